@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import type { ProductItem } from '../../lib/catalog'
+
+/** The main image with previous / next buttons and a row of thumbnails that pick the image. */
+export function ImageCarousel({ images, productName }: { images: ProductItem[]; productName: string }) {
+  const [current, setCurrent] = useState(0)
+  const image = images[current]
+  if (!image) return <div className="aspect-square w-full rounded-2xl bg-slate-100" />
+  const count = images.length
+  const show = (index: number) => setCurrent((index + count) % count)
+
+  return (
+    <section aria-roledescription="carousel" aria-label={`Images of ${productName}`}>
+      <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
+        <img
+          src={image.value}
+          alt={image.label}
+          width={800}
+          height={800}
+          className="aspect-square w-full object-contain"
+          data-testid="main-image"
+        />
+        {count > 1 ? (
+          <>
+            <CarouselButton label="Previous image" onClick={() => show(current - 1)} side="left" />
+            <CarouselButton label="Next image" onClick={() => show(current + 1)} side="right" />
+            <p className="sr-only" aria-live="polite">
+              Image {current + 1} of {count}: {image.label}
+            </p>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul className="mt-4 grid grid-cols-4 gap-3">
+          {images.map((thumb, index) => (
+            <li key={`${thumb.value}-${index}`}>
+              <button
+                type="button"
+                onClick={() => show(index)}
+                aria-label={`Show image ${index + 1} of ${count}`}
+                aria-pressed={index === current}
+                className={`block w-full overflow-hidden rounded-lg border-2 bg-slate-50 ${
+                  index === current ? 'border-brand-600' : 'border-transparent hover:border-slate-300'
+                }`}
+              >
+                <img src={thumb.value} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full object-contain" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function CarouselButton({ label, onClick, side }: { label: string; onClick: () => void; side: 'left' | 'right' }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`absolute top-1/2 ${side === 'left' ? 'left-3' : 'right-3'} -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-white hover:text-brand-700`}
+    >
+      <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+        <path d={side === 'left' ? 'M12 4l-6 6 6 6' : 'M8 4l6 6-6 6'} fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </button>
+  )
+}

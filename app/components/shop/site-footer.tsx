@@ -1,0 +1,69 @@
+import { Link } from 'react-router'
+import { footerProductLinks, mailto } from '../../lib/navigation'
+import type { ShopIdentity } from '../../server/env.server'
+
+const headingClass = 'text-sm font-semibold uppercase tracking-wide text-white'
+const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline'
+
+export function SiteFooter({ shop }: { shop: ShopIdentity }) {
+  return (
+    <footer className="mt-16 bg-brand-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
+        <section aria-labelledby="footer-products">
+          <h2 id="footer-products" className={headingClass}>
+            Products
+          </h2>
+          <ul className="mt-4 space-y-2">
+            {footerProductLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-connect">
+          <h2 id="footer-connect" className={headingClass}>
+            Connect
+          </h2>
+          <ul className="mt-4 space-y-2">
+            <li>
+              <a href={mailto(shop.email, 'General enquiry')} className={linkClass}>
+                General Enquiries
+              </a>
+            </li>
+            <li>
+              <a href={mailto(shop.email, 'Customer service')} className={linkClass}>
+                Customer Service
+              </a>
+            </li>
+            <li>
+              <a href={mailto(shop.email)} className={linkClass}>
+                {shop.email}
+              </a>
+            </li>
+            <li className="text-sm">{shop.phone}</li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-information">
+          <h2 id="footer-information" className={headingClass}>
+            Information
+          </h2>
+          <address className="mt-4 text-sm not-italic leading-6">
+            {shop.legalName}
+            <br />
+            ABN {shop.abn}
+            <br />
+            {shop.address}
+          </address>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
+          © 2024 {shop.legalName}. All rights reserved. Prices are in Australian dollars and include GST.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { mailto, productMenu } from '../../lib/navigation'
+import { LogoMark } from './logo'
+
+const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink'
+
+export function SiteHeader({ shopName, email }: { shopName: string; email: string }) {
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const location = useLocation()
+  useEffect(() => setMobileOpen(false), [location.pathname])
+  const contactHref = mailto(email, 'Enquiry')
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-ink">
+          <LogoMark />
+          <span className="text-lg">{shopName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <ProductsMenu />
+          <a href={contactHref} className={linkClass}>
+            Contact Us
+          </a>
+        </nav>
+
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMobileOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+
+      <nav
+        id="mobile-menu"
+        aria-label="Main"
+        hidden={!mobileOpen}
+        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+      >
+        <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Products</p>
+        <ul>
+          {productMenu.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={`block ${linkClass}`}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="mt-2 border-t border-slate-100 pt-2">
+            <a href={contactHref} className={`block ${linkClass}`}>
+              Contact Us
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  )
+}
+
+function ProductsMenu() {
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const container = useRef<HTMLDivElement>(null)
+  const location = useLocation()
+  useEffect(() => setOpen(false), [location.pathname])
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  return (
+    <div
+      ref={container}
+      className="relative"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false)
+      }}
+    >
+      <button
+        type="button"
+        className={`${linkClass} inline-flex items-center gap-1`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Products
+        <svg viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute left-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        {productMenu.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * The product document as SPEC.md §3 names it. Shared by the browser and the server.
+ * Money is integer cents (AUD) everywhere in the program.
+ */
+export const CATEGORIES = [
+  'autopilots',
+  'cameras',
+  'radio-controllers',
+  'propulsion',
+  'parts-accessories',
+] as const
+
+export type Category = (typeof CATEGORIES)[number]
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  autopilots: 'Autopilots',
+  cameras: 'Cameras',
+  'radio-controllers': 'Link & Controllers',
+  propulsion: 'Propulsion',
+  'parts-accessories': 'Parts & Accessories',
+}
+
+export function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value)
+}
+
+/** One entry of a product's arrays: images, descriptions, features, specifications, dimensions, shipping, downloads. */
+export interface ProductItem {
+  value: string
+  label: string
+  description: string
+}
+
+/** A price entry: value is the amount in cents, description the payment provider's price id (may be empty). */
+export interface PriceItem {
+  value: number
+  label: string
+  description: string
+}
+
+export interface ProductFields {
+  productName: string
+  STUPID: string
+  productCategory: Category
+  productImages: ProductItem[]
+  productDescriptions: ProductItem[]
+  productFeatures: ProductItem[]
+  productSpecifications: ProductItem[]
+  productDimensions: ProductItem[]
+  productShipping: ProductItem[]
+  productDownloads: ProductItem[]
+  productPrices: PriceItem[]
+}
+
+export interface Product extends ProductFields {
+  FBUID: string
+}
+
+/** Card text: the sixth description's text, or the first one's when a product has fewer (DESIGN.md §9). */
+export function cardText(product: Pick<ProductFields, 'productDescriptions'>): string {
+  const items = product.productDescriptions
+  return (items[5] ?? items[0])?.description ?? ''
+}
+
+/** The price shown for a product is its first price entry. */
+export function shownPrice(product: Pick<ProductFields, 'productPrices'>): PriceItem | undefined {
+  return product.productPrices[0]
+}
+
+export function productPath(id: string): string {
+  return `/product/${id}`
+}
+
+export function categoryPath(category: Category): string {
+  return `/products/${category}`
+}

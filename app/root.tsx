@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { ErrorScreen } from './components/shop/error-screen'
+import { NotFound } from './components/shop/not-found'
+import { SiteFooter } from './components/shop/site-footer'
+import { SiteHeader } from './components/shop/site-header'
+import { shopIdentity } from './server/env.server'
+import { shop } from './server/context.server'
+import { DEFAULT_SHOP_NAME, pageMeta } from './lib/seo'
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { shop: shopIdentity(shop(context).config) }
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} email={data?.shop.email ?? ''} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter shop={data.shop} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found | UniDrone Robotics</title>
+        <meta name="description" content="The page you asked for is not in our shop." />
+        <NotFound />
+      </>
+    )
+  }
+  return (
+    <>
+      <title>Something went wrong | UniDrone Robotics</title>
+      <meta name="description" content="An error stopped this page from loading." />
+      <ErrorScreen />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('UniDrone Robotics', 'Drone and robotics hardware for Australian professionals.')

@@ -1,0 +1,149 @@
+import { data, Link } from 'react-router'
+import { ImageCarousel } from '../components/shop/image-carousel'
+import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
+import { LabelList, Panel } from '../components/ui/panel'
+import { CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice } from '../lib/catalog'
+import { centsToDecimal, formatAud } from '../lib/money'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { getProduct } from '../server/catalog/products.server'
+import { publicOrigin, shop } from '../server/context.server'
+import type { Route } from './+types/product.$productId'
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const product = await getProduct(shop(context).db, params.productId)
+  if (!product) throw data(null, { status: 404 })
+  return { product, origin: publicOrigin(context, request) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return []
+  const { product, origin } = loaderData
+  const url = `${origin}${productPath(product.FBUID)}`
+  const price = shownPrice(product)
+  const summary = product.productDescriptions[0]?.description ?? product.productName
+  return [
+    ...pageMeta(product.productName, summary.slice(0, 160), shopNameFrom(matches)),
+    { tagName: 'link', rel: 'canonical', href: url },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.productName,
+        sku: product.FBUID,
+        description: summary,
+        image: product.productImages.map((image) => `${origin}${image.value}`),
+        brand: { '@type': 'Brand', name: shopNameFrom(matches) },
+        ...(price
+          ? {
+              offers: {
+                '@type': 'Offer',
+                url,
+                price: centsToDecimal(price.value),
+                priceCurrency: 'AUD',
+                availability: 'https://schema.org/InStock',
+              },
+            }
+          : {}),
+      },
+    },
+  ]
+}
+
+export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
+  const { product } = loaderData
+  const price = shownPrice(product)
+  const [main, readMore] = product.productDescriptions
+  const category = isCategory(product.productCategory) ? product.productCategory : null
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-16 px-4 py-10 sm:px-6">
+      <div className="grid gap-10 lg:grid-cols-2">
+        <ImageCarousel images={product.productImages} productName={product.productName} />
+        <div>
+          {category ? (
+            <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+              <Link to="/products" className="hover:underline">
+                Products
+              </Link>{' '}
+              /{' '}
+              <Link to={categoryPath(category)} className="hover:underline">
+                {CATEGORY_LABELS[category]}
+              </Link>
+            </nav>
+          ) : null}
+          <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>
+          {price ? (
+            <p className="mt-4 text-2xl font-semibold">
+              {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
+            </p>
+          ) : null}
+          {product.productFeatures.length > 0 ? (
+            <ul className="mt-6 space-y-2">
+              {product.productFeatures.map((feature, index) => (
+                <li key={`${feature.label}-${index}`} className="flex gap-2">
+                  <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true">
+                    <path d="M4 10l4 4 8-8" fill="none" stroke="currentColor" strokeWidth="2" />
+                  </svg>
+                  <span>{feature.label}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {main ? <p className="mt-6 leading-7 text-slate-700">{main.description}</p> : null}
+
+          <div className="mt-8 border-t border-slate-200">
+            {readMore ? (
+              <Panel title="Read More">
+                <p className="whitespace-pre-line leading-7">{readMore.description}</p>
+              </Panel>
+            ) : null}
+            {product.productFeatures.length > 0 ? (
+              <Panel title="Features">
+                <LabelList items={product.productFeatures} />
+              </Panel>
+            ) : null}
+            {product.productSpecifications.length > 0 ? (
+              <Panel title="Specifications">
+                <LabelList items={product.productSpecifications} />
+              </Panel>
+            ) : null}
+            {product.productDimensions.length > 0 ? (
+              <Panel title="Dimensions">
+                <LabelList items={product.productDimensions} />
+              </Panel>
+            ) : null}
+            {product.productShipping.length > 0 ? (
+              <Panel title="Shipping">
+                <LabelList items={product.productShipping} />
+              </Panel>
+            ) : null}
+          </div>
+
+          {product.productDownloads.length > 0 ? (
+            <section aria-labelledby="downloads-heading" className="mt-8">
+              <h2 id="downloads-heading" className="text-lg font-semibold">
+                User manuals
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {product.productDownloads.map((download, index) => (
+                  <li key={`${download.value}-${index}`}>
+                    <a href={download.value} download className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                      <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+                        <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" fill="none" stroke="currentColor" strokeWidth="2" />
+                      </svg>
+                      {download.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      <SupportBlurb />
+      <UseCases />
+      <ClosingStatement shopName={shopNameFrom(matches)} />
+    </div>
+  )
+}

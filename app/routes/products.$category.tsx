@@ -1,0 +1,47 @@
+import { data } from 'react-router'
+import { ProductCard } from '../components/shop/product-card'
+import { CATEGORY_LABELS, isCategory } from '../lib/catalog'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { listProductsInCategory } from '../server/catalog/products.server'
+import { shop } from '../server/context.server'
+import type { Route } from './+types/products.$category'
+
+const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
+  autopilots: 'Flight controllers, carrier boards and GNSS receivers for reliable autonomous flight.',
+  cameras: 'Zoom, thermal, mapping and FPV cameras, stabilised and ready to integrate.',
+  'radio-controllers': 'Ground control stations, handheld controllers and long-range video and data links.',
+  propulsion: 'Motors, propellers and speed controllers matched for efficient, dependable lift.',
+  'parts-accessories': 'Batteries, chargers, landing gear, cases and the spares that keep you flying.',
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!isCategory(params.category)) throw data(null, { status: 404 })
+  const products = await listProductsInCategory(shop(context).db, params.category)
+  return { category: params.category, label: CATEGORY_LABELS[params.category], intro: intros[params.category], products }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta(loaderData.label, loaderData.intro, shopNameFrom(matches)) : []
+
+export default function CategoryList({ loaderData }: Route.ComponentProps) {
+  const { label, intro, products } = loaderData
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
+      <p className="mt-3 max-w-2xl text-slate-600">{intro}</p>
+      {products.length === 0 ? (
+        <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          There are no products in this range at the moment. Please check back soon.
+        </p>
+      ) : (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {products.map((product, index) => (
+            <li key={product.FBUID}>
+              <ProductCard product={product} eager={index < 4} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

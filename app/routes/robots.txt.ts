@@ -1,0 +1,7 @@
+import { publicOrigin } from '../server/context.server'
+import type { Route } from './+types/robots.txt'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /error', '', `Sitemap: ${publicOrigin(context, request)}/sitemap.xml`, ''].join('\n')
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=86400' } })
+}

@@ -1,0 +1,67 @@
+import { asc, count, eq, getTableColumns } from 'drizzle-orm'
+import type { Category, Product, ProductFields } from '../../lib/catalog.ts'
+import { slugify } from '../../lib/slug.ts'
+import type { Database, Executor } from '../db/client.server.ts'
+import { products } from '../db/schema.ts'
+import { recordHistory } from '../history/record.server.ts'
+
+const { id, version, createdAt, updatedAt, ...fieldColumns } = getTableColumns(products)
+
+/** The columns that make up the product document, with the id under its spec name FBUID. */
+const documentColumns = { FBUID: id, ...fieldColumns }
+
+function toProduct(row: Omit<Product, 'productCategory'> & { productCategory: string }): Product {
+  return row as Product
+}
+
+export async function getProduct(db: Executor, productId: string): Promise<Product | null> {
+  const [row] = await db.select(documentColumns).from(products).where(eq(products.id, productId)).limit(1)
+  return row ? toProduct(row) : null
+}
+
+export async function listProductsInCategory(db: Executor, category: Category): Promise<Product[]> {
+  const rows = await db
+    .select(documentColumns)
+    .from(products)
+    .where(eq(products.productCategory, category))
+    .orderBy(asc(products.productName))
+  return rows.map(toProduct)
+}
+
+/** Every product's id and last change, for the sitemap. */
+export async function listProductStamps(db: Executor): Promise<{ id: string; updatedAt: Date }[]> {
+  return db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id))
+}
+
+export async function countProducts(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products)
+  return row?.total ?? 0
+}
+
+export class ProductIdTakenError extends Error {
+  readonly productId: string
+  constructor(productId: string) {
+    super(`A product with the id "${productId}" already exists.`)
+    this.productId = productId
+  }
+}
+
+/**
+ * Creates a product under the id derived from its name, with its history row, in one
+ * transaction. An id that is already taken is an error, never an overwrite.
+ */
+export async function createProduct(db: Database, fields: ProductFields, updatedBy: string | null): Promise<Product> {
+  const productId = slugify(fields.productName)
+  if (!productId) throw new Error('A product name needs at least one letter or digit.')
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(products)
+      .values({ id: productId, ...fields })
+      .onConflictDoNothing({ target: products.id })
+      .returning({ id: products.id })
+    if (inserted.length === 0) throw new ProductIdTakenError(productId)
+    const product: Product = { FBUID: productId, ...fields }
+    await recordHistory(tx, { collection: 'products', documentId: productId, action: 'create', document: { ...product }, updatedBy })
+    return product
+  })
+}

@@ -1,0 +1,20 @@
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { Database } from './db/client.server.ts'
+import type { Env } from './env.server.ts'
+
+export interface ShopContext {
+  db: Database
+  config: Env
+  requestId: string
+}
+
+export const shopContext = createContext<ShopContext>()
+
+export function shop(context: Readonly<RouterContextProvider>): ShopContext {
+  return context.get(shopContext)
+}
+
+/** The origin used in canonical URLs and the sitemap: PUBLIC_URL, or the request's own. */
+export function publicOrigin(context: Readonly<RouterContextProvider>, request: Request): string {
+  return shop(context).config.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(request.url).origin
+}

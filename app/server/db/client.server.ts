@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import { acquireLock, type Lock } from './lock.server.ts'
+import * as schema from './schema.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction, or the database itself: every write function accepts either. */
+export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database
+
+export interface DatabaseHandle {
+  db: Database
+  /** Where the data lives, for log lines: `pglite:<dir>`, `pglite-socket:<dir>` or `postgres`. */
+  description: string
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.resolve('drizzle')
+
+/** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
+export function connectPostgres(target: string | { socket: string }, options: { max?: number } = {}): DatabaseHandle {
+  const settings = { max: options.max ?? 10, onnotice: () => {} }
+  const client =
+    typeof target === 'string' ? postgres(target, settings) : postgres({ ...settings, path: target.socket, user: 'postgres', database: 'postgres' })
+  const db = drizzlePostgres({ client, schema })
+  return {
+    db,
+    description: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    close: () => client.end({ timeout: 5 }),
+  }
+}
+
+/** An embedded database in memory (tests) or in a directory that this process owns. */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle & { pglite: PGlite }> {
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {})
+  const db = drizzlePglite({ client: pglite, schema })
+  return {
+    db,
+    pglite,
+    description: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => pglite.close(),
+  }
+}
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir: string
+  /**
+   * `shop`: the long-running server. It owns the embedded directory and serves it on a Unix
+   * socket so that operator commands can reach it while it runs.
+   * `command`: a short-lived operator command. It uses the running shop's socket when there is
+   * one, and otherwise opens the directory itself under the lock.
+   */
+  role: 'shop' | 'command'
+  /** How long to wait for another process to release the embedded directory. */
+  waitMs?: number
+}
+
+export function embeddedPaths(dataDir: string) {
+  return {
+    pgliteDir: path.join(dataDir, 'pglite'),
+    lockFile: path.join(dataDir, 'pglite.lock'),
+    socketFile: path.join(dataDir, '.s.PGSQL.5432'),
+  }
+}
+
+/**
+ * Opens the shop's database: PostgreSQL when a URL is given, otherwise the embedded PGlite
+ * directory, never opened by two processes at once (DESIGN.md §2).
+ */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl)
+
+  const { pgliteDir, lockFile, socketFile } = embeddedPaths(options.dataDir)
+  const deadline = Date.now() + (options.waitMs ?? (options.role === 'shop' ? 30_000 : 0))
+  for (;;) {
+    const lock = await acquireLock(lockFile, { socket: options.role === 'shop' ? socketFile : null })
+    if (lock.acquired) return openOwnedPglite(pgliteDir, socketFile, lock, options.role)
+    if (options.role === 'command' && lock.holder.socket && existsSync(lock.holder.socket)) {
+      const viaSocket = connectPostgres({ socket: lock.holder.socket }, { max: 1 })
+      return { ...viaSocket, description: `pglite-socket:${options.dataDir}` }
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `The embedded database in ${options.dataDir} is in use by process ${lock.holder.pid}` +
+          (lock.holder.socket ? ' (a running shop).' : ' (an operator command); try again when it has finished.'),
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+async function openOwnedPglite(pgliteDir: string, socketFile: string, lock: Extract<Lock, { acquired: true }>, role: OpenOptions['role']): Promise<DatabaseHandle> {
+  let handle: Awaited<ReturnType<typeof openPglite>>
+  try {
+    handle = await openPglite(pgliteDir)
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
+  let socketServer: PGLiteSocketServer | null = null
+  if (role === 'shop') {
+    socketServer = new PGLiteSocketServer({ db: handle.pglite, path: socketFile, maxConnections: 4 })
+    await socketServer.start()
+  }
+  return {
+    ...handle,
+    close: async () => {
+      await socketServer?.stop()
+      await handle.close()
+      await lock.release()
+    },
+  }
+}

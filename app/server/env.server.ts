@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { isValidAbn } from '../lib/abn.ts'
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional()
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_NAME: z.string().trim().min(1).default('UniDrone Robotics'),
+  SHOP_LEGAL_NAME: z.string().trim().min(1).default('UniDrone Robotics Pty Ltd'),
+  SHOP_EMAIL: z.email().default('enquiries@unidrone.example'),
+  SHOP_ABN: z
+    .string()
+    .refine(isValidAbn, 'must be an 11-digit Australian Business Number with a valid checksum')
+    .default('51 824 753 556'),
+  SHOP_ADDRESS: z.string().trim().min(1).default('PO Box 1234, Brisbane QLD 4001, Australia'),
+  SHOP_PHONE: z.string().trim().min(1).default('+61 7 3000 0000'),
+})
+
+export type Env = z.infer<typeof schema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads the configuration; a bad value throws one line that names the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  throw new ConfigError(`Configuration error: ${issue.path.join('.')} ${issue.message}`)
+}
+
+let current: Env | undefined
+
+export function env(): Env {
+  current ??= parseEnv(process.env)
+  return current
+}
+
+/** What the browser may know about the shop: its public identity, nothing secret. */
+export function shopIdentity(config: Env = env()) {
+  return {
+    name: config.SHOP_NAME,
+    legalName: config.SHOP_LEGAL_NAME,
+    email: config.SHOP_EMAIL,
+    abn: config.SHOP_ABN,
+    address: config.SHOP_ADDRESS,
+    phone: config.SHOP_PHONE,
+  }
+}
+
+export type ShopIdentity = ReturnType<typeof shopIdentity>

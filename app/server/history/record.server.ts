@@ -1,0 +1,27 @@
+import type { Executor } from '../db/client.server.ts'
+import { history } from '../db/schema.ts'
+
+/** The actor named in history when nobody is signed in (SPEC.md §3). */
+export const NO_USER = 'no user found'
+
+export type Collection = 'products' | 'templates' | 'contacts' | 'profiles' | 'orders'
+
+export interface HistoryEntry {
+  collection: Collection
+  documentId: string
+  action: 'create' | 'set' | 'update' | 'delete'
+  /** The full document as it stands after the write (for a delete: as it stood before). */
+  document: Record<string, unknown>
+  updatedBy?: string | null
+}
+
+/** Call inside the transaction of the write it records, so that both land or neither does. */
+export async function recordHistory(tx: Executor, entry: HistoryEntry): Promise<void> {
+  await tx.insert(history).values({
+    collection: entry.collection,
+    documentId: entry.documentId,
+    action: entry.action,
+    document: entry.document,
+    updatedBy: entry.updatedBy || NO_USER,
+  })
+}

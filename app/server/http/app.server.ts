@@ -1,0 +1,90 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { RouterContextProvider } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
+import { shopContext } from '../context.server.ts'
+import { openDatabase } from '../db/client.server.ts'
+import { parseEnv } from '../env.server.ts'
+import { logger } from '../log.server.ts'
+import { requestLog } from './request-log.server.ts'
+
+export interface StartOptions {
+  /** In development the Vite dev server serves assets and reloads route modules. */
+  vite?: ViteDevServer
+  env?: Record<string, string | undefined>
+}
+
+export interface RunningShop {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * Opens and migrates the database, seeds an embedded demo database that has never held a
+ * product, and serves the shop. `close` stops accepting requests, lets those in flight finish,
+ * then closes the database.
+ */
+export async function startShop(options: StartOptions = {}): Promise<RunningShop> {
+  const config = parseEnv(options.env ?? process.env)
+  logger.level = config.LOG_LEVEL
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
+  try {
+    await database.migrate()
+    if (!config.DATABASE_URL && (await catalogNeverWritten(database.db))) {
+      const added = await seedCatalog(database.db)
+      logger.info({ added }, 'seeded the demo catalogue')
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(requestLog)
+  app.use(compression())
+  if (options.vite) {
+    app.use(options.vite.middlewares)
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static('build/client', { maxAge: '1d', index: false }))
+  }
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: options.vite ? 'development' : 'production',
+      getLoadContext: (req) => {
+        const context = new RouterContextProvider()
+        context.set(shopContext, { db: database.db, config, requestId: req.id })
+        return context
+      },
+    }),
+  )
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ reqId: req.id, err: error }, 'unhandled request error')
+    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
+  })
+
+  const server = app.listen(config.PORT, config.HOST)
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  const url = `http://localhost:${port}`
+  logger.info({ url, database: database.description }, 'shop is listening')
+
+  return {
+    url,
+    close: async () => {
+      const closed = new Promise((resolve) => server.close(resolve))
+      server.closeIdleConnections()
+      const force = setTimeout(() => server.closeAllConnections(), 10_000)
+      await closed
+      clearTimeout(force)
+      await database.close()
+    },
+  }
+}
