@@ -16,6 +16,7 @@ const schema = z.object({
   ),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DOWNLOADS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_NAME: z.string().trim().min(1).default('UniDrone Robotics'),
   SHOP_LEGAL_NAME: z.string().trim().min(1).default('UniDrone Robotics Pty Ltd'),

@@ -1,6 +1,14 @@
 import { Link } from 'react-router'
+import { legalPath } from '../../lib/legal/documents'
 import { footerProductLinks, mailto } from '../../lib/navigation'
 import type { ShopIdentity } from '../../server/env.server'
+
+const informationLinks = [
+  { label: 'Terms & Conditions', to: legalPath('terms-and-conditions') },
+  { label: 'Returns Policy', to: legalPath('returns-policy') },
+  { label: 'Privacy Policy', to: legalPath('privacy-policy') },
+  { label: 'Software', to: '/software' },
+]
 
 const headingClass = 'text-sm font-semibold uppercase tracking-wide text-white'
 const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline'
@@ -50,7 +58,16 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
           <h2 id="footer-information" className={headingClass}>
             Information
           </h2>
-          <address className="mt-4 text-sm not-italic leading-6">
+          <ul className="mt-4 space-y-2">
+            {informationLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <address className="mt-6 text-sm not-italic leading-6">
             {shop.legalName}
             <br />
             ABN {shop.abn}

@@ -1,0 +1,133 @@
+import { expect, expectNoAxeViolations, test } from './fixtures'
+
+test('a visitor goes from home through a category to a product and explores it', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle('UniDrone Robotics')
+  await page.getByRole('link', { name: /^Cameras/ }).first().click()
+
+  await expect(page).toHaveURL('/products/cameras')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cameras' })).toBeVisible()
+  const cards = page.getByRole('article')
+  expect(await cards.count()).toBeGreaterThanOrEqual(4)
+  const firstCard = cards.first()
+  await expect(firstCard.getByRole('img')).toHaveAttribute('src', /^\/images\/products\/.+\/1\.svg$/)
+  const productName = (await firstCard.getByRole('heading').textContent())!.trim()
+  await firstCard.getByRole('link', { name: productName }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible()
+  await expect(page).toHaveTitle(`${productName} | UniDrone Robotics`)
+  await expect(page.getByText(/^\$[\d,]+\.\d\d/).first()).toBeVisible()
+
+  const mainImage = page.getByTestId('main-image')
+  await expect(mainImage).toHaveAttribute('src', /\/1\.svg$/)
+  await page.getByRole('button', { name: 'Show image 2 of' }).click()
+  await expect(mainImage).toHaveAttribute('src', /\/2\.svg$/)
+  await expect(page.getByRole('button', { name: 'Show image 2 of' })).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: 'Next image' }).click()
+  await expect(mainImage).toHaveAttribute('src', /\/3\.svg$/)
+
+  for (const panel of ['Read More', 'Features', 'Dimensions', 'Shipping']) {
+    const summary = page.locator('summary', { hasText: panel })
+    const content = page.locator('details', { has: summary }).locator('div')
+    await expect(content).toBeHidden()
+    await summary.click()
+    await expect(content).toBeVisible()
+    await summary.click()
+    await expect(content).toBeHidden()
+  }
+
+  const manual = page.getByRole('link', { name: /user manual/i })
+  const download = await page.request.get((await manual.getAttribute('href'))!)
+  expect(download.headers()['content-type']).toContain('application/pdf')
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  for (const useCase of ['Fish and animal counting', 'Livestock monitoring', 'Mine surveying', 'Crop monitoring']) {
+    await expect(page.getByText(useCase)).toBeVisible()
+  }
+  await expect(page.getByText('24/7 support')).toBeVisible()
+})
+
+test('the Products dropdown and the footer lead to every range', async ({ page }) => {
+  await page.goto('/')
+  const menuButton = page.getByRole('button', { name: 'Products' })
+  await menuButton.click()
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await menuButton.click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Link & Controllers' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Link & Controllers' })).toBeVisible()
+
+  const footer = page.getByRole('contentinfo')
+  await expect(footer).toContainText('© 2024')
+  await footer.getByRole('link', { name: 'Propulsion' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Propulsion' })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(4)
+  await expect(footer.getByRole('link', { name: 'enquiries@unidrone.example' })).toHaveAttribute('href', 'mailto:enquiries@unidrone.example')
+})
+
+test('/products shows the three range tiles', async ({ page }) => {
+  await page.goto('/products')
+  const tiles = page.getByRole('main').getByRole('listitem')
+  await expect(tiles).toHaveCount(3)
+  await expect(tiles.getByRole('heading')).toHaveText(['Autopilot', 'Cameras', 'Link & Controllers'])
+})
+
+test('unknown products, ranges and addresses answer 404 with a way home', async ({ page }) => {
+  for (const path of ['/product/no-such-drone', '/products/submarines', '/no/such/page']) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/We couldn’t find that/)
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible()
+  }
+  await page.getByRole('link', { name: 'Back to the home page' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('a new page starts at the top', async ({ page }) => {
+  await page.goto('/product/unidrone-e900')
+  await page.mouse.wheel(0, 3000)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cameras' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Cameras' })).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the menu opens and leads to the UniDrone E900', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Products' })).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.locator('#mobile-menu')
+    await expect(menu).toBeVisible()
+    await menu.getByRole('link', { name: 'UniDrone E900' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'UniDrone E900' })).toBeVisible()
+    await expect(menu).toBeHidden()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
+
+test('product pages tell search engines what they sell', async ({ page }) => {
+  await page.goto('/product/unidrone-e900')
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/product\/unidrone-e900$/)
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)
+  expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'UniDrone E900', offers: { priceCurrency: 'AUD', availability: 'https://schema.org/InStock' } })
+  expect(jsonLd.offers.price).toMatch(/^\d+\.\d\d$/)
+  expect(jsonLd.image[0]).toMatch(/^http:\/\/localhost:\d+\/images\/products\/unidrone-e900\/1\.svg$/)
+
+  const sitemap = await page.request.get('/sitemap.xml')
+  expect(await sitemap.text()).toContain('/product/unidrone-e900</loc>')
+  expect(await (await page.request.get('/robots.txt')).text()).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/)
+})
+
+for (const path of ['/', '/products', '/products/cameras', '/product/unidrone-e900']) {
+  test(`axe finds no accessibility violations on ${path}`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoProducts } from '../../db/seed/catalog'
+import { cardText } from '../../app/lib/catalog'
+import { slugify } from '../../app/lib/slug'
+import {
+  countProducts,
+  createProduct,
+  getProduct,
+  listProductsInCategory,
+  listProductStamps,
+  ProductIdTakenError,
+} from '../../app/server/catalog/products.server'
+import { catalogNeverWritten, seedCatalog } from '../../app/server/catalog/seed.server'
+import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { history } from '../../app/server/db/schema'
+import { testDatabaseKinds } from '../support/databases'
+
+describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await kind.open()
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  it('starts empty and never written, then seeds the whole demo catalogue with a history row each', async () => {
+    expect(await countProducts(database.db)).toBe(0)
+    expect(await catalogNeverWritten(database.db)).toBe(true)
+
+    expect(await seedCatalog(database.db)).toBe(demoProducts.length)
+    expect(await countProducts(database.db)).toBe(demoProducts.length)
+    expect(await catalogNeverWritten(database.db)).toBe(false)
+
+    const rows = await database.db.select().from(history)
+    expect(rows).toHaveLength(demoProducts.length)
+    expect(rows.every((row) => row.collection === 'products' && row.action === 'create' && row.updatedBy === 'seed')).toBe(true)
+  })
+
+  it('seeding again adds nothing and writes no history', async () => {
+    expect(await seedCatalog(database.db)).toBe(0)
+    expect(await database.db.$count(history)).toBe(demoProducts.length)
+  })
+
+  it('reads a product by id exactly as it was written', async () => {
+    const e900 = await getProduct(database.db, 'unidrone-e900')
+    const source = demoProducts.find((product) => product.productName === 'UniDrone E900')
+    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...source })
+    expect(await getProduct(database.db, 'no-such-product')).toBeNull()
+  })
+
+  it('lists a category by name with the card text of each product', async () => {
+    const cameras = await listProductsInCategory(database.db, 'cameras')
+    const expected = demoProducts.filter((product) => product.productCategory === 'cameras')
+    expect(cameras.map((product) => product.productName)).toEqual(
+      expected.map((product) => product.productName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    )
+    for (const product of cameras) {
+      expect(cardText(product)).toBe(expected.find((source) => source.productName === product.productName)!.productDescriptions[5]!.description)
+    }
+    expect(await listProductsInCategory(database.db, 'propulsion')).toHaveLength(
+      demoProducts.filter((product) => product.productCategory === 'propulsion').length,
+    )
+  })
+
+  it('lists every product for the sitemap', async () => {
+    const stamps = await listProductStamps(database.db)
+    expect(stamps.map((stamp) => stamp.id).sort()).toEqual(demoProducts.map((product) => slugify(product.productName)).sort())
+    expect(stamps.every((stamp) => stamp.updatedAt instanceof Date)).toBe(true)
+  })
+
+  it('refuses a product whose id is taken, leaving the stored one and the history untouched', async () => {
+    const before = await getProduct(database.db, 'unidrone-e900')
+    const historyBefore = await database.db.$count(history)
+    const impostor = { ...demoProducts[0]!, productName: '  UNIDRONE e900 ', productPrices: [{ value: 1, label: 'Price', description: '' }] }
+
+    await expect(createProduct(database.db, impostor, 'staff@example.com')).rejects.toBeInstanceOf(ProductIdTakenError)
+    expect(await getProduct(database.db, 'unidrone-e900')).toEqual(before)
+    expect(await database.db.$count(history)).toBe(historyBefore)
+  })
+
+  it('creates a product and its history row in one transaction, naming who wrote it', async () => {
+    const fields = { ...demoProducts[0]!, productName: 'Test Autopilot Mk II', productCategory: 'autopilots' as const }
+    const product = await createProduct(database.db, fields, null)
+    expect(product.FBUID).toBe('test-autopilot-mk-ii')
+    const [row] = await database.db.select().from(history).where(eq(history.documentId, 'test-autopilot-mk-ii'))
+    expect(row?.updatedBy).toBe('no user found')
+    expect(row?.document).toEqual(product)
+  })
+})

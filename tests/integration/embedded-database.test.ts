@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { demoProducts } from '../../db/seed/catalog'
+import { countProducts, createProduct } from '../../app/server/catalog/products.server'
+import { embeddedPaths, openDatabase, type DatabaseHandle } from '../../app/server/db/client.server'
+
+describe('the embedded database is never opened by two processes', () => {
+  let dataDir: string
+  const opened: DatabaseHandle[] = []
+  const open = async (role: 'shop' | 'command', waitMs?: number) => {
+    const handle = await openDatabase({ dataDir, role, waitMs })
+    opened.push(handle)
+    return handle
+  }
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-embedded-'))
+  })
+  afterEach(async () => {
+    for (const handle of opened.splice(0).reverse()) await handle.close().catch(() => {})
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('an operator command reaches the running shop through its socket, and both see the same data', async () => {
+    const shop = await open('shop')
+    await shop.migrate()
+    await createProduct(shop.db, { ...demoProducts[0]!, productName: 'Written by the shop' }, 'test')
+
+    const command = await open('command')
+    expect(command.description).toBe(`pglite-socket:${dataDir}`)
+    expect(await countProducts(command.db)).toBe(1)
+    await createProduct(command.db, { ...demoProducts[0]!, productName: 'Written by a command' }, 'test')
+    expect(await countProducts(shop.db)).toBe(2)
+  })
+
+  it('when the shop stops, it releases the directory and a command opens it itself', async () => {
+    const shop = await open('shop')
+    await shop.migrate()
+    await createProduct(shop.db, { ...demoProducts[0]!, productName: 'Kept on disk' }, 'test')
+    await shop.close()
+    opened.pop()
+    expect(existsSync(embeddedPaths(dataDir).lockFile)).toBe(false)
+
+    const command = await open('command')
+    expect(command.description).toBe(`pglite:${path.join(dataDir, 'pglite')}`)
+    expect(await countProducts(command.db)).toBe(1)
+  })
+
+  it('a shop starting while a command holds the directory waits, then says why it cannot start', async () => {
+    await open('command')
+    await expect(openDatabase({ dataDir, role: 'shop', waitMs: 300 })).rejects.toThrow(/in use by process \d+ \(an operator command\)/)
+  })
+
+  it('a lock left by a process that has died is taken over', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)'])
+    expect(dead.pid).toBeGreaterThan(0)
+    await writeFile(embeddedPaths(dataDir).lockFile, JSON.stringify({ pid: dead.pid, socket: null }))
+    const shop = await open('shop')
+    await shop.migrate()
+    expect(await countProducts(shop.db)).toBe(0)
+  })
+})
