@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { legalPath } from '../../lib/legal/documents'
-import { footerProductLinks, mailto } from '../../lib/navigation'
+import { footerProductLinks, mailto, type NavLink } from '../../lib/navigation'
 import type { ShopIdentity } from '../../server/env.server'
 
-const informationLinks = [
+const informationLinks: NavLink[] = [
   { label: 'Terms & Conditions', to: legalPath('terms-and-conditions') },
   { label: 'Returns Policy', to: legalPath('returns-policy') },
   { label: 'Privacy Policy', to: legalPath('privacy-policy') },
@@ -21,15 +21,7 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
           <h2 id="footer-products" className={headingClass}>
             Products
           </h2>
-          <ul className="mt-4 space-y-2">
-            {footerProductLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerProductLinks} />
         </section>
         <section aria-labelledby="footer-connect">
           <h2 id="footer-connect" className={headingClass}>
@@ -58,15 +50,7 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
           <h2 id="footer-information" className={headingClass}>
             Information
           </h2>
-          <ul className="mt-4 space-y-2">
-            {informationLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={informationLinks} />
           <address className="mt-6 text-sm not-italic leading-6">
             {shop.legalName}
             <br />
@@ -82,5 +66,19 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
         </p>
       </div>
     </footer>
+  )
+}
+
+function LinkList({ links }: { links: NavLink[] }) {
+  return (
+    <ul className="mt-4 space-y-2">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
