@@ -28,7 +28,7 @@ test('a visitor goes from home through a category to a product and explores it',
 
   for (const panel of ['Read More', 'Features', 'Dimensions', 'Shipping']) {
     const summary = page.locator('summary', { hasText: panel })
-    const content = page.locator('details', { has: summary }).locator('div')
+    const content = page.locator('details', { has: summary }).locator(':scope > div')
     await expect(content).toBeHidden()
     await summary.click()
     await expect(content).toBeVisible()

@@ -112,7 +112,7 @@ function ProductsMenu() {
       <ul
         id={menuId}
         hidden={!open}
-        className="absolute left-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+        className="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
       >
         {productMenu.map((item) => (
           <li key={item.to}>
