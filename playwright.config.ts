@@ -4,8 +4,10 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
-// A fresh embedded database for every run, seeded by the shop's own start-up.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'))
+// A fresh embedded database for every run, seeded by the shop's own start-up. Set once in the
+// main process; the test workers inherit it and reach the running shop's data through its socket.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'))
+const dataDir = process.env.E2E_DATA_DIR
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,6 +39,15 @@ export default defineConfig({
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // Every browser test signs in from 127.0.0.1, so the per-address login limit is raised here;
+    // the limit itself is tested in tests/integration/accounts.test.ts.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+      AUTH_RATE_LIMIT: '1000',
+    },
   },
 })

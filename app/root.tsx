@@ -11,15 +11,18 @@ import {
 import type { Route } from './+types/root'
 import './app.css'
 import { ErrorScreen } from './components/shop/error-screen'
+import { Forbidden } from './components/shop/forbidden'
 import { NotFound } from './components/shop/not-found'
 import { SiteFooter } from './components/shop/site-footer'
 import { SiteHeader } from './components/shop/site-header'
 import { shopIdentity } from './server/env.server'
 import { shop } from './server/context.server'
+import { getSessionUser } from './server/auth/session.server'
 import { DEFAULT_SHOP_NAME, pageMeta } from './lib/seo'
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { shop: shopIdentity(shop(context).config) }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request)
+  return { shop: shopIdentity(shop(context).config), user: user ? { email: user.email, role: user.role } : null }
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -41,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} email={data?.shop.email ?? ''} />
+        <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} email={data?.shop.email ?? ''} user={data?.user ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
@@ -65,6 +68,15 @@ export function ErrorBoundary() {
         <title>Page not found | UniDrone Robotics</title>
         <meta name="description" content="The page you asked for is not in our shop." />
         <NotFound />
+      </>
+    )
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <>
+        <title>Staff only | UniDrone Robotics</title>
+        <meta name="description" content="This page is for the shop's staff." />
+        <Forbidden />
       </>
     )
   }

@@ -1,10 +1,17 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 export default [
   index('routes/home.tsx'),
   route('products', 'routes/products.tsx'),
   route('products/:category', 'routes/products.$category.tsx'),
   route('product/:productId', 'routes/product.$productId.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('auth/continue', 'routes/auth.continue.tsx'),
+  route('client', 'routes/account.tsx', { id: 'account-client' }),
+  route('program', 'routes/account.tsx', { id: 'account-program' }),
+  // Staff screens: every route in this layout is guarded on the server (routes/staff/layout.tsx).
+  layout('routes/staff/layout.tsx', [route('staff', 'routes/staff/home.tsx')]),
   route('software', 'routes/software.tsx'),
   route('downloads/:file', 'routes/downloads.$file.ts'),
   route('legals', 'routes/legals.tsx', { id: 'legals-index' }),

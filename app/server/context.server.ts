@@ -1,11 +1,17 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { Auth } from './auth/auth.server.ts'
 import type { Database } from './db/client.server.ts'
 import type { Env } from './env.server.ts'
+import type { Mailer } from './mail/message.ts'
 
 export interface ShopContext {
   db: Database
   config: Env
+  auth: Auth
+  mailer: Mailer
   requestId: string
+  /** The client's address as the server saw it (Express `req.ip`), for rate limits. */
+  clientIp: string
 }
 
 export const shopContext = createContext<ShopContext>()

@@ -5,11 +5,12 @@ import { test as base, expect, type Page } from '@playwright/test'
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     const problems: string[] = []
-    // A page answered with an error status on purpose (a 404 page) is asserted by its test;
-    // the browser's console line about that status is not a fault of the page.
+    // A page or form answered with a 4xx on purpose (a 404 page, a form sent back with its errors)
+    // is asserted by its test; the browser's console line about that status is not a fault.
     const documentErrors = new Set<string>()
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'document' && response.status() >= 400) documentErrors.add(response.url())
+      const isPageOrData = response.request().resourceType() === 'document' || new URL(response.url()).pathname.endsWith('.data')
+      if (isPageOrData && response.status() >= 400 && response.status() < 500) documentErrors.add(response.url())
     })
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     page.on('console', (message) => {

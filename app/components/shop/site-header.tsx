@@ -5,7 +5,12 @@ import { LogoMark } from './logo'
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink'
 
-export function SiteHeader({ shopName, email }: { shopName: string; email: string }) {
+export interface HeaderUser {
+  email: string
+  role: 'customer' | 'staff'
+}
+
+export function SiteHeader({ shopName, email, user }: { shopName: string; email: string; user: HeaderUser | null }) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const location = useLocation()
   useEffect(() => setMobileOpen(false), [location.pathname])
@@ -24,6 +29,7 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
           <a href={contactHref} className={linkClass}>
             Contact Us
           </a>
+          <AccountLinks user={user} className={linkClass} />
         </nav>
 
         <button
@@ -60,6 +66,8 @@ export function SiteHeader({ shopName, email }: { shopName: string; email: strin
               Contact Us
             </a>
           </li>
+          <AccountLinks user={user} className={`block ${linkClass}`} asListItems />
+
         </ul>
       </nav>
     </header>
@@ -123,5 +131,25 @@ function ProductsMenu() {
         ))}
       </ul>
     </div>
+  )
+}
+
+/** Staff see the staff area; anyone signed in reaches their account (by the redirect rule); others log in. */
+function AccountLinks({ user, className, asListItems = false }: { user: HeaderUser | null; className: string; asListItems?: boolean }) {
+  const links = user
+    ? [...(user.role === 'staff' ? [{ to: '/staff', label: 'Staff' }] : []), { to: '/auth/continue', label: 'Account' }]
+    : [{ to: '/login', label: 'Log in' }]
+  return links.map((link) =>
+    asListItems ? (
+      <li key={link.to}>
+        <NavLink to={link.to} className={className}>
+          {link.label}
+        </NavLink>
+      </li>
+    ) : (
+      <NavLink key={link.to} to={link.to} className={className}>
+        {link.label}
+      </NavLink>
+    ),
   )
 }

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem } from '../../lib/catalog.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
@@ -40,3 +40,44 @@ export const history = pgTable(
   },
   (table) => [index('history_document_idx').on(table.collection, table.documentId, table.updatedAt)],
 )
+
+/** Every e-mail the shop sends passes through here: queued for SMTP, or kept as the outbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** `queued` waits for SMTP; `sent` was accepted by it; `kept` stays in the outbox (no SMTP configured). */
+    status: text('status').$type<'queued' | 'sent' | 'kept'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt), index('outbox_created_idx').on(table.createdAt)],
+)
+
+/** SPEC.md §3 Profile: one per account, its id (FBUID) is the account's id. */
+export const profiles = pgTable('profiles', {
+  id: text('id').primaryKey(),
+  profileNameGiven: text('profile_name_given').notNull().default(''),
+  profileNameFamily: text('profile_name_family').notNull().default(''),
+  profileNameOther: text('profile_name_other').notNull().default(''),
+  profileImage: text('profile_image').notNull(),
+  profileEmail: text('profile_email').notNull(),
+  profileMobile: text('profile_mobile').notNull().default(''),
+  profileAddress: text('profile_address').notNull().default(''),
+  profileDateOfBirth: text('profile_date_of_birth').notNull().default(''),
+  profileClinicName: text('profile_clinic_name').notNull().default(''),
+  profileDiscipline: jsonb('profile_discipline').$type<string[]>().notNull().default([]),
+  profileTypeTherapist: boolean('profile_type_therapist').notNull().default(false),
+  profileTypeClient: boolean('profile_type_client').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
+export * from './auth-schema.ts'

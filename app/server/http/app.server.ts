@@ -5,11 +5,16 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
+import { toNodeHandler } from 'better-auth/node'
+import { createAuth } from '../auth/auth.server.ts'
+import { resolveAuthSecret } from '../auth/secret.server.ts'
+import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { shopContext } from '../context.server.ts'
-import { openDatabase } from '../db/client.server.ts'
-import { parseEnv } from '../env.server.ts'
+import { openDatabase, type Database } from '../db/client.server.ts'
+import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
+import { createMailService } from '../mail/outbox.server.ts'
 import { requestLog } from './request-log.server.ts'
 
 export interface StartOptions {
@@ -31,21 +36,33 @@ export interface RunningShop {
 export async function startShop(options: StartOptions = {}): Promise<RunningShop> {
   const config = parseEnv(options.env ?? process.env)
   logger.level = config.LOG_LEVEL
+  const secret = await resolveAuthSecret(config)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
   try {
     await database.migrate()
-    if (!config.DATABASE_URL && (await catalogNeverWritten(database.db))) {
-      const added = await seedCatalog(database.db)
-      logger.info({ added }, 'seeded the demo catalogue')
-    }
+    if (!config.DATABASE_URL) await prepareDemo(database.db, config)
   } catch (error) {
     await database.close()
     throw error
   }
+  const mailer = createMailService({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? `"${config.SHOP_NAME}" <${config.SHOP_EMAIL}>`,
+    retrySeconds: config.MAIL_RETRY_SECONDS,
+  })
+  mailer.start()
+  const auth = createAuth({ db: database.db, config, mailer, secret })
 
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog)
+  app.use((req, _res, next) => {
+    // better-auth's rate limits key on this header; it is always ours, never the client's.
+    req.headers['x-shop-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+    next()
+  })
+  app.all('/api/auth/{*rest}', toNodeHandler(auth))
   app.use(compression())
   if (options.vite) {
     app.use(options.vite.middlewares)
@@ -60,7 +77,14 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       mode: options.vite ? 'development' : 'production',
       getLoadContext: (req) => {
         const context = new RouterContextProvider()
-        context.set(shopContext, { db: database.db, config, requestId: req.id })
+        context.set(shopContext, {
+          db: database.db,
+          config,
+          auth,
+          mailer,
+          requestId: req.id,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        })
         return context
       },
     }),
@@ -84,7 +108,33 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       const force = setTimeout(() => server.closeAllConnections(), 10_000)
       await closed
       clearTimeout(force)
+      await mailer.stop()
       await database.close()
     },
+  }
+}
+
+/**
+ * The embedded demo: a database that never held a product gets the demo catalogue, and a shop
+ * without staff gets one staff account whose password is printed this once.
+ */
+async function prepareDemo(db: Database, config: Env) {
+  if (await catalogNeverWritten(db)) {
+    const added = await seedCatalog(db)
+    logger.info({ added }, 'seeded the demo catalogue')
+  }
+  if ((await listStaff(db)).length > 0) return
+  const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
+  if (change.result === 'created') {
+    console.log(
+      [
+        '',
+        '  A staff account was created for this demo shop (shown only this once):',
+        `    e-mail:   ${change.email}`,
+        `    password: ${change.password}`,
+        '  Log in at /login. Manage staff with `npm run staff -- add|remove <email>`.',
+        '',
+      ].join('\n'),
+    )
   }
 }

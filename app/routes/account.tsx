@@ -1,0 +1,120 @@
+import { data, Form, useNavigation } from 'react-router'
+import { fieldErrors, profileEditSchema } from '../lib/schemas/profile'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { requireUser } from '../server/auth/session.server'
+import { shop } from '../server/context.server'
+import { getProfile, updateProfile } from '../server/profiles/profiles.server'
+import type { Route } from './+types/account'
+
+/** `/client` and `/program`, where a login lands (SPEC.md §4): the person's own account page. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Your account', 'Your details and orders.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request)
+  const profile = await getProfile(shop(context).db, user.id)
+  return { user, profile }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request)
+  const form = Object.fromEntries(await request.formData())
+  const parsed = profileEditSchema.safeParse(form)
+  if (!parsed.success) return data({ saved: false, errors: fieldErrors(parsed.error), values: form }, { status: 400 })
+  await updateProfile(shop(context).db, user.id, parsed.data, user.email)
+  return { saved: true, errors: {} as Record<string, string>, values: null }
+}
+
+const fields = [
+  { name: 'profileNameGiven', label: 'Given name', type: 'text', autoComplete: 'given-name' },
+  { name: 'profileNameFamily', label: 'Family name', type: 'text', autoComplete: 'family-name' },
+  { name: 'profileNameOther', label: 'Other names', type: 'text', autoComplete: 'additional-name' },
+  { name: 'profileMobile', label: 'Mobile', type: 'tel', autoComplete: 'tel' },
+  { name: 'profileAddress', label: 'Address', type: 'text', autoComplete: 'street-address' },
+  { name: 'profileDateOfBirth', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
+  { name: 'profileImage', label: 'Profile image address', type: 'text', autoComplete: 'photo' },
+] as const
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, profile } = loaderData
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting'
+  const values = (actionData?.values ?? profile ?? {}) as Record<string, unknown>
+  const errors = actionData?.errors ?? {}
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-4">
+          <img src={profile?.profileImage ?? '/images/placeholder-profile.svg'} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">Your account</h1>
+            <p className="text-slate-600">{user.email}</p>
+          </div>
+        </div>
+        <Form method="post" action="/logout">
+          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+            Log Out
+          </button>
+        </Form>
+      </div>
+      {user.emailVerified ? null : (
+        <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Please confirm your e-mail address with the link we sent to {user.email}.
+        </p>
+      )}
+
+      <section aria-labelledby="profile-heading" className="mt-10">
+        <h2 id="profile-heading" className="text-xl font-semibold">
+          Your details
+        </h2>
+        {actionData?.saved ? (
+          <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+            Your details have been saved.
+          </p>
+        ) : null}
+        <Form method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+          {fields.map((field) => {
+            const error = errors[field.name]
+            return (
+              <div key={field.name} className={field.name === 'profileAddress' || field.name === 'profileImage' ? 'sm:col-span-2' : ''}>
+                <label htmlFor={field.name} className="block text-sm font-medium">
+                  {field.label}
+                </label>
+                <input
+                  id={field.name}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  defaultValue={String(values[field.name] ?? '')}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${field.name}-error` : undefined}
+                  className={`mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100 ${
+                    error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
+                  }`}
+                />
+                {error ? (
+                  <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            )
+          })}
+          <div className="sm:col-span-2">
+            <button type="submit" disabled={saving} className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+              {saving ? 'Saving…' : 'Save details'}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="orders-heading" className="mt-12">
+        <h2 id="orders-heading" className="text-xl font-semibold">
+          Your orders
+        </h2>
+        <p className="mt-3 text-slate-600">You have no orders yet.</p>
+      </section>
+    </div>
+  )
+}

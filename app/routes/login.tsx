@@ -1,0 +1,166 @@
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from 'react-router'
+import { safeReturnPath } from '../lib/auth/redirect'
+import { credentialsSchema, firstIssue, signUpSchema } from '../lib/schemas/login'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { authErrorMessage, callAuth, cookieHeaders } from '../server/auth/auth-calls.server'
+import { googleConfigured } from '../server/auth/auth.server'
+import { continuePath, landingPath } from '../server/auth/landing.server'
+import { shop } from '../server/context.server'
+import type { Route } from './+types/login'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta('Log in', 'Log in or create an account to see your orders and keep your details.', shopNameFrom(matches))
+
+const GOOGLE_ERRORS: Record<string, string> = {
+  access_denied: 'Google login was cancelled.',
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const error = url.searchParams.get('error')
+  return {
+    googleEnabled: googleConfigured(shop(context).config),
+    redirectTo: safeReturnPath(url.searchParams.get('redirectTo')),
+    error: error ? (GOOGLE_ERRORS[error] ?? `Google login failed (${error.replace(/[^\w-]/g, '').slice(0, 60)}).`) : null,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'login')
+  const redirectTo = safeReturnPath(String(form.get('redirectTo') ?? ''))
+  const email = String(form.get('email') ?? '').trim()
+
+  if (intent === 'google') {
+    if (!googleConfigured(shop(context).config)) return data({ error: 'Google login is not available on this shop.', email }, { status: 400 })
+    const result = await callAuth(context, request, '/sign-in/social', {
+      provider: 'google',
+      callbackURL: continuePath(redirectTo),
+      errorCallbackURL: '/login',
+    })
+    const target = result.body?.url
+    if (!result.ok || typeof target !== 'string') return data({ error: authErrorMessage(result), email }, { status: 502 })
+    throw redirect(target, { headers: cookieHeaders(result.setCookies) })
+  }
+
+  const signingUp = intent === 'signup'
+  const parsed = (signingUp ? signUpSchema : credentialsSchema).safeParse({ email, password: form.get('password') ?? '' })
+  if (!parsed.success) return data({ error: firstIssue(parsed.error), email }, { status: 400 })
+
+  const result = signingUp
+    ? await callAuth(context, request, '/sign-up/email', {
+        ...parsed.data,
+        name: parsed.data.email.split('@')[0],
+        callbackURL: continuePath(redirectTo),
+      })
+    : await callAuth(context, request, '/sign-in/email', parsed.data)
+  if (!result.ok) return data({ error: authErrorMessage(result), email }, { status: result.status === 429 ? 429 : 400 })
+
+  const userId = (result.body?.user as { id?: string } | undefined)?.id ?? null
+  throw redirect(await landingPath(context, userId, redirectTo), { headers: cookieHeaders(result.setCookies) })
+}
+
+const buttonClass = 'rounded-md px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60'
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof import('../root').loader>('root')
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const error = actionData?.error ?? loaderData.error
+
+  if (root?.user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
+        <p className="mt-4 text-slate-600">You are signed in as {root.user.email}.</p>
+        <Form method="post" action="/logout" className="mt-6">
+          <button type="submit" className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-600`}>
+            Log Out
+          </button>
+        </Form>
+      </div>
+    )
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
+      <p className="mt-2 text-slate-600">Log in to your account, or sign up with your e-mail address.</p>
+      {error ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Error: {error}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        className="mt-6 space-y-4"
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+          const email = new FormData(event.currentTarget).get('email')
+          if (submitter?.value === 'signup' && typeof email === 'string') window.localStorage.setItem('emailForSignIn', email.trim())
+        }}
+      >
+        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+        <div>
+          <label htmlFor="email" className="block text-sm font-medium">
+            Email
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={actionData?.email ?? ''}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className="block text-sm font-medium">
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          />
+        </div>
+        <div className="flex flex-wrap gap-3 pt-2">
+          <button type="submit" name="intent" value="login" disabled={busy} className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-600`}>
+            Login
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="signup"
+            disabled={busy}
+            className={`${buttonClass} border border-slate-300 bg-white text-ink hover:border-brand-600`}
+          >
+            Sign Up
+          </button>
+        </div>
+      </Form>
+      <div className="mt-8 border-t border-slate-200 pt-6">
+        <Form method="post">
+          <input type="hidden" name="intent" value="google" />
+          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+          <button
+            type="submit"
+            disabled={!loaderData.googleEnabled || busy}
+            aria-describedby={loaderData.googleEnabled ? undefined : 'google-unavailable'}
+            className={`${buttonClass} w-full border border-slate-300 bg-white text-ink hover:border-brand-600`}
+          >
+            Login with Google
+          </button>
+        </Form>
+        {loaderData.googleEnabled ? null : (
+          <p id="google-unavailable" className="mt-2 text-sm text-slate-500">
+            Google login is not set up on this shop yet. Please use your e-mail address.
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { listStaff } from '../../server/auth/staff.server'
+import { shop } from '../../server/context.server'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Staff', 'Tools for the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { staff: await listStaff(shop(context).db) }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
+
+export default function StaffHome({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Staff</h1>
+      <p className="mt-2 text-slate-600">
+        Staff accounts are granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
+      </p>
+      <section aria-labelledby="staff-members" className="mt-10">
+        <h2 id="staff-members" className="text-xl font-semibold">
+          Staff members
+        </h2>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-500">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                E-mail
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Since
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {loaderData.staff.map((member) => (
+              <tr key={member.email}>
+                <td className="py-2">{member.email}</td>
+                <td className="py-2">{member.name}</td>
+                <td className="py-2">{dateFormat.format(new Date(member.createdAt))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { shop } from '../context.server.ts'
+
+export interface SessionUser {
+  id: string
+  email: string
+  name: string
+  role: 'customer' | 'staff'
+  emailVerified: boolean
+}
+
+/** The signed-in person, read from the session cookie by better-auth (sessions live in the database). */
+export async function getSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
+  const session = await shop(context).auth.api.getSession({ headers: request.headers })
+  if (!session) return null
+  const { id, email, name, role, emailVerified } = session.user
+  return { id, email, name, role: role === 'staff' ? 'staff' : 'customer', emailVerified }
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url)
+  const returnPath = `${url.pathname}${url.search}`
+  return redirect(`/login?redirectTo=${encodeURIComponent(returnPath)}`)
+}
+
+/** Anonymous visitors go to the login panel and come back here afterwards. */
+export async function requireUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request)
+  if (!user) throw loginRedirect(request)
+  return user
+}
+
+/** Staff is a role, not "anyone signed in": a customer gets 403, an anonymous visitor the login panel. */
+export async function requireStaff(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser> {
+  const user = await requireUser(context, request)
+  if (user.role !== 'staff') throw data({ message: 'This page is for staff only.' }, { status: 403 })
+  return user
+}

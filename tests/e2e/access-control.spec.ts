@@ -1,0 +1,74 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import routes from '../../app/routes'
+import { addStaff, uniqueEmail } from './support/shop'
+
+interface RouteEntry {
+  file: string
+  path?: string
+  index?: boolean
+  children?: RouteEntry[]
+}
+
+const STAFF_LAYOUT = 'routes/staff/layout.tsx'
+
+function flatten(entries: RouteEntry[], parentPath = ''): { file: string; path: string; guarded: boolean }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, '/') : parentPath || '/'
+    const self = entry.children ? [] : [{ file: entry.file, path, guarded: false }]
+    const children = entry.children ? flatten(entry.children, entry.path ? path : parentPath) : []
+    return [...self, ...children.map((child) => ({ ...child, guarded: child.guarded || entry.file === STAFF_LAYOUT }))]
+  })
+}
+
+/** Every route from the route table: staff routes are the files in routes/staff/. */
+const table = flatten(routes as RouteEntry[])
+const staffRoutes = table.filter((route) => route.file.startsWith('routes/staff/'))
+
+/** A concrete address for a route pattern: ids of things that exist where there are any. */
+const concrete = (pattern: string) => pattern.replace(':productId', 'unidrone-e900').replace(/:[A-Za-z]+\??/g, 'test-id')
+
+test('every staff screen in the route table sits inside the guarded staff layout', () => {
+  expect(staffRoutes.length).toBeGreaterThan(0)
+  for (const route of staffRoutes) expect(route.guarded, `${route.file} (${route.path}) is outside ${STAFF_LAYOUT}`).toBe(true)
+  for (const route of table.filter((entry) => entry.guarded)) expect(route.file.startsWith('routes/staff/'), route.file).toBe(true)
+})
+
+async function sessionCookie(request: APIRequestContext, email: string, password: string, intent: 'login' | 'signup') {
+  const response = await request.post('/login', { form: { email, password, intent }, maxRedirects: 0 })
+  expect(response.status(), await response.text()).toBe(302)
+}
+
+test.describe('staff routes answer by role, for pages and for form posts', () => {
+  for (const [who, expected] of [
+    ['anonymous', 'login'],
+    ['customer', 403],
+    ['staff', 'allowed'],
+  ] as const) {
+    test(`as ${who}`, async ({ playwright, baseURL }) => {
+      const request = await playwright.request.newContext({ baseURL })
+      if (who === 'customer') await sessionCookie(request, uniqueEmail('walker'), 'walker password', 'signup')
+      if (who === 'staff') {
+        const email = uniqueEmail('walker-staff')
+        await sessionCookie(request, email, addStaff(email), 'login')
+      }
+      for (const route of staffRoutes) {
+        const path = concrete(route.path)
+        for (const method of ['GET', 'POST'] as const) {
+          const response = await request.fetch(path, { method, maxRedirects: 0, form: method === 'POST' ? { probe: '1' } : undefined })
+          const label = `${who} ${method} ${path}`
+          if (expected === 'login') {
+            expect(response.status(), label).toBe(302)
+            expect(response.headers().location, label).toBe(`/login?redirectTo=${encodeURIComponent(path)}`)
+          } else if (expected === 403) {
+            expect(response.status(), label).toBe(403)
+          } else {
+            expect(response.status(), label).not.toBe(403)
+            expect(response.status(), label).toBeLessThan(500)
+            expect(response.headers().location ?? '', label).not.toMatch(/^\/login/)
+          }
+        }
+      }
+      await request.dispose()
+    })
+  }
+})

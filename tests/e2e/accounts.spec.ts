@@ -1,0 +1,105 @@
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { addStaff, latestMailTo, logIn, signUp, uniqueEmail } from './support/shop'
+
+test('a visitor signs up, confirms the e-mail from the outbox, edits the profile and logs out', async ({ page }) => {
+  const email = uniqueEmail('new-customer')
+  await signUp(page, email, 'a long password')
+
+  await expect(page).toHaveURL('/client')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
+  expect(await page.evaluate(() => window.localStorage.getItem('emailForSignIn'))).toBe(email)
+  await expect(page.getByText(`Please confirm your e-mail address with the link we sent to ${email}`)).toBeVisible()
+
+  const mail = await latestMailTo(email)
+  expect(mail?.subject).toContain('Confirm your e-mail address')
+  const link = /(http:\/\/\S+verify-email\S+)/.exec(mail!.text)![1]!
+  expect(new URL(link).origin).toBe(new URL(page.url()).origin)
+  await page.goto(link)
+  await expect(page).toHaveURL('/client')
+  await expect(page.getByText('Please confirm your e-mail address')).toBeHidden()
+
+  await page.getByLabel('Given name').fill('Robin')
+  await page.getByLabel('Family name').fill('Quinn')
+  await page.getByLabel('Mobile').fill('0400 123 456')
+  await page.getByLabel('Date of birth').fill('1990-04-05')
+  await page.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your details have been saved.')
+  await page.reload()
+  await expect(page.getByLabel('Given name')).toHaveValue('Robin')
+  await expect(page.getByLabel('Mobile')).toHaveValue('0400 123 456')
+
+  await page.getByLabel('Mobile').fill('call me maybe')
+  await page.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByText('Enter a phone number with digits')).toBeVisible()
+  await expect(page.getByLabel('Mobile')).toHaveValue('call me maybe')
+  await expect(page.getByLabel('Mobile')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Log in' })).toBeVisible()
+  await page.goto('/client')
+  await expect(page).toHaveURL('/login?redirectTo=%2Fclient')
+})
+
+test('a wrong password is shown as an inline error and the e-mail stays typed', async ({ page }) => {
+  const email = uniqueEmail('forgetful')
+  await signUp(page, email, 'the right password')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+
+  await logIn(page, email, 'the wrong password')
+  await expect(page.getByRole('alert')).toHaveText(/^Error: Invalid email or password/)
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await expectNoAxeViolations(page)
+
+  await page.getByLabel('Password').fill('the right password')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL('/client')
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0)
+  await expect(page.getByLabel('Email')).toHaveCount(0)
+})
+
+test('Google login is shown disabled with a reason when it is not configured', async ({ page }) => {
+  await page.goto('/login')
+  const google = page.getByRole('button', { name: 'Login with Google' })
+  await expect(google).toBeDisabled()
+  await expect(google).toHaveAccessibleDescription(/Google login is not set up/)
+})
+
+test('a customer never sees staff controls and gets 403 on staff pages; staff get in', async ({ page }) => {
+  const customer = uniqueEmail('customer')
+  await signUp(page, customer, 'customer password')
+  const nav = page.getByRole('navigation', { name: 'Main' }).first()
+  await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0)
+  const forbidden = await page.goto('/staff')
+  expect(forbidden?.status()).toBe(403)
+  await expect(page.getByRole('heading', { level: 1, name: 'This page is for staff only' })).toBeVisible()
+  await page.goto('/client')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+
+  const staffEmail = uniqueEmail('staff')
+  const password = addStaff(staffEmail)
+  await page.goto('/staff')
+  await expect(page).toHaveURL('/login?redirectTo=%2Fstaff')
+  await page.getByLabel('Email').fill(staffEmail)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL('/staff')
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: staffEmail })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Staff' })).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('cart lines and other browser storage survive logging in and out', async ({ page }) => {
+  await page.goto('/')
+  await page.evaluate(() => window.localStorage.setItem('checkouts', JSON.stringify({ checkoutItems: [{ FBUID: 'unidrone-e900', productCount: 1 }] })))
+  const email = uniqueEmail('keeps-cart')
+  await signUp(page, email, 'cart password')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('checkouts')))!)).toEqual({
+    checkoutItems: [{ FBUID: 'unidrone-e900', productCount: 1 }],
+  })
+})

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process'
+import { expect, type Page } from '@playwright/test'
+import { openDatabase, type DatabaseHandle } from '../../../app/server/db/client.server'
+import { listOutbox } from '../../../app/server/mail/outbox.server'
+
+/** The running test shop's database, reached through its socket as an operator command would. */
+export async function withShopDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir: process.env.E2E_DATA_DIR!, role: 'command' })
+  try {
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
+
+/** The newest message the shop sent to an address (the outbox, since the test shop has no SMTP). */
+export async function latestMailTo(address: string) {
+  return withShopDatabase(async (database) => (await listOutbox(database.db)).find((message) => message.to === address))
+}
+
+/** `npm run staff -- add <email>` against the test shop; returns the new account's password. */
+export function addStaff(email: string): string {
+  const result = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  })
+  expect(result.status, result.stderr).toBe(0)
+  const password = /password \(shown only now\): (\S+)/.exec(result.stdout)?.[1]
+  expect(password, result.stdout).toBeTruthy()
+  return password!
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+}
+
+export async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+}

@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAuth, type Auth } from '../../app/server/auth/auth.server'
+import { grantStaff, listStaff, revokeStaff } from '../../app/server/auth/staff.server'
+import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { history, profiles, session, user } from '../../app/server/db/schema'
+import { parseEnv } from '../../app/server/env.server'
+import { createMailService, listOutbox } from '../../app/server/mail/outbox.server'
+import { testDatabaseKinds } from '../support/databases'
+
+const ORIGIN = 'http://localhost:3999'
+
+describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
+  let database: DatabaseHandle
+  let auth: Auth
+  let dataDir: string
+  let mail: ReturnType<typeof createMailService>
+
+  beforeAll(async () => {
+    database = await kind.open()
+    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-accounts-'))
+    const config = parseEnv({ PORT: '3999', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '3' })
+    mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
+    auth = createAuth({ db: database.db, config, mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
+  })
+  afterAll(async () => {
+    await mail?.stop()
+    await database?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  /** A browser's request to better-auth's HTTP endpoints, from a given address. */
+  async function call(pathname: string, options: { body?: object; cookie?: string; ip?: string; method?: string } = {}) {
+    const headers = new Headers({ origin: ORIGIN, 'x-shop-client-ip': options.ip ?? '192.0.2.1' })
+    if (options.body) headers.set('content-type', 'application/json')
+    if (options.cookie) headers.set('cookie', options.cookie)
+    const response = await auth.handler(
+      new Request(`${ORIGIN}/api/auth${pathname}`, {
+        method: options.method ?? 'POST',
+        headers,
+        body: options.body ? JSON.stringify(options.body) : undefined,
+      }),
+    )
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    return { response, cookie, json: (await response.json().catch(() => null)) as Record<string, any> | null }
+  }
+
+  const sessionOf = (cookie: string) => auth.api.getSession({ headers: new Headers({ cookie }) })
+
+  it('sign-up creates the account, signs in, creates the profile with its history, and sends a verification e-mail', async () => {
+    const signUp = await call('/sign-up/email', { body: { email: 'Pilot@Example.com', password: 'correct horse', name: 'Pat Pilot' }, ip: '192.0.2.10' })
+    expect(signUp.response.status).toBe(200)
+    expect((await sessionOf(signUp.cookie))?.user.email).toBe('pilot@example.com')
+
+    const [account] = await database.db.select().from(user).where(eq(user.email, 'pilot@example.com'))
+    expect(account).toMatchObject({ role: 'customer', emailVerified: false })
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, account!.id))
+    expect(profile).toMatchObject({ profileEmail: 'pilot@example.com', profileNameGiven: 'Pat', profileNameFamily: 'Pilot', profileImage: '/images/placeholder-profile.svg' })
+    const rows = await database.db.select().from(history).where(eq(history.documentId, account!.id))
+    expect(rows.map((row) => [row.collection, row.action, row.updatedBy])).toEqual([['profiles', 'create', 'pilot@example.com']])
+
+    const [message] = await listOutbox(database.db)
+    expect(message).toMatchObject({ to: 'pilot@example.com', status: 'kept' })
+    expect(message!.text).toMatch(new RegExp(`${ORIGIN}/api/auth/verify-email\\?token=`))
+    expect(message!.html).toContain('Confirm my e-mail address')
+  })
+
+  it('the verification link returns to the site and marks the address verified', async () => {
+    const [message] = await listOutbox(database.db)
+    const link = /(http:\/\/\S+verify-email\S+)/.exec(message!.text)![1]!
+    const response = await auth.handler(new Request(link, { headers: { 'x-shop-client-ip': '192.0.2.11' } }))
+    expect(response.status).toBe(302)
+    expect(new URL(response.headers.get('location')!, ORIGIN).origin).toBe(ORIGIN)
+    const [account] = await database.db.select().from(user).where(eq(user.email, 'pilot@example.com'))
+    expect(account?.emailVerified).toBe(true)
+  })
+
+  it('signs in with the right password, refuses a wrong one, and a new login gets a new session', async () => {
+    const wrong = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'wrong horse' }, ip: '192.0.2.20' })
+    expect(wrong.response.status).toBe(401)
+    expect(wrong.json?.message).toMatch(/invalid email or password/i)
+    expect(wrong.cookie).not.toMatch(/session_token=[^;]+/)
+
+    const first = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'correct horse' }, ip: '192.0.2.21' })
+    const second = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'correct horse' }, ip: '192.0.2.22' })
+    expect(first.response.status).toBe(200)
+    expect(first.cookie).not.toBe(second.cookie)
+    expect((await sessionOf(first.cookie))?.user.email).toBe('pilot@example.com')
+    expect(first.cookie).toMatch(/session_token=/)
+    const setCookie = first.response.headers.getSetCookie().find((line) => line.includes('session_token'))!
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('logging out deletes the session on the server, so the old cookie no longer works', async () => {
+    const login = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'correct horse' }, ip: '192.0.2.30' })
+    const before = await database.db.$count(session)
+    const logout = await call('/sign-out', { cookie: login.cookie, ip: '192.0.2.30', body: {} })
+    expect(logout.response.status).toBe(200)
+    expect(await database.db.$count(session)).toBe(before - 1)
+    expect(await sessionOf(login.cookie)).toBeNull()
+  })
+
+  it('answers 429 after too many sign-in attempts from one address, without blocking others', async () => {
+    const attempt = (ip: string) => call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'guess' }, ip })
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await attempt('198.51.100.7')).response.status)
+    expect(statuses).toEqual([401, 401, 401, 429])
+    expect((await attempt('198.51.100.8')).response.status).toBe(401)
+  })
+
+  it('staff is granted and taken by e-mail; a new staff account can log in with the password shown once', async () => {
+    expect(await grantStaff(database.db, 'pilot@example.com')).toEqual({ result: 'granted', email: 'pilot@example.com' })
+    expect(await grantStaff(database.db, 'PILOT@example.com')).toEqual({ result: 'unchanged', email: 'pilot@example.com' })
+
+    const created = await grantStaff(database.db, 'boss@unidrone.example')
+    expect(created.result).toBe('created')
+    const login = await call('/sign-in/email', { body: { email: 'boss@unidrone.example', password: 'password' in created ? created.password : '' }, ip: '192.0.2.40' })
+    expect(login.response.status).toBe(200)
+    expect((await sessionOf(login.cookie))?.user).toMatchObject({ role: 'staff', emailVerified: true })
+    expect((await listStaff(database.db)).map((member) => member.email)).toEqual(['boss@unidrone.example', 'pilot@example.com'])
+
+    expect(await revokeStaff(database.db, 'pilot@example.com')).toEqual({ result: 'revoked', email: 'pilot@example.com' })
+    expect((await sessionOf(login.cookie))?.user.role).toBe('staff')
+    await expect(revokeStaff(database.db, 'nobody@example.com')).rejects.toThrow(/no account/)
+  })
+})

@@ -1,0 +1,332 @@
+import { spawn } from 'node:child_process'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { outbox } from '../../app/server/db/schema'
+import { logger } from '../../app/server/log.server'
+import type { MailMessage } from '../../app/server/mail/message'
+import { createMailService, getOutboxMessage, listOutbox, type MailService } from '../../app/server/mail/outbox.server'
+import { testDatabaseKinds } from '../support/databases'
+
+const from = '"UniDrone Robotics" <enquiries@unidrone.example>'
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+interface Received {
+  mailFrom: string | undefined
+  rcptTo: string[]
+  user: unknown
+  raw: string
+}
+
+/** A real SMTP server on a free loopback port that keeps every message it accepts. */
+async function startSmtpServer() {
+  const received: Received[] = []
+  const state = { refuse: false }
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'shop' && auth.password === 's3cret') callback(null, { user: 'shop' })
+      else callback(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }))
+    },
+    onRcptTo(_address, _session, callback) {
+      if (state.refuse) callback(Object.assign(new Error('Try again later'), { responseCode: 451 }))
+      else callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const mailFrom = session.envelope.mailFrom
+        received.push({
+          mailFrom: mailFrom ? mailFrom.address : undefined,
+          rcptTo: session.envelope.rcptTo.map((address) => address.address),
+          user: session.user,
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    state,
+    received,
+    withSubject: (subject: string) => received.filter((message) => headersOf(message.raw).get('subject') === subject),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The top-level headers of a raw message, names lower-cased, folded lines joined. */
+function headersOf(raw: string): Map<string, string> {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? ''
+  const headers = new Map<string, string>()
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
+  }
+  return headers
+}
+
+/** The body with quoted-printable soft breaks and escapes undone (enough for ASCII test content). */
+function decodedBody(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/))
+  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+let counter = 0
+function message(overrides: Partial<MailMessage> = {}): MailMessage {
+  counter++
+  return {
+    to: `customer${counter}@example.com`,
+    subject: `Your order UD-${1000 + counter} is confirmed`,
+    text: `Thank you for your order ${counter}. Total $129.95 incl. GST.`,
+    html: `<p>Thank you for your order <strong>${counter}</strong>. Total $129.95 incl. GST.</p>`,
+    ...overrides,
+  }
+}
+
+describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
+  let database: DatabaseHandle
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  const services: MailService[] = []
+  // The log lines of the module, kept out of the test output and looked at where it matters.
+  let info: MockInstance<typeof logger.info>
+  let warn: MockInstance<typeof logger.warn>
+
+  function service(options: { smtpUrl?: string; retrySeconds?: number } = {}): MailService {
+    const created = createMailService({ db: database.db, from, retrySeconds: options.retrySeconds ?? 60, smtpUrl: options.smtpUrl, pollSeconds: 3600 })
+    services.push(created)
+    return created
+  }
+
+  beforeAll(async () => {
+    database = await kind.open()
+    smtp = await startSmtpServer()
+  })
+  beforeEach(() => {
+    info = vi.spyOn(logger, 'info').mockImplementation(() => {})
+    warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+  })
+  afterEach(async () => {
+    await Promise.all(services.splice(0).map((created) => created.stop()))
+    smtp.state.refuse = false
+    vi.restoreAllMocks()
+  })
+  afterAll(async () => {
+    await smtp?.close()
+    await database?.close()
+  })
+
+  it('without SMTP keeps every message in the outbox, with both parts, logs it and attempts nothing', async () => {
+    const mail = service()
+    mail.start()
+    const first = message({ replyTo: 'sales@unidrone.example' })
+    const { id } = await mail.send(first)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const second = message()
+    const { id: secondId } = await mail.send(second)
+
+    const row = await getOutboxMessage(database.db, id)
+    expect(row).toMatchObject({ id, status: 'kept', to: first.to, replyTo: 'sales@unidrone.example', subject: first.subject, text: first.text, html: first.html, attempts: 0, sentAt: null })
+    expect((await getOutboxMessage(database.db, secondId))?.replyTo).toBeNull()
+    expect(info).toHaveBeenCalledWith(expect.objectContaining({ mailId: id }), expect.any(String))
+    expect(info.mock.calls.filter(([fields]) => (fields as { mailId?: string }).mailId === id)).toHaveLength(1)
+
+    expect(await mail.deliverDue(new Date(Date.now() + 86_400_000))).toEqual({ sent: 0, failed: 0 })
+    expect((await getOutboxMessage(database.db, id))?.status).toBe('kept')
+    expect(smtp.withSubject(first.subject)).toHaveLength(0)
+
+    const listed = await listOutbox(database.db)
+    expect(listed.map((entry) => entry.id).slice(0, 2)).toEqual([secondId, id])
+    expect(await listOutbox(database.db, 1)).toHaveLength(1)
+    expect(await getOutboxMessage(database.db, 'no-such-message')).toBeNull()
+  })
+
+  it('with SMTP delivers the message once, with From, To, Subject, Reply-To and text and HTML parts', async () => {
+    const mail = service({ smtpUrl: smtp.url })
+    const sent = message({ replyTo: 'sales@unidrone.example' })
+    const { id } = await mail.send(sent)
+    expect((await getOutboxMessage(database.db, id))?.to).toBe(sent.to)
+
+    const row = await until(() => getOutboxMessage(database.db, id), (value) => value?.status === 'sent')
+    expect(row?.sentAt).toBeInstanceOf(Date)
+    expect(row?.lastError).toBeNull()
+    expect(await mail.deliverDue(new Date(Date.now() + 86_400_000))).toEqual({ sent: 0, failed: 0 })
+
+    const received = smtp.withSubject(sent.subject)
+    expect(received).toHaveLength(1)
+    const [delivered] = received
+    expect(delivered!.mailFrom).toBe('enquiries@unidrone.example')
+    expect(delivered!.rcptTo).toEqual([sent.to])
+    const headers = headersOf(delivered!.raw)
+    expect(headers.get('from')).toMatch(/^"?UniDrone Robotics"? <enquiries@unidrone\.example>$/)
+    expect(headers.get('to')).toBe(sent.to)
+    expect(headers.get('reply-to')).toBe('sales@unidrone.example')
+    expect(headers.get('message-id')).toBe(`<${id}@unidrone.example>`)
+    expect(headers.get('content-type')).toMatch(/^multipart\/alternative/)
+    expect(delivered!.raw).toMatch(/Content-Type: text\/plain/)
+    expect(delivered!.raw).toMatch(/Content-Type: text\/html/)
+    const body = decodedBody(delivered!.raw)
+    expect(body).toContain(sent.text)
+    expect(body).toContain(sent.html)
+  })
+
+  it('sends no Reply-To when none is given and logs in with the credentials of SMTP_URL', async () => {
+    const mail = service({ smtpUrl: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` })
+    const sent = message()
+    const { id } = await mail.send(sent)
+    await until(() => getOutboxMessage(database.db, id), (value) => value?.status === 'sent')
+    const [delivered] = smtp.withSubject(sent.subject)
+    expect(delivered?.user).toBe('shop')
+    expect(headersOf(delivered!.raw).has('reply-to')).toBe(false)
+  })
+
+  it('keeps a refused message queued, backs off (doubling, at most an hour) and delivers it once when the server accepts', async () => {
+    const mail = service({ smtpUrl: smtp.url, retrySeconds: 2400 })
+    smtp.state.refuse = true
+    const sent = message()
+    const before = Date.now()
+    const { id } = await mail.send(sent)
+
+    const failed = await until(() => getOutboxMessage(database.db, id), (value) => value?.attempts === 1)
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1, sentAt: null })
+    expect(failed!.lastError).toMatch(/451/)
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 2400_000)
+    expect(failed!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 2400_000)
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ mailId: id, err: expect.stringMatching(/451/) }), expect.any(String))
+    const logged = JSON.stringify(warn.mock.calls)
+    expect(logged).not.toContain(sent.text)
+    expect(logged).not.toContain(sent.html)
+
+    // Not due yet: nothing happens.
+    expect(await mail.deliverDue()).toEqual({ sent: 0, failed: 0 })
+
+    // Due, refused again: the delay doubles (4800 s) but is capped at one hour.
+    const secondTry = new Date(failed!.nextAttemptAt.getTime() + 1000)
+    expect(await mail.deliverDue(secondTry)).toEqual({ sent: 0, failed: 1 })
+    const refusedTwice = await getOutboxMessage(database.db, id)
+    expect(refusedTwice).toMatchObject({ status: 'queued', attempts: 2 })
+    const delay = refusedTwice!.nextAttemptAt.getTime() - secondTry.getTime()
+    expect(delay).toBeGreaterThanOrEqual(3600_000)
+    expect(delay).toBeLessThan(3600_000 + 5_000)
+    expect(smtp.withSubject(sent.subject)).toHaveLength(0)
+
+    smtp.state.refuse = false
+    expect(await mail.deliverDue(new Date(refusedTwice!.nextAttemptAt.getTime() - 60_000))).toEqual({ sent: 0, failed: 0 })
+    const thirdTry = new Date(refusedTwice!.nextAttemptAt.getTime() + 1000)
+    expect(await mail.deliverDue(thirdTry)).toEqual({ sent: 1, failed: 0 })
+    const delivered = await getOutboxMessage(database.db, id)
+    expect(delivered).toMatchObject({ status: 'sent', attempts: 3 })
+    expect(delivered!.sentAt!.getTime()).toBeGreaterThanOrEqual(thirdTry.getTime())
+
+    expect(await mail.deliverDue(new Date(thirdTry.getTime() + 86_400_000))).toEqual({ sent: 0, failed: 0 })
+    expect(smtp.withSubject(sent.subject)).toHaveLength(1)
+  })
+
+  it('two deliverers running at once (two processes on one database) send each queued message exactly once', async () => {
+    // Messages left queued, e.g. by a process that stopped before delivering them.
+    const queued = Array.from({ length: 45 }, () => message())
+    const rows = queued.map((entry) => ({ id: crypto.randomUUID(), ...entry, status: 'queued' as const, nextAttemptAt: new Date(Date.now() - 1000) }))
+    await database.db.insert(outbox).values(rows)
+
+    const first = service({ smtpUrl: smtp.url })
+    const second = service({ smtpUrl: smtp.url })
+    const results = await Promise.all([first.deliverDue(), second.deliverDue(), first.deliverDue(), second.deliverDue()])
+    expect(results.reduce((total, result) => total + result.sent, 0)).toBe(queued.length)
+    expect(results.every((result) => result.failed === 0)).toBe(true)
+    // The work is shared in batches, not grabbed whole by the first deliverer.
+    expect(results.filter((result) => result.sent > 0).length).toBeGreaterThanOrEqual(2)
+
+    for (const entry of queued) expect(smtp.withSubject(entry.subject)).toHaveLength(1)
+    for (const row of rows) expect((await getOutboxMessage(database.db, row.id))?.status).toBe('sent')
+  })
+
+  it('stop() waits for the delivery in flight, and later messages stay queued for the next start', async () => {
+    const mail = service({ smtpUrl: smtp.url })
+    mail.start()
+    const sent = message()
+    const { id } = await mail.send(sent)
+    await mail.stop()
+    expect((await getOutboxMessage(database.db, id))?.status).toBe('sent')
+    expect(smtp.withSubject(sent.subject)).toHaveLength(1)
+
+    const later = message()
+    const { id: laterId } = await mail.send(later)
+    expect(await mail.deliverDue()).toEqual({ sent: 0, failed: 0 })
+    expect((await getOutboxMessage(database.db, laterId))?.status).toBe('queued')
+
+    const next = service({ smtpUrl: smtp.url })
+    expect(await next.deliverDue()).toEqual({ sent: 1, failed: 0 })
+    expect(smtp.withSubject(later.subject)).toHaveLength(1)
+  })
+})
+
+describe('a process using the mail service', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+  })
+  afterAll(async () => {
+    await smtp?.close()
+  })
+
+  it('exits by itself after stop(): no timer or connection is left running', async () => {
+    const module = (file: string) => JSON.stringify(pathToFileURL(`${root}/${file}`).href)
+    const script = `
+      import { openPglite } from ${module('app/server/db/client.server.ts')}
+      import { createMailService, getOutboxMessage } from ${module('app/server/mail/outbox.server.ts')}
+      const database = await openPglite()
+      await database.migrate()
+      const mail = createMailService({ db: database.db, smtpUrl: process.env.SMTP_URL, from: ${JSON.stringify(from)}, retrySeconds: 1, pollSeconds: 1 })
+      mail.start()
+      const { id } = await mail.send({ to: 'someone@example.com', subject: 'child process', text: 'hello', html: '<p>hello</p>' })
+      while ((await getOutboxMessage(database.db, id))?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await mail.stop()
+      await database.close()
+      console.log('stopped')
+    `
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      env: { ...process.env, SMTP_URL: smtp.url, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const exit = await new Promise<number | string | null>((resolve) => {
+      const timeout = setTimeout(() => {
+        child.kill('SIGKILL')
+        resolve('still running 20 s later')
+      }, 20_000)
+      child.on('exit', (code) => {
+        clearTimeout(timeout)
+        resolve(code)
+      })
+    })
+    expect({ exit, output: output.trim() }).toEqual({ exit: 0, output: 'stopped' })
+    expect(smtp.withSubject('child process')).toHaveLength(1)
+  })
+})
