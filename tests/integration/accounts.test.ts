@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, profiles, session, user } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService, listOutbox } from '../../app/server/mail/outbox.server'
+import { decodedBody, headersOf, startSmtpServer, until } from '../fakes/smtp'
 import { testDatabaseKinds } from '../support/databases'
 
 const ORIGIN = 'http://localhost:3999'
@@ -129,5 +130,50 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect(await revokeStaff(database.db, 'pilot@example.com')).toEqual({ result: 'revoked', email: 'pilot@example.com' })
     expect((await sessionOf(login.cookie))?.user.role).toBe('staff')
     await expect(revokeStaff(database.db, 'nobody@example.com')).rejects.toThrow(/no account/)
+  })
+})
+
+describe('the verification e-mail over a real SMTP server', () => {
+  it('arrives; and when the server refuses, it waits in the outbox and goes out once the server accepts', async () => {
+    const [kind] = testDatabaseKinds()
+    const database = await kind!.open()
+    const smtp = await startSmtpServer()
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-accounts-smtp-'))
+    const mail = createMailService({ db: database.db, smtpUrl: smtp.url, from: '"UniDrone Robotics" <shop@unidrone.example>', retrySeconds: 1 })
+    const auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3999', DATA_DIR: dataDir }), mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
+    const signUp = (email: string) =>
+      auth.handler(
+        new Request(`${ORIGIN}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-shop-client-ip': '203.0.113.5' },
+          body: JSON.stringify({ email, password: 'a good password', name: 'Sam' }),
+        }),
+      )
+    try {
+      expect((await signUp('sam@example.com')).status).toBe(200)
+      const [arrived] = await until(async () => smtp.received, (received) => received.length === 1)
+      expect(arrived!.rcptTo).toEqual(['sam@example.com'])
+      expect(headersOf(arrived!.raw).get('subject')).toBe('Confirm your e-mail address for UniDrone Robotics')
+      expect(decodedBody(arrived!.raw)).toContain(`${ORIGIN}/api/auth/verify-email?token=`)
+
+      smtp.state.refuse = true
+      expect((await signUp('kim@example.com')).status).toBe(200)
+      const queued = await until(
+        async () => (await listOutbox(database.db)).find((message) => message.to === 'kim@example.com'),
+        (message) => (message?.attempts ?? 0) >= 1,
+      )
+      expect(queued).toMatchObject({ status: 'queued', attempts: 1 })
+      expect(smtp.received).toHaveLength(1)
+
+      smtp.state.refuse = false
+      await mail.deliverDue(new Date(Date.now() + 60_000))
+      expect(smtp.received.map((message) => message.rcptTo[0])).toEqual(['sam@example.com', 'kim@example.com'])
+      expect((await listOutbox(database.db)).every((message) => message.status === 'sent')).toBe(true)
+    } finally {
+      await mail.stop()
+      await smtp.close()
+      await database.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
