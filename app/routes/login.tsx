@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = signingUp
     ? await callAuth(context, request, '/sign-up/email', {
         ...parsed.data,
-        name: parsed.data.email.split('@')[0],
+        name: '',
         callbackURL: continuePath(redirectTo),
       })
     : await callAuth(context, request, '/sign-in/email', parsed.data)
