@@ -26,6 +26,10 @@ const schema = z.object({
   MAIL_FROM: optionalText,
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   DEMO_STAFF_EMAIL: z.email().default('staff@unidrone.example'),
+  PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional()),
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_NAME: z.string().trim().min(1).default('UniDrone Robotics'),
   SHOP_LEGAL_NAME: z.string().trim().min(1).default('UniDrone Robotics Pty Ltd'),
@@ -38,7 +42,17 @@ const schema = z.object({
   SHOP_PHONE: z.string().trim().min(1).default('+61 7 3000 0000'),
 })
 
-export type Env = z.infer<typeof schema>
+const checked = schema.transform((config, context) => {
+  const provider = config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'demo')
+  if (provider === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when PAYMENT_PROVIDER is stripe' })
+    }
+  }
+  return { ...config, PAYMENT_PROVIDER: provider }
+})
+
+export type Env = z.infer<typeof checked>
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -46,7 +60,7 @@ export class ConfigError extends Error {
 
 /** Reads the configuration; a bad value throws one line that names the variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source)
+  const result = checked.safeParse(source)
   if (result.success) return result.data
   const issue = result.error.issues[0]!
   throw new ConfigError(`Configuration error: ${issue.path.join('.')} ${issue.message}`)

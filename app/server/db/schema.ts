@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem } from '../../lib/catalog.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
@@ -81,3 +81,54 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
 export * from './auth-schema.ts'
+
+/** An order: created pending before payment, moved only by the payment fulfilment function. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull(),
+    email: text('email'),
+    userId: text('user_id'),
+    currency: text('currency').notNull().default('aud'),
+    totalCents: integer('total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    provider: text('provider').$type<'demo' | 'stripe'>().notNull(),
+    /** The provider's checkout session id (Stripe `cs_…`, or the demo page's token). */
+    providerSessionId: text('provider_session_id').unique(),
+    /** The provider's payment reference once paid (Stripe payment intent `pi_…`). */
+    paymentReference: text('payment_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('orders_created_idx').on(table.createdAt), index('orders_user_idx').on(table.userId, table.createdAt)],
+)
+
+/** A snapshot of each line as sold: deleting or repricing a product never changes a past order. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    /** The provider's price id used for this line, if the product had one. */
+    priceId: text('price_id').notNull().default(''),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.position] })],
+)
+
+/** Payment events already applied, so a replayed or duplicated event changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client.server.ts'
+import { orders, paymentEvents } from '../db/schema.ts'
+import { shopIdentity, type Env } from '../env.server.ts'
+import { recordHistory } from '../history/record.server.ts'
+import { logger } from '../log.server.ts'
+import type { MailService } from '../mail/outbox.server.ts'
+import { invoiceMail } from './invoice.ts'
+import { getOrder, orderDocument, type Order, type OrderWithLines } from './orders.server.ts'
+import type { PaymentEvent } from './payments/provider.ts'
+
+export const PAYMENT_ACTOR = 'payment provider'
+
+/**
+ * The order state table (STYLE.md, Vendure): money received always wins, so `paid` can follow
+ * any state; `failed` and `expired` only end a pending order; `paid` is final.
+ */
+export function nextStatus(current: Order['status'], outcome: NonNullable<PaymentEvent['outcome']>): Order['status'] | null {
+  if (current === 'paid') return null
+  if (outcome === 'paid') return 'paid'
+  return current === 'pending' ? outcome : null
+}
+
+export interface FulfilmentResult {
+  order: OrderWithLines | null
+  /** True when this event moved the order; false for duplicates, replays and stale events. */
+  changed: boolean
+}
+
+/**
+ * The one way an order changes state after payment (DESIGN.md §3). Idempotent: it records each
+ * event id once, locks the order, applies the state table, and queues the tax invoice in the same
+ * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
+ * one paid order and one confirmation e-mail.
+ */
+export async function fulfilPayment(deps: { db: Database; mailer: MailService; config: Env }, event: PaymentEvent): Promise<FulfilmentResult> {
+  const { db, mailer, config } = deps
+  const result = await db.transaction(async (tx) => {
+    const [firstSight] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.eventId, orderId: event.orderId, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, event.orderId)).for('update')
+    if (!locked) return { changed: false, missing: true }
+    if (!firstSight || !event.outcome) return { changed: false, missing: false }
+    if (event.sessionId && locked.providerSessionId && event.sessionId !== locked.providerSessionId) return { changed: false, missing: false }
+
+    const status = nextStatus(locked.status, event.outcome)
+    if (!status) return { changed: false, missing: false }
+    const now = new Date()
+    await tx
+      .update(orders)
+      .set({
+        status,
+        updatedAt: now,
+        ...(status === 'paid'
+          ? { paidAt: now, paymentReference: event.paymentReference ?? locked.paymentReference, email: locked.email ?? event.email }
+          : {}),
+      })
+      .where(eq(orders.id, locked.id))
+    const order = (await getOrder(tx, locked.id))!
+    await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: PAYMENT_ACTOR })
+    if (status === 'paid' && order.email) {
+      await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt ?? now }), tx)
+    }
+    return { changed: true, missing: false }
+  })
+  if (result.missing) logger.warn({ eventId: event.eventId, orderId: event.orderId }, 'payment event for an unknown order')
+  return { order: await getOrder(db, event.orderId), changed: result.changed }
+}
+

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { MAX_PER_LINE, orderTotals } from '../../lib/cart.ts'
+import { shownPrice } from '../../lib/catalog.ts'
+import { gstIncluded } from '../../lib/money.ts'
+import type { Database, Executor } from '../db/client.server.ts'
+import { history, orderLines, orders, products } from '../db/schema.ts'
+import { recordHistory } from '../history/record.server.ts'
+
+/** What the browser sends: product ids and quantities, and the unit price it showed (to notice a change). */
+export interface CheckoutRequestItem {
+  FBUID: string
+  productCount: number
+  shownUnitPrice?: number
+}
+
+export interface PricedLine {
+  productId: string
+  productName: string
+  image: string
+  priceId: string
+  unitPriceCents: number
+  quantity: number
+  lineTotalCents: number
+  gstCents: number
+}
+
+export type CartProblem =
+  | { productId: string; kind: 'missing'; message: string }
+  | { productId: string; kind: 'no-price'; message: string }
+  | { productId: string; kind: 'repriced'; message: string; unitPriceCents: number }
+  | { productId: string; kind: 'quantity'; message: string }
+
+export interface PricedCart {
+  lines: PricedLine[]
+  problems: CartProblem[]
+  totals: { total: number; gst: number; subtotal: number }
+}
+
+/**
+ * Prices a cart from the database, never from the browser. Lines whose product is gone or has no
+ * price, quantities outside 1–10, and prices that changed since the visitor saw them are reported.
+ */
+export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Promise<PricedCart> {
+  const ids = [...new Set(items.map((item) => item.FBUID))]
+  const rows = ids.length
+    ? await db
+        .select({ id: products.id, name: products.productName, images: products.productImages, prices: products.productPrices })
+        .from(products)
+        .where(inArray(products.id, ids))
+    : []
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const lines: PricedLine[] = []
+  const problems: CartProblem[] = []
+  for (const item of items) {
+    const row = byId.get(item.FBUID)
+    if (!row) {
+      problems.push({ productId: item.FBUID, kind: 'missing', message: 'This product is no longer sold. Please remove it from your cart.' })
+      continue
+    }
+    const price = shownPrice({ productPrices: row.prices })
+    if (!price) {
+      problems.push({ productId: item.FBUID, kind: 'no-price', message: `${row.name} has no price at the moment and cannot be bought online.` })
+      continue
+    }
+    if (!Number.isInteger(item.productCount) || item.productCount < 1 || item.productCount > MAX_PER_LINE) {
+      problems.push({ productId: item.FBUID, kind: 'quantity', message: `Choose a quantity from 1 to ${MAX_PER_LINE} for ${row.name}.` })
+      continue
+    }
+    if (item.shownUnitPrice !== undefined && item.shownUnitPrice !== price.value) {
+      problems.push({
+        productId: item.FBUID,
+        kind: 'repriced',
+        message: `The price of ${row.name} has changed since you added it.`,
+        unitPriceCents: price.value,
+      })
+    }
+    const lineTotalCents = price.value * item.productCount
+    lines.push({
+      productId: row.id,
+      productName: row.name,
+      image: row.images[0]?.value ?? '',
+      priceId: price.description.trim(),
+      unitPriceCents: price.value,
+      quantity: item.productCount,
+      lineTotalCents,
+      gstCents: gstIncluded(lineTotalCents),
+    })
+  }
+  const totals = orderTotals(lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
+  return { lines, problems, totals }
+}
+
+/** Order numbers a person can read out on the phone: UD- and eight characters without look-alikes. */
+export function newOrderId(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  const bytes = randomBytes(8)
+  return `UD-${[...bytes].map((byte) => alphabet[byte % alphabet.length]).join('')}`
+}
+
+export type Order = typeof orders.$inferSelect
+export type OrderLine = typeof orderLines.$inferSelect
+export type OrderWithLines = Order & { lines: OrderLine[] }
+
+export async function getOrder(db: Executor, orderId: string): Promise<OrderWithLines | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
+  if (!order) return null
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position))
+  return { ...order, lines }
+}
+
+export async function getOrderBySession(db: Executor, sessionId: string): Promise<OrderWithLines | null> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1)
+  return order ? getOrder(db, order.id) : null
+}
+
+/** The order document as history stores it: the order with its lines. */
+export function orderDocument(order: OrderWithLines): Record<string, unknown> {
+  return { FBUID: order.id, ...order, lines: order.lines.map(({ orderId, ...line }) => line) }
+}
+
+/**
+ * Stores a pending order with a snapshot of every line, and its history row, in one transaction.
+ */
+export async function createPendingOrder(
+  db: Database,
+  input: { lines: PricedLine[]; email: string | null; userId: string | null; provider: Order['provider']; updatedBy: string | null },
+): Promise<OrderWithLines> {
+  const totals = orderTotals(input.lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
+  const id = newOrderId()
+  return db.transaction(async (tx) => {
+    await tx.insert(orders).values({
+      id,
+      status: 'pending',
+      email: input.email,
+      userId: input.userId,
+      totalCents: totals.total,
+      gstCents: totals.gst,
+      provider: input.provider,
+    })
+    await tx.insert(orderLines).values(
+      input.lines.map((line, position) => ({
+        orderId: id,
+        position,
+        productId: line.productId,
+        productName: line.productName,
+        priceId: line.priceId,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        lineTotalCents: line.lineTotalCents,
+        gstCents: line.gstCents,
+      })),
+    )
+    const order = (await getOrder(tx, id))!
+    await recordHistory(tx, { collection: 'orders', documentId: id, action: 'create', document: orderDocument(order), updatedBy: input.updatedBy })
+    return order
+  })
+}
+
+/** Remembers the payment session created for an order, so its events and the success page find it. */
+export async function attachPaymentSession(db: Database, orderId: string, sessionId: string, updatedBy: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ providerSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId))
+    const order = (await getOrder(tx, orderId))!
+    await recordHistory(tx, { collection: 'orders', documentId: orderId, action: 'update', document: orderDocument(order), updatedBy })
+  })
+}
+
+export async function listOrders(db: Executor, limit = 200): Promise<Order[]> {
+  return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit)
+}
+
+export async function listOrdersOfUser(db: Executor, userId: string): Promise<Order[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt))
+}
+
+/** The order's states over time, from its history rows. */
+export async function orderStateHistory(db: Executor, orderId: string): Promise<{ status: string; at: Date; by: string }[]> {
+  const rows = await db
+    .select({ document: history.document, at: history.updatedAt, by: history.updatedBy })
+    .from(history)
+    .where(and(eq(history.collection, 'orders'), eq(history.documentId, orderId)))
+    .orderBy(asc(history.id))
+  const states: { status: string; at: Date; by: string }[] = []
+  for (const row of rows) {
+    const status = String(row.document.status)
+    if (states.at(-1)?.status !== status) states.push({ status, at: row.at, by: row.by })
+  }
+  return states
+}
