@@ -10,6 +10,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { CartProvider } from './components/shop/cart-context'
 import { ErrorScreen } from './components/shop/error-screen'
 import { Forbidden } from './components/shop/forbidden'
 import { NotFound } from './components/shop/not-found'
@@ -44,11 +45,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} email={data?.shop.email ?? ''} user={data?.user ?? null} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {data ? <SiteFooter shop={data.shop} /> : null}
+        <CartProvider>
+          <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} email={data?.shop.email ?? ''} user={data?.user ?? null} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          {data ? <SiteFooter shop={data.shop} /> : null}
+        </CartProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

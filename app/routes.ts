@@ -12,6 +12,11 @@ export default [
   route('program', 'routes/account.tsx', { id: 'account-program' }),
   // Staff screens: every route in this layout is guarded on the server (routes/staff/layout.tsx).
   layout('routes/staff/layout.tsx', [route('staff', 'routes/staff/home.tsx')]),
+  route('checkout', 'routes/checkout.tsx'),
+  route('success', 'routes/success.tsx'),
+  route('pay/demo/:sessionId', 'routes/pay.demo.$sessionId.tsx'),
+  route('api/cart/quote', 'routes/api.cart.quote.ts'),
+  route('api/stripe/webhook', 'routes/api.stripe.webhook.ts'),
   route('software', 'routes/software.tsx'),
   route('downloads/:file', 'routes/downloads.$file.ts'),
   route('legals', 'routes/legals.tsx', { id: 'legals-index' }),

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
 import { LabelList, Panel } from '../components/ui/panel'
@@ -77,6 +78,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
             </p>
           ) : null}
+          <AddToCartForm product={product} />
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

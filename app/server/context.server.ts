@@ -2,13 +2,13 @@ import { createContext, type RouterContextProvider } from 'react-router'
 import type { Auth } from './auth/auth.server.ts'
 import type { Database } from './db/client.server.ts'
 import type { Env } from './env.server.ts'
-import type { Mailer } from './mail/message.ts'
+import type { MailService } from './mail/outbox.server.ts'
 
 export interface ShopContext {
   db: Database
   config: Env
   auth: Auth
-  mailer: Mailer
+  mailer: MailService
   requestId: string
   /** The client's address as the server saw it (Express `req.ip`), for rate limits. */
   clientIp: string

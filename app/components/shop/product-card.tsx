@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { cardText, productPath, shownPrice, type Product } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
+import { AddToBagButton } from './add-to-bag'
 
 export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
   const image = product.productImages[0]
@@ -27,6 +28,7 @@ export function ProductCard({ product, eager }: { product: Product; eager: boole
         </h2>
         <p className="mt-2 flex-1 text-sm text-slate-600">{cardText(product)}</p>
         {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
+        <AddToBagButton product={product} />
       </div>
     </article>
   )

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { mailto, productMenu } from '../../lib/navigation'
+import { useCart } from './cart-context'
 import { LogoMark } from './logo'
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink'
@@ -24,26 +25,28 @@ export function SiteHeader({ shopName, email, user }: { shopName: string; email:
           <span className="text-lg">{shopName}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <ProductsMenu />
-          <a href={contactHref} className={linkClass}>
-            Contact Us
-          </a>
-          <AccountLinks user={user} className={linkClass} />
-        </nav>
-
-        <button
-          type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMobileOpen((open) => !open)}
-        >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        <div className="flex items-center gap-1">
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <ProductsMenu />
+            <a href={contactHref} className={linkClass}>
+              Contact Us
+            </a>
+            <AccountLinks user={user} className={linkClass} />
+          </nav>
+          <CartLink />
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
 
       <nav
@@ -151,5 +154,30 @@ function AccountLinks({ user, className, asListItems = false }: { user: HeaderUs
         {link.label}
       </NavLink>
     ),
+  )
+}
+
+/** The bag icon; its red badge (total quantity) sits over the icon, so it appears without shifting anything. */
+function CartLink() {
+  const { count } = useCart()
+  return (
+    <Link
+      to="/checkout"
+      className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-ink"
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+    >
+      <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M5 8h14l-1.2 11.2a1 1 0 0 1-1 .8H7.2a1 1 0 0 1-1-.8L5 8z" />
+        <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
+      </svg>
+      {count > 0 ? (
+        <span
+          data-testid="cart-badge"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
   )
 }

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { cardText, shownPrice, type Product } from '../../lib/catalog'
+import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
+import { Dialog } from '../ui/dialog'
+import { useCart } from './cart-context'
+
+/** What the cart keeps of a product: its id and what the visitor was shown. */
+export function cartLineOf(product: Product) {
+  return {
+    FBUID: product.FBUID,
+    productName: product.productName,
+    image: product.productImages[0]?.value ?? '',
+    unitPrice: shownPrice(product)?.value ?? 0,
+  }
+}
+
+export function limitMessage(outcome: Extract<AddOutcome, { outcome: 'limit' }>, productName: string): string {
+  const inCart = MAX_PER_LINE - outcome.room
+  return outcome.room > 0
+    ? `You already have ${inCart} of ${productName} in your cart. At most ${MAX_PER_LINE} of one product fit in an order, so you can add ${outcome.room} more.`
+    : `You already have ${MAX_PER_LINE} of ${productName} in your cart, the most one order can hold.`
+}
+
+/** "Add to bag" on a category card: adds one at once and confirms it in a modal (SPEC.md §2). */
+export function AddToBagButton({ product }: { product: Product }) {
+  const { add } = useCart()
+  const [result, setResult] = useState<AddOutcome | null>(null)
+  const titleId = useId()
+  const image = product.productImages[0]
+  if (!shownPrice(product)) return null
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setResult(add(cartLineOf(product), 1))}
+        className="relative z-10 mt-4 w-full rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600"
+      >
+        Add to bag
+      </button>
+      <Dialog open={result !== null} onClose={() => setResult(null)} labelledBy={titleId}>
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {result?.outcome === 'limit' ? 'Your bag is full for this product' : 'Added to your bag'}
+          </h2>
+          <div className="mt-4 flex gap-4">
+            {image ? <img src={image.value} alt={image.label} width={96} height={96} className="h-24 w-24 rounded-lg bg-slate-50 object-contain" /> : null}
+            <div>
+              <p className="font-semibold">{product.productName}</p>
+              <p className="mt-1 text-sm text-slate-600">{cardText(product)}</p>
+              {result?.outcome === 'limit' ? null : <p className="mt-2 text-sm">Quantity: 1</p>}
+            </div>
+          </div>
+          <p className="mt-4 text-sm text-slate-600">
+            {result?.outcome === 'limit' ? limitMessage(result, product.productName) : 'You can add more and remove items in your cart.'}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button
+              type="button"
+              onClick={() => setResult(null)}
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600"
+            >
+              Continue shopping
+            </button>
+            <Link to="/checkout" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+              Go to checkout
+            </Link>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  )
+}
+
+/** The product page's quantity select and Add to cart button. */
+export function AddToCartForm({ product }: { product: Product }) {
+  const { add } = useCart()
+  const [quantity, setQuantity] = useState(1)
+  const [message, setMessage] = useState<{ kind: 'ok' | 'limit'; text: string } | null>(null)
+  const selectId = useId()
+  if (!shownPrice(product)) return <p className="mt-6 text-slate-600">This product cannot be bought online at the moment. Please contact us.</p>
+  return (
+    <div className="mt-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={selectId} className="block text-sm font-medium">
+            Quantity
+          </label>
+          <select
+            id={selectId}
+            value={quantity}
+            onChange={(event) => setQuantity(Number(event.target.value))}
+            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2.5"
+          >
+            {QUANTITY_OPTIONS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            const result = add(cartLineOf(product), quantity)
+            setMessage(
+              result.outcome === 'limit'
+                ? { kind: 'limit', text: limitMessage(result, product.productName) }
+                : { kind: 'ok', text: `Added ${quantity} × ${product.productName} to your cart.` },
+            )
+          }}
+          className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-600"
+        >
+          Add to cart
+        </button>
+      </div>
+      <div aria-live="polite" className="min-h-6">
+        {message ? (
+          <p className={`mt-3 text-sm ${message.kind === 'limit' ? 'text-red-700' : 'text-green-800'}`}>
+            {message.text}{' '}
+            {message.kind === 'ok' ? (
+              <Link to="/checkout" className="font-semibold underline">
+                Go to checkout
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}

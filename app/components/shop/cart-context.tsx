@@ -1,0 +1,87 @@
+import { createContext, useContext, useEffect, useMemo, useState } from 'react'
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  cartCount,
+  emptyCart,
+  parseStoredCart,
+  removeFromCart,
+  setQuantity,
+  type AddOutcome,
+  type Cart,
+  type CartItem,
+} from '../../lib/cart'
+
+interface CartApi {
+  cart: Cart
+  /** False until the cart has been read from local storage (after hydration). */
+  ready: boolean
+  count: number
+  add(product: Omit<CartItem, 'productCount'>, quantity: number): AddOutcome
+  setQuantity(productId: string, quantity: number): void
+  updatePrice(productId: string, unitPrice: number): void
+  remove(productId: string): void
+  clear(): void
+}
+
+const CartContext = createContext<CartApi | null>(null)
+
+function save(cart: Cart) {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
+  } catch {
+    // Storage full or disabled (private mode): the cart still works for this page.
+  }
+}
+
+/**
+ * The cart of SPEC.md §4, kept in local storage under `checkouts`: read on start (created empty
+ * when absent), saved on every change, and kept in step across tabs by the `storage` event.
+ */
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [cart, setCart] = useState<Cart>(emptyCart)
+  const [ready, setReady] = useState(false)
+
+  useEffect(() => {
+    const stored = window.localStorage.getItem(CART_STORAGE_KEY)
+    const initial = parseStoredCart(stored)
+    if (stored === null) save(initial)
+    setCart(initial)
+    setReady(true)
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY || event.key === null) setCart(parseStoredCart(event.newValue))
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const api = useMemo<CartApi>(() => {
+    const commit = (next: Cart) => {
+      save(next)
+      setCart(next)
+    }
+    return {
+      cart,
+      ready,
+      count: cartCount(cart),
+      add(product, quantity) {
+        const result = addToCart(cart, product, quantity)
+        if (result.outcome !== 'limit') commit(result.cart)
+        return result
+      },
+      setQuantity: (productId, quantity) => commit(setQuantity(cart, productId, quantity)),
+      updatePrice: (productId, unitPrice) =>
+        commit({ checkoutItems: cart.checkoutItems.map((item) => (item.FBUID === productId ? { ...item, unitPrice } : item)) }),
+      remove: (productId) => commit(removeFromCart(cart, productId)),
+      clear: () => commit(emptyCart()),
+    }
+  }, [cart, ready])
+
+  return <CartContext.Provider value={api}>{children}</CartContext.Provider>
+}
+
+export function useCart(): CartApi {
+  const api = useContext(CartContext)
+  if (!api) throw new Error('useCart needs a CartProvider above it')
+  return api
+}

@@ -1,0 +1,208 @@
+import { useEffect, useMemo } from 'react'
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { useCart } from '../components/shop/cart-context'
+import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
+import { productPath } from '../lib/catalog'
+import { formatAud } from '../lib/money'
+import { parseCheckoutItems } from '../lib/schemas/checkout'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { getSessionUser } from '../server/auth/session.server'
+import { startCheckout } from '../server/checkout/checkout.server'
+import type { CartProblem } from '../server/checkout/orders.server'
+import { publicOrigin, shop } from '../server/context.server'
+import type { Route } from './+types/checkout'
+import type { action as quoteAction } from './api.cart.quote'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Checkout', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const payment = new URL(request.url).searchParams.get('payment')
+  return {
+    demo: shop(context).config.PAYMENT_PROVIDER === 'demo',
+    notice: payment === 'declined' ? 'Your card was declined and nothing was charged. Your cart is just as you left it.' : null,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const parsed = parseCheckoutItems(form.get('items'))
+  if (!parsed.ok) return data({ error: parsed.message, problems: [] as CartProblem[] }, { status: 400 })
+  const { db, config } = shop(context)
+  const user = await getSessionUser(context, request)
+  const result = await startCheckout({ db, config }, { items: parsed.items, user, origin: publicOrigin(context, request) })
+  if (result.kind === 'redirect') throw redirect(result.url)
+  if (result.kind === 'problems') {
+    return data({ error: 'Something in your cart has changed. Please check it before you pay.', problems: result.problems }, { status: 409 })
+  }
+  return data({ error: result.message, problems: [] as CartProblem[] }, { status: 502 })
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, ready, setQuantity, remove, updatePrice } = useCart()
+  const quote = useFetcher<typeof quoteAction>()
+  const navigation = useNavigation()
+  const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+  const items = useMemo(
+    () => cart.checkoutItems.map((item) => ({ FBUID: item.FBUID, productCount: item.productCount, shownUnitPrice: item.unitPrice })),
+    [cart],
+  )
+  const itemsJson = JSON.stringify(items)
+
+  useEffect(() => {
+    if (ready && items.length > 0) quote.submit({ items }, { method: 'post', action: '/api/cart/quote', encType: 'application/json' })
+    // The quote follows the cart's content (itemsJson), not the identity of the fetcher.
+  }, [ready, itemsJson])
+
+  const quoted = quote.data && 'lines' in quote.data && quote.state === 'idle' ? quote.data : null
+  const problems = [...(quoted?.problems ?? []), ...(actionData?.problems ?? [])]
+  const problemFor = (productId: string) => problems.find((problem) => problem.productId === productId)
+  const totals = quoted?.totals ?? orderTotals(cart.checkoutItems.map((item) => ({ unitPrice: item.unitPrice, quantity: item.productCount })))
+  const canPay = ready && items.length > 0 && quoted !== null && quoted.problems.length === 0 && !paying
+
+  if (ready && items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Your cart is empty</h1>
+        <p className="mt-4 text-slate-600">Find autopilots, cameras, radio links and more in our product ranges.</p>
+        <Link to="/products" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+          Browse products
+        </Link>
+      </div>
+    )
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+      {loaderData.notice ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {loaderData.notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="cart-heading">
+          <h2 id="cart-heading" className="sr-only">
+            Items in your cart
+          </h2>
+          {!ready ? <p className="text-slate-600">Loading your cart…</p> : null}
+          <ul className="divide-y divide-slate-200 border-y border-slate-200">
+            {cart.checkoutItems.map((item) => {
+              const problem = problemFor(item.FBUID)
+              const line = quoted?.lines.find((candidate) => candidate.productId === item.FBUID)
+              return (
+                <li key={item.FBUID} className="flex gap-4 py-5" data-testid="cart-line">
+                  {item.image ? (
+                    <img src={item.image} alt="" width={96} height={96} className="h-24 w-24 shrink-0 rounded-lg bg-slate-50 object-contain" />
+                  ) : null}
+                  <div className="flex flex-1 flex-wrap items-start justify-between gap-4">
+                    <div>
+                      <Link to={productPath(item.FBUID)} className="font-semibold hover:text-brand-700">
+                        {item.productName}
+                      </Link>
+                      <p className="mt-1 text-sm text-slate-600">{formatAud(line?.unitPriceCents ?? item.unitPrice)} each</p>
+                      {problem ? <CartProblemNote problem={problem} onAccept={updatePrice} onRemove={remove} /> : null}
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <label className="text-sm">
+                        <span className="sr-only">Quantity of {item.productName}</span>
+                        <select
+                          value={item.productCount}
+                          onChange={(event) => setQuantity(item.FBUID, Number(event.target.value))}
+                          className="rounded-md border border-slate-300 bg-white px-3 py-2"
+                        >
+                          {QUANTITY_OPTIONS.map((value) => (
+                            <option key={value} value={value}>
+                              {value}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <button
+                        type="button"
+                        onClick={() => remove(item.FBUID)}
+                        className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-red-700"
+                      >
+                        Remove<span className="sr-only"> {item.productName}</span>
+                      </button>
+                      <p className="w-24 text-right font-semibold">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
+                    </div>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-slate-50 p-6">
+          <h2 id="summary-heading" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal (excl. GST)</dt>
+              <dd data-testid="subtotal">{formatAud(totals.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>GST</dt>
+              <dd data-testid="gst">{formatAud(totals.gst)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+              <dt>Total (incl. GST)</dt>
+              <dd data-testid="total">{formatAud(totals.total)}</dd>
+            </div>
+          </dl>
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="items" value={itemsJson} />
+            <button
+              type="submit"
+              disabled={!canPay}
+              className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.total)}`}
+            </button>
+          </Form>
+          {loaderData.demo ? (
+            <p className="mt-3 text-xs text-slate-500">Demo shop: payment uses a demo card page and no money is taken.</p>
+          ) : (
+            <p className="mt-3 text-xs text-slate-500">You will pay on Stripe’s secure page.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function CartProblemNote({
+  problem,
+  onAccept,
+  onRemove,
+}: {
+  problem: CartProblem
+  onAccept: (productId: string, unitPrice: number) => void
+  onRemove: (productId: string) => void
+}) {
+  return (
+    <div role="alert" className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p>
+        {problem.message}
+        {problem.kind === 'repriced' ? ` It is now ${formatAud(problem.unitPriceCents)}.` : ''}
+      </p>
+      {problem.kind === 'repriced' ? (
+        <button type="button" onClick={() => onAccept(problem.productId, problem.unitPriceCents)} className="mt-1 font-semibold underline">
+          Accept the new price
+        </button>
+      ) : (
+        <button type="button" onClick={() => onRemove(problem.productId)} className="mt-1 font-semibold underline">
+          Remove it
+        </button>
+      )}
+    </div>
+  )
+}

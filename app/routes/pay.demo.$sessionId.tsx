@@ -1,0 +1,134 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { formatAud } from '../lib/money'
+import { demoPaymentSchema } from '../lib/schemas/demo-payment'
+import { fieldErrors } from '../lib/schemas/profile'
+import { getSessionUser } from '../server/auth/session.server'
+import { fulfilPayment } from '../server/checkout/fulfilment.server'
+import { getOrderBySession } from '../server/checkout/orders.server'
+import { demoCardResult, demoPaymentEvent } from '../server/checkout/payments/demo.server'
+import { shop } from '../server/context.server'
+import type { Route } from './+types/pay.demo.$sessionId'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Demo payment | UniDrone Robotics' },
+  { name: 'description', content: 'Demo payment page: no card is charged.' },
+  { name: 'robots', content: 'noindex' },
+]
+
+async function pendingOrder({ params, context }: { params: { sessionId: string }; context: Route.LoaderArgs['context'] }) {
+  const { db, config } = shop(context)
+  if (config.PAYMENT_PROVIDER !== 'demo') throw data(null, { status: 404 })
+  const order = await getOrderBySession(db, params.sessionId)
+  if (!order || order.provider !== 'demo') throw data(null, { status: 404 })
+  if (order.status === 'paid') throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`)
+  if (order.status === 'expired') throw redirect('/checkout')
+  return order
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const order = await pendingOrder(args)
+  const user = await getSessionUser(args.context, args.request)
+  return {
+    order: { id: order.id, totalCents: order.totalCents, lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })) },
+    email: order.email ?? user?.email ?? '',
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const order = await pendingOrder(args)
+  const form = Object.fromEntries(await args.request.formData())
+  const parsed = demoPaymentSchema.safeParse(form)
+  const values = { email: String(form.email ?? ''), name: String(form.name ?? ''), expiry: String(form.expiry ?? '') }
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
+  const card = demoCardResult(parsed.data.cardNumber)
+  if (card === 'unknown') {
+    return data(
+      { errors: { cardNumber: 'This is a demo: use 4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (declined).' }, values },
+      { status: 400 },
+    )
+  }
+  const { db, mailer, config } = shop(args.context)
+  const sessionId = args.params.sessionId
+  await fulfilPayment({ db, mailer, config }, demoPaymentEvent({ orderId: order.id, sessionId, card, email: parsed.data.email }))
+  throw redirect(card === 'paid' ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/checkout?payment=declined')
+}
+
+const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
+
+export default function DemoPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData
+  const navigation = useNavigation()
+  const paying = navigation.state !== 'idle'
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  const values = actionData?.values
+  const field = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${name}-error` : undefined}
+        className={`${inputClass} ${errors[name] ? 'border-red-500' : 'border-slate-300'}`}
+        {...props}
+      />
+      {errors[name] ? (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  )
+
+  return (
+    <div className="bg-slate-100 py-10">
+      <div className="mx-auto max-w-4xl px-4 sm:px-6">
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <strong>Demo payment page.</strong> This shop runs in demo mode: no card is charged and no money moves. Use card{' '}
+          <strong>4242 4242 4242 4242</strong> for a successful payment or <strong>4000 0000 0000 0002</strong> for a declined one, any future
+          expiry and any CVC.
+        </p>
+        <div className="mt-6 grid gap-8 rounded-2xl bg-white p-6 shadow-sm md:grid-cols-2 md:p-10">
+          <section aria-labelledby="pay-summary">
+            <h1 id="pay-summary" className="text-sm font-medium text-slate-500">
+              Pay UniDrone Robotics (demo)
+            </h1>
+            <p className="mt-1 text-3xl font-bold">{formatAud(order.totalCents)}</p>
+            <p className="text-sm text-slate-500">Order {order.id}, GST included</p>
+            <ul className="mt-6 divide-y divide-slate-100 text-sm">
+              {order.lines.map((line) => (
+                <li key={line.name} className="flex justify-between py-2">
+                  <span>
+                    {line.quantity} × {line.name}
+                  </span>
+                  <span>{formatAud(line.lineTotalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <Form method="post" noValidate className="space-y-4">
+            {field('email', 'Email', { type: 'email', autoComplete: 'email', defaultValue: values?.email ?? loaderData.email })}
+            {field('cardNumber', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' })}
+            <div className="grid grid-cols-2 gap-4">
+              {field('expiry', 'Expiry (MM / YY)', { autoComplete: 'cc-exp', placeholder: 'MM / YY', defaultValue: values?.expiry })}
+              {field('cvc', 'CVC', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
+            </div>
+            {field('name', 'Name on card', { autoComplete: 'cc-name', defaultValue: values?.name })}
+            <button
+              type="submit"
+              disabled={paying}
+              className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+            >
+              {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
+            </button>
+            <Link to="/checkout" className="block text-center text-sm text-slate-600 underline">
+              Cancel and return to the shop
+            </Link>
+          </Form>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+import { useEffect } from 'react'
+import { Link, useRevalidator } from 'react-router'
+import { useCart } from '../components/shop/cart-context'
+import { formatAud } from '../lib/money'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { getOrderBySession } from '../server/checkout/orders.server'
+import { shop } from '../server/context.server'
+import type { Route } from './+types/success'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get('session_id')
+  const order = sessionId && sessionId.length <= 200 ? await getOrderBySession(shop(context).db, sessionId) : null
+  if (!order) return { order: null }
+  return {
+    order: {
+      id: order.id,
+      status: order.status,
+      totalCents: order.totalCents,
+      gstCents: order.gstCents,
+      lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
+    },
+  }
+}
+
+/** How long the page keeps asking whether the payment provider has confirmed the order. */
+const CONFIRMATION_POLLS = 20
+
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const { clear, ready } = useCart()
+  const revalidator = useRevalidator()
+  const { order } = loaderData
+
+  // SPEC.md §2: arriving here empties the cart (once it has been read from storage).
+  useEffect(() => {
+    if (ready) clear()
+  }, [ready])
+
+  const waiting = order?.status === 'pending'
+  useEffect(() => {
+    if (!waiting) return
+    let polls = 0
+    const timer = window.setInterval(() => {
+      polls += 1
+      if (polls > CONFIRMATION_POLLS) window.clearInterval(timer)
+      else void revalidator.revalidate()
+    }, 1000)
+    return () => window.clearInterval(timer)
+    // Polling restarts only when the order's state changes.
+  }, [waiting])
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Thank You for Your Purchase!</h1>
+      <p className="mt-4 text-lg text-slate-700">Your order has been successfully placed.</p>
+      <p className="mt-2 text-slate-600">A confirmation email has been sent.</p>
+
+      {order?.status === 'paid' ? (
+        <section aria-labelledby="order-heading" className="mt-10 rounded-2xl border border-slate-200 p-6 text-left">
+          <h2 id="order-heading" className="text-lg font-semibold">
+            Order {order.id}
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-100 text-sm">
+            {order.lines.map((line) => (
+              <li key={line.name} className="flex justify-between py-2">
+                <span>
+                  {line.quantity} × {line.name}
+                </span>
+                <span>{formatAud(line.lineTotalCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 flex justify-between border-t border-slate-200 pt-3 font-semibold">
+            <span>Total (incl. {formatAud(order.gstCents)} GST)</span>
+            <span>{formatAud(order.totalCents)}</span>
+          </p>
+        </section>
+      ) : null}
+      {waiting ? (
+        <p role="status" className="mt-10 text-slate-600">
+          Waiting for the payment provider to confirm order {order.id}…
+        </p>
+      ) : null}
+
+      <Link to="/" className="mt-10 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+        Return to Homepage
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,135 @@
+import Stripe from 'stripe'
+import type { Env } from '../../env.server.ts'
+import { logger } from '../../log.server.ts'
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentSessionRequest } from './provider.ts'
+
+export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.'
+
+/**
+ * A Stripe client for the shop's secret key. STRIPE_API_URL (tests) points the SDK at another
+ * server; in production it talks to api.stripe.com. Bounded so that a shopper waiting for the
+ * redirect to the payment page gets an answer within seconds, not minutes.
+ */
+export function createStripeClient(config: Env): Stripe {
+  if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    timeout: 15_000,
+    maxNetworkRetries: 1,
+    appInfo: { name: 'unidrone-shop' },
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : {}),
+  })
+}
+
+const clients = new WeakMap<Env, Stripe>()
+
+/** One client per configuration, so requests (the webhook, checkout) share its HTTP agent. */
+export function stripeClient(config: Env): Stripe {
+  let client = clients.get(config)
+  if (!client) {
+    client = createStripeClient(config)
+    clients.set(config, client)
+  }
+  return client
+}
+
+function lineItem(line: PaymentSessionRequest['lines'][number]): Stripe.Checkout.SessionCreateParams.LineItem {
+  if (line.priceId) return { price: line.priceId, quantity: line.quantity }
+  return {
+    price_data: { currency: 'aud', unit_amount: line.unitPriceCents, product_data: { name: line.name } },
+    quantity: line.quantity,
+  }
+}
+
+/**
+ * Stripe Checkout as the shop's payment page. Amounts come from the order's lines, which the
+ * server priced from the database; the idempotency key ties one session to one order, so a retried
+ * request (by the SDK or by a double submit) never opens a second payment page for the same order.
+ */
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createSession(request) {
+      let session: Stripe.Checkout.Session
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: request.lines.map(lineItem),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            client_reference_id: request.orderId,
+            metadata: { orderId: request.orderId },
+            payment_intent_data: { metadata: { orderId: request.orderId } },
+            ...(request.email ? { customer_email: request.email } : {}),
+          },
+          { idempotencyKey: `checkout-session-${request.orderId}` },
+        )
+      } catch (error) {
+        logger.error({ orderId: request.orderId, stripeError: stripeErrorSummary(error) }, 'stripe checkout session could not be created')
+        throw new PaymentProviderError(PROVIDER_UNREACHABLE, { cause: error })
+      }
+      if (!session.url) {
+        logger.error({ orderId: request.orderId, sessionId: session.id }, 'stripe checkout session has no url')
+        throw new PaymentProviderError(PROVIDER_UNREACHABLE)
+      }
+      return { id: session.id, url: session.url }
+    },
+  }
+}
+
+/** What is worth logging of a Stripe error: never the request's headers, which carry the key. */
+function stripeErrorSummary(error: unknown) {
+  if (error instanceof Stripe.errors.StripeError) {
+    return { type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId, message: error.message }
+  }
+  return error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) }
+}
+
+const outcomes = {
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.async_payment_failed': 'failed',
+  'checkout.session.expired': 'expired',
+} as const
+
+/**
+ * The Checkout Session events the shop acts on, as fulfilment takes them; other events, and
+ * sessions that name no order, give null. A completed session whose payment is still processing
+ * (bank debits) moves nothing: `async_payment_succeeded` or `…_failed` follows.
+ */
+export function stripeEventToPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  let outcome: PaymentEvent['outcome']
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const status = event.data.object.payment_status
+      outcome = status === 'paid' || status === 'no_payment_required' ? 'paid' : null
+      break
+    }
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      outcome = outcomes[event.type]
+      break
+    default:
+      return null
+  }
+  const session = event.data.object
+  const orderId = session.metadata?.orderId || session.client_reference_id
+  if (!orderId) return null
+  const intent = session.payment_intent
+  return {
+    eventId: event.id,
+    type: event.type,
+    orderId,
+    sessionId: session.id,
+    outcome,
+    paymentReference: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+  }
+}

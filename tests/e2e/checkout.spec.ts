@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm'
+import { getProduct } from '../../app/server/catalog/products.server'
+import { outbox } from '../../app/server/db/schema'
+import { orderTotals } from '../../app/lib/cart'
+import { formatAud } from '../../app/lib/money'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { withShopDatabase } from './support/shop'
+
+const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
+
+test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo card and gets a tax invoice', async ({ page }) => {
+  const [e900, esc] = [await priceOf('unidrone-e900'), await priceOf('uniesc-80a-foc')]
+  const badge = page.getByTestId('cart-badge')
+
+  await page.goto('/product/unidrone-e900')
+  await expect(badge).toHaveCount(0)
+  await page.getByLabel('Quantity').selectOption('2')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByText('Added 2 × UniDrone E900 to your cart.')).toBeVisible()
+  await expect(badge).toHaveText('2')
+
+  await page.goto('/products/propulsion')
+  const escCard = page.getByRole('article').filter({ hasText: 'UniESC 80A FOC' })
+  await escCard.getByRole('button', { name: 'Add to bag' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Added to your bag' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('UniESC 80A FOC')
+  await expect(dialog).toContainText('Quantity: 1')
+  await expect(dialog).toContainText('You can add more and remove items in your cart.')
+  await dialog.getByRole('button', { name: 'Continue shopping' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(badge).toHaveText('3')
+
+  await page.goto('/product/unidrone-e900')
+  await page.getByLabel('Quantity').selectOption('9')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByText(/You already have 2 of UniDrone E900 in your cart.*you can add 8 more/)).toBeVisible()
+  await expect(badge).toHaveText('3')
+
+  await page.getByRole('link', { name: /^Cart, 3 items$/ }).click()
+  await expect(page).toHaveURL('/checkout')
+  const expected = orderTotals([
+    { unitPrice: e900, quantity: 2 },
+    { unitPrice: esc, quantity: 1 },
+  ])
+  await expect(page.getByTestId('total')).toHaveText(formatAud(expected.total))
+  await expect(page.getByTestId('gst')).toHaveText(formatAud(expected.gst))
+  await expect(page.getByTestId('subtotal')).toHaveText(formatAud(expected.subtotal))
+  await expect(page.getByTestId('cart-line')).toHaveCount(2)
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: `Pay ${formatAud(expected.total)}` }).click()
+  await expect(page.getByText('Demo payment page.')).toBeVisible()
+  await page.getByLabel('Email').fill('buyer@example.com')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByLabel('Name on card').fill('Bea Buyer')
+  await page.getByRole('button', { name: /^Pay / }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
+  await expect(page.getByText('Your order has been successfully placed.')).toBeVisible()
+  await expect(page.getByText('A confirmation email has been sent.')).toBeVisible()
+  const orderHeading = page.getByRole('heading', { name: /^Order UD-/ })
+  await expect(orderHeading).toBeVisible()
+  await expect(page.getByText('2 × UniDrone E900')).toBeVisible()
+  await expect(badge).toHaveCount(0)
+  expect(await page.evaluate(() => window.localStorage.getItem('checkouts'))).toBe(JSON.stringify({ checkoutItems: [] }))
+
+  const orderId = (await orderHeading.textContent())!.replace('Order ', '')
+  const invoices = await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, 'buyer@example.com')))
+  expect(invoices).toHaveLength(1)
+  expect(invoices[0]!.text).toContain('Tax invoice')
+  expect(invoices[0]!.text).toContain(orderId)
+  expect(invoices[0]!.text).toContain('ABN 51 824 753 556')
+  expect(invoices[0]!.text).toContain(`GST included: ${formatAud(expected.gst)}`)
+  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/')
+})
+
+test('a declined card returns to checkout with a message and the cart intact', async ({ page }) => {
+  await page.goto('/product/unicam-f1-fpv-camera')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('link', { name: /^Cart, 1 item$/ }).click()
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await page.getByLabel('Email').fill('declined@example.com')
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByLabel('Name on card').fill('Dee Clined')
+  await page.getByRole('button', { name: /^Pay / }).click()
+
+  await expect(page).toHaveURL('/checkout?payment=declined')
+  await expect(page.getByRole('alert')).toContainText('Your card was declined')
+  await expect(page.getByTestId('cart-line')).toHaveCount(1)
+  await expect(page.getByTestId('cart-badge')).toHaveText('1')
+})
+
+test('the demo card page refuses cards that are not test cards, keeping what was typed', async ({ page }) => {
+  await page.goto('/product/unicam-f1-fpv-camera')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await page.getByLabel('Email').fill('typo@example.com')
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444')
+  await page.getByLabel('Expiry (MM / YY)').fill('01 / 20')
+  await page.getByLabel('CVC').fill('1')
+  await page.getByLabel('Name on card').fill('Tess Typo')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByText('This card has expired.')).toBeVisible()
+  await expect(page.getByText('Enter the 3 or 4 digit security code.')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue('typo@example.com')
+  await expect(page.getByLabel('Name on card')).toHaveValue('Tess Typo')
+})
+
+test('an empty cart shows a way back to the products', async ({ page }) => {
+  await page.goto('/checkout')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible()
+  await page.getByRole('link', { name: 'Browse products' }).click()
+  await expect(page).toHaveURL('/products')
+})
+
+test('two tabs keep the same cart', async ({ page, context }) => {
+  await page.goto('/products/cameras')
+  const other = await context.newPage()
+  await other.goto('/products/cameras')
+  await page.getByRole('article').first().getByRole('button', { name: 'Add to bag' }).click()
+  await expect(other.getByTestId('cart-badge')).toHaveText('1')
+})
