@@ -11,7 +11,11 @@ export default [
   route('client', 'routes/account.tsx', { id: 'account-client' }),
   route('program', 'routes/account.tsx', { id: 'account-program' }),
   // Staff screens: every route in this layout is guarded on the server (routes/staff/layout.tsx).
-  layout('routes/staff/layout.tsx', [route('staff', 'routes/staff/home.tsx')]),
+  layout('routes/staff/layout.tsx', [
+    route('staff', 'routes/staff/home.tsx'),
+    route('orders', 'routes/staff/orders.tsx'),
+    route('orders/:orderId', 'routes/staff/orders.$orderId.tsx'),
+  ]),
   route('checkout', 'routes/checkout.tsx'),
   route('success', 'routes/success.tsx'),
   route('pay/demo/:sessionId', 'routes/pay.demo.$sessionId.tsx'),

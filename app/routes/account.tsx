@@ -1,8 +1,11 @@
 import { data, Form, useNavigation } from 'react-router'
+import { OrderStatus, orderDateFormat } from '../components/shop/order-status'
+import { formatAud } from '../lib/money'
 import { fieldErrors, profileEditSchema } from '../lib/schemas/profile'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { requireUser } from '../server/auth/session.server'
 import { shop } from '../server/context.server'
+import { listOrdersOfUser } from '../server/checkout/orders.server'
 import { getProfile, updateProfile } from '../server/profiles/profiles.server'
 import type { Route } from './+types/account'
 
@@ -12,8 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request)
-  const profile = await getProfile(shop(context).db, user.id)
-  return { user, profile }
+  const { db } = shop(context)
+  const [profile, orders] = await Promise.all([getProfile(db, user.id), listOrdersOfUser(db, user.id)])
+  return { user, profile, orders }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +40,7 @@ const fields = [
 ] as const
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, profile } = loaderData
+  const { user, profile, orders } = loaderData
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting'
   const values = (actionData?.values ?? profile ?? {}) as Record<string, unknown>
@@ -113,7 +117,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="orders-heading" className="text-xl font-semibold">
           Your orders
         </h2>
-        <p className="mt-3 text-slate-600">You have no orders yet.</p>
+        {orders.length === 0 ? (
+          <p className="mt-3 text-slate-600">You have no orders yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100 border-y border-slate-100 text-sm">
+            {orders.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span className="font-semibold">{order.id}</span>
+                <span>{orderDateFormat.format(new Date(order.createdAt))}</span>
+                <OrderStatus status={order.status} />
+                <span className="font-semibold">{formatAud(order.totalCents)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   )

@@ -4,7 +4,7 @@ import { outbox } from '../../app/server/db/schema'
 import { orderTotals } from '../../app/lib/cart'
 import { formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { withShopDatabase } from './support/shop'
+import { addStaff, logIn, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
 
@@ -125,4 +125,42 @@ test('two tabs keep the same cart', async ({ page, context }) => {
   await other.goto('/products/cameras')
   await page.getByRole('article').first().getByRole('button', { name: 'Add to bag' }).click()
   await expect(other.getByTestId('cart-badge')).toHaveText('1')
+})
+
+test('a signed-in customer sees the order on the account page; staff see it with its payment and history', async ({ page, browser }) => {
+  const email = uniqueEmail('orders')
+  await signUp(page, email, 'orders password')
+  await expect(page).toHaveURL('/client')
+  await page.goto('/product/unilink-rx8-long-range-receiver')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await page.getByLabel('Card number').fill('4242424242424242')
+  await page.getByLabel('Expiry (MM / YY)').fill('10/39')
+  await page.getByLabel('CVC').fill('999')
+  await page.getByLabel('Name on card').fill('Orla Orders')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
+
+  await page.goto('/client')
+  const mine = page.getByRole('region', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: orderId })
+  await expect(mine).toContainText('paid')
+
+  const staffEmail = uniqueEmail('orders-staff')
+  const password = addStaff(staffEmail)
+  const staffPage = await (await browser.newContext()).newPage()
+  await logIn(staffPage, staffEmail, password)
+  await staffPage.goto('/orders')
+  await staffPage.getByRole('link', { name: orderId }).click()
+  await expect(staffPage.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await expect(staffPage.getByText(email, { exact: true })).toBeVisible()
+  await expect(staffPage.getByRole('cell', { name: 'UniLink RX8 Long-Range Receiver' })).toBeVisible()
+  await expect(staffPage.getByText(/^demo_pi_/)).toBeVisible()
+  const states = staffPage.getByRole('heading', { name: 'State history' }).locator('xpath=following-sibling::ol[1]/li')
+  await expect(states).toHaveCount(2)
+  await expect(states.nth(0)).toContainText('pending')
+  await expect(states.nth(1)).toContainText('paid')
+  await expect(states.nth(1)).toContainText('by payment provider')
+  await expectNoAxeViolations(staffPage)
 })

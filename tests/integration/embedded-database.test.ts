@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { countProducts, createProduct } from '../../app/server/catalog/products.server'
-import { embeddedPaths, openDatabase, type DatabaseHandle } from '../../app/server/db/client.server'
+import { countProducts, createProduct, listProductsInCategory } from '../../app/server/catalog/products.server'
+import { embeddedPaths, openDatabase, type Database, type DatabaseHandle } from '../../app/server/db/client.server'
 
 describe('the embedded database is never opened by two processes', () => {
   let dataDir: string
@@ -35,6 +35,33 @@ describe('the embedded database is never opened by two processes', () => {
     expect(await countProducts(command.db)).toBe(1)
     await createProduct(command.db, { ...demoProducts[0]!, productName: 'Written by a command' }, 'test')
     expect(await countProducts(shop.db)).toBe(2)
+  })
+
+  it("a command's transaction and the shop's own writes never mix", async () => {
+    const shop = await open('shop')
+    await shop.migrate()
+    const command = await open('command')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let commandStarted!: () => void
+    const started = new Promise<void>((resolve) => (commandStarted = resolve))
+
+    const rolledBack = command.db
+      .transaction(async (tx) => {
+        await createProduct(tx as unknown as Database, { ...demoProducts[0]!, productName: 'Written by a command then undone' }, 'test')
+        commandStarted()
+        await held
+        throw new Error('the operator cancels')
+      })
+      .catch((error: Error) => error.message)
+    await started
+    const shopWrite = createProduct(shop.db, { ...demoProducts[0]!, productName: 'Written by the shop meanwhile' }, 'test')
+    setTimeout(release, 300)
+
+    expect(await rolledBack).toBe('the operator cancels')
+    await shopWrite
+    const names = (await listProductsInCategory(shop.db, demoProducts[0]!.productCategory)).map((product) => product.productName)
+    expect(names).toEqual(['Written by the shop meanwhile'])
   })
 
   it('when the shop stops, it releases the directory and a command opens it itself', async () => {

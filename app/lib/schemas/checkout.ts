@@ -11,6 +11,7 @@ export const checkoutItemsSchema = z
     }),
   )
   .max(100, 'That is more lines than one order can hold.')
+  .refine((items) => new Set(items.map((item) => item.FBUID)).size === items.length, 'Your cart lists a product twice. Please reload the page.')
 
 export type CheckoutItems = z.infer<typeof checkoutItemsSchema>
 

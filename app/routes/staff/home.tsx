@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { listStaff } from '../../server/auth/staff.server'
 import { shop } from '../../server/context.server'
@@ -19,6 +20,15 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600">
         Staff accounts are granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
       </p>
+      <nav aria-label="Staff tools" className="mt-8">
+        <ul className="flex flex-wrap gap-3">
+          <li>
+            <Link to="/orders" className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+              Orders
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <section aria-labelledby="staff-members" className="mt-10">
         <h2 id="staff-members" className="text-xl font-semibold">
           Staff members

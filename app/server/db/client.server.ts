@@ -25,6 +25,10 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve('drizzle')
 
+/** Connections the running shop opens to its own embedded database, and the socket's limit (shop + commands). */
+const SHOP_CONNECTIONS = 4
+const SOCKET_CONNECTIONS = 12
+
 /** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
 export function connectPostgres(target: string | { socket: string }, options: { max?: number } = {}): DatabaseHandle {
   const settings = { max: options.max ?? 10, onnotice: () => {} }
@@ -108,15 +112,27 @@ async function openOwnedPglite(pgliteDir: string, socketFile: string, lock: Extr
     await lock.release()
     throw error
   }
-  let socketServer: PGLiteSocketServer | null = null
-  if (role === 'shop') {
-    socketServer = new PGLiteSocketServer({ db: handle.pglite, path: socketFile, maxConnections: 4 })
-    await socketServer.start()
+  if (role === 'command') {
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close()
+        await lock.release()
+      },
+    }
   }
+  // PGlite is one session. The socket server queues every client's messages and keeps a
+  // transaction's statements together, so the shop itself goes through it too: its requests and
+  // an operator command's transaction can then never interleave.
+  const socketServer = new PGLiteSocketServer({ db: handle.pglite, path: socketFile, maxConnections: SOCKET_CONNECTIONS })
+  await socketServer.start()
+  const viaSocket = connectPostgres({ socket: socketFile }, { max: SHOP_CONNECTIONS })
   return {
-    ...handle,
+    ...viaSocket,
+    description: handle.description,
     close: async () => {
-      await socketServer?.stop()
+      await viaSocket.close()
+      await socketServer.stop()
       await handle.close()
       await lock.release()
     },

@@ -34,16 +34,14 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 
-export async function logIn(page: Page, email: string, password: string) {
+/** Fills the login panel and presses Login or Sign Up, waiting until the panel has sent the visitor on. */
+async function submitLoginPanel(page: Page, email: string, password: string, button: 'Login' | 'Sign Up') {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.getByRole('button', { name: button, exact: true }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
 }
 
-export async function signUp(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign Up' }).click()
-}
+export const logIn = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Login')
+export const signUp = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Sign Up')

@@ -1,0 +1,91 @@
+import { data, Link } from 'react-router'
+import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
+import { formatAud } from '../../lib/money'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { getOrder, orderStateHistory } from '../../server/checkout/orders.server'
+import { shop } from '../../server/context.server'
+import type { Route } from './+types/orders.$orderId'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  [...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = shop(context)
+  const order = await getOrder(db, params.orderId)
+  if (!order) throw data(null, { status: 404 })
+  return { order, states: await orderStateHistory(db, order.id) }
+}
+
+export default function StaffOrder({ loaderData }: Route.ComponentProps) {
+  const { order, states } = loaderData
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <Link to="/orders" className="text-sm text-brand-700 hover:underline">
+        ← All orders
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
+        <OrderStatus status={order.status} />
+      </div>
+      <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-slate-500">Customer e-mail</dt>
+        <dd>{order.email ?? '—'}</dd>
+        <dt className="text-slate-500">Placed</dt>
+        <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
+        <dt className="text-slate-500">Paid</dt>
+        <dd>{order.paidAt ? orderDateFormat.format(new Date(order.paidAt)) : '—'}</dd>
+        <dt className="text-slate-500">Payment provider</dt>
+        <dd className="capitalize">{order.provider}</dd>
+        <dt className="text-slate-500">Payment reference</dt>
+        <dd className="font-mono text-xs">{order.paymentReference ?? '—'}</dd>
+        <dt className="text-slate-500">Payment session</dt>
+        <dd className="font-mono text-xs">{order.providerSessionId ?? '—'}</dd>
+      </dl>
+
+      <h2 className="mt-10 text-xl font-semibold">Lines</h2>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 font-medium">Product</th>
+            <th scope="col" className="py-2 text-right font-medium">Qty</th>
+            <th scope="col" className="py-2 text-right font-medium">Unit price</th>
+            <th scope="col" className="py-2 text-right font-medium">GST</th>
+            <th scope="col" className="py-2 text-right font-medium">Amount</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {order.lines.map((line) => (
+            <tr key={line.position}>
+              <td className="py-2">{line.productName}</td>
+              <td className="py-2 text-right">{line.quantity}</td>
+              <td className="py-2 text-right">{formatAud(line.unitPriceCents)}</td>
+              <td className="py-2 text-right">{formatAud(line.gstCents)}</td>
+              <td className="py-2 text-right">{formatAud(line.lineTotalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-200">
+          <tr>
+            <td colSpan={4} className="py-2 text-right">GST included</td>
+            <td className="py-2 text-right">{formatAud(order.gstCents)}</td>
+          </tr>
+          <tr>
+            <td colSpan={4} className="py-2 text-right font-semibold">Total</td>
+            <td className="py-2 text-right font-semibold">{formatAud(order.totalCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <h2 className="mt-10 text-xl font-semibold">State history</h2>
+      <ol className="mt-3 space-y-2 text-sm">
+        {states.map((state, index) => (
+          <li key={index} className="flex flex-wrap items-center gap-3">
+            <OrderStatus status={state.status} />
+            <span>{orderDateFormat.format(new Date(state.at))}</span>
+            <span className="text-slate-500">by {state.by}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
