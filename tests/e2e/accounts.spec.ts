@@ -45,6 +45,7 @@ test('a wrong password is shown as an inline error and the e-mail stays typed', 
   const email = uniqueEmail('forgetful')
   await signUp(page, email, 'the right password')
   await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL('/')
 
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
@@ -81,6 +82,7 @@ test('a customer never sees staff controls and gets 403 on staff pages; staff ge
   await expect(page.getByRole('heading', { level: 1, name: 'This page is for staff only' })).toBeVisible()
   await page.goto('/client')
   await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL('/')
 
   const staffEmail = uniqueEmail('staff')
   const password = addStaff(staffEmail)
@@ -102,6 +104,7 @@ test('cart lines and other browser storage survive logging in and out', async ({
   const email = uniqueEmail('keeps-cart')
   await signUp(page, email, 'cart password')
   await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL('/')
   expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('checkouts')))!)).toEqual({
     checkoutItems: [{ FBUID: 'unidrone-e900', productCount: 1 }],
   })

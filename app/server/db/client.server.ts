@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -9,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import { acquireLock, type Lock } from './lock.server.ts'
+import { servePglite } from './pglite-server.server.ts'
 import * as schema from './schema.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -25,9 +25,8 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve('drizzle')
 
-/** Connections the running shop opens to its own embedded database, and the socket's limit (shop + commands). */
+/** Connections the running shop opens to its own embedded database (they take turns). */
 const SHOP_CONNECTIONS = 4
-const SOCKET_CONNECTIONS = 12
 
 /** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
 export function connectPostgres(target: string | { socket: string }, options: { max?: number } = {}): DatabaseHandle {
@@ -121,18 +120,17 @@ async function openOwnedPglite(pgliteDir: string, socketFile: string, lock: Extr
       },
     }
   }
-  // PGlite is one session. The socket server queues every client's messages and keeps a
-  // transaction's statements together, so the shop itself goes through it too: its requests and
-  // an operator command's transaction can then never interleave.
-  const socketServer = new PGLiteSocketServer({ db: handle.pglite, path: socketFile, maxConnections: SOCKET_CONNECTIONS })
-  await socketServer.start()
+  // PGlite is one session. The socket server gives each client's batches and transactions their
+  // turn, so the shop itself goes through it too: its requests and an operator command's
+  // transaction can then never interleave.
+  const socketServer = await servePglite(handle.pglite, socketFile)
   const viaSocket = connectPostgres({ socket: socketFile }, { max: SHOP_CONNECTIONS })
   return {
     ...viaSocket,
     description: handle.description,
     close: async () => {
       await viaSocket.close()
-      await socketServer.stop()
+      await socketServer.close()
       await handle.close()
       await lock.release()
     },
