@@ -131,7 +131,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       >
                         Remove<span className="sr-only"> {item.productName}</span>
                       </button>
-                      <p className="w-24 text-right font-semibold">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
+                      <p className="w-28 text-right font-semibold">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
                     </div>
                   </div>
                 </li>

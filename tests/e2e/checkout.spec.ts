@@ -95,6 +95,18 @@ test('a declined card returns to checkout with a message and the cart intact', a
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
 })
 
+test('cancelling on the payment page returns to checkout with the cart intact', async ({ page }) => {
+  await page.goto('/product/unimotor-4114-kv400')
+  await page.getByLabel('Quantity').selectOption('4')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
+  await expect(page).toHaveURL('/checkout')
+  await expect(page.getByTestId('cart-line')).toHaveCount(1)
+  await expect(page.getByTestId('cart-badge')).toHaveText('4')
+})
+
 test('the demo card page refuses cards that are not test cards, keeping what was typed', async ({ page }) => {
   await page.goto('/product/unicam-f1-fpv-camera')
   await page.getByRole('button', { name: 'Add to cart' }).click()
