@@ -132,3 +132,20 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
+
+/** Where a renamed product's old id now leads (its old URL answers 301). */
+export const productRedirects = pgTable('product_redirects', {
+  fromId: text('from_id').primaryKey(),
+  toId: text('to_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
+
+/** SPEC.md §3 Template: the scaffold record with its own screens. */
+export const templates = pgTable('templates', {
+  id: text('id').primaryKey(),
+  templateName: text('template_name').notNull(),
+  templateImage: text('template_image').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})

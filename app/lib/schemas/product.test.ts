@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { centsToDollars, dollarsToCents, productErrors, productFormSchema, REQUIRED } from './product'
+
+describe('prices typed in dollars', () => {
+  it.each([
+    ['1299', 129900],
+    ['1299.5', 129950],
+    ['1,299.50', 129950],
+    ['$12', 1200],
+    [' 0.05 ', 5],
+    ['0', 0],
+    ['12999.99', 1299999],
+  ])('%j is %i cents', (text, cents) => {
+    expect(dollarsToCents(text)).toBe(cents)
+  })
+
+  it.each(['', 'abc', '-5', '1.234', '1,29.00', '12.', '1e3', '$ $5'])('%j is not a price', (text) => {
+    expect(dollarsToCents(text)).toBeNull()
+  })
+
+  it('shows cents back as dollars without rounding errors', () => {
+    expect(centsToDollars(129950)).toBe('1299.50')
+    expect(centsToDollars(5)).toBe('0.05')
+    expect(dollarsToCents(centsToDollars(1999))).toBe(1999)
+  })
+})
+
+describe('the product form', () => {
+  const empty = {
+    productName: '',
+    STUPID: '',
+    productCategory: '',
+    productImages: [],
+    productDescriptions: [],
+    productFeatures: [],
+    productSpecifications: [],
+    productDimensions: [],
+    productShipping: [],
+    productDownloads: [],
+    productPrices: [],
+  }
+
+  it('says "required" for the three required fields', () => {
+    const result = productFormSchema.safeParse(empty)
+    expect(result.success).toBe(false)
+    const errors = productErrors(result.error!)
+    expect(errors).toMatchObject({ productName: REQUIRED, STUPID: REQUIRED, productCategory: REQUIRED })
+  })
+
+  it('stores prices in cents and refuses unsafe links', () => {
+    const result = productFormSchema.safeParse({
+      ...empty,
+      productName: 'Test Drone',
+      STUPID: 'prod_1',
+      productCategory: 'cameras',
+      productPrices: [{ value: '1,299.50', label: 'Price', description: 'price_1' }],
+      productImages: [{ value: '/uploads/a.png', label: 'A', description: '' }],
+    })
+    expect(result.success && result.data.productPrices[0]!.value).toBe(129950)
+    const bad = productFormSchema.safeParse({
+      ...empty,
+      productName: 'Test Drone',
+      STUPID: 'prod_1',
+      productCategory: 'cameras',
+      productImages: [{ value: 'javascript:alert(1)', label: '', description: '' }],
+      productPrices: [{ value: 'twelve', label: '', description: '' }],
+    })
+    expect(productErrors(bad.error!)).toMatchObject({
+      'productImages.0.value': 'Use an https:// address or a path on this site starting with /.',
+      'productPrices.0.value': 'Enter a price in dollars, such as 1299.00.',
+    })
+  })
+})

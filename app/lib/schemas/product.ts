@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { CATEGORIES } from '../catalog.ts'
+import { slugify } from '../slug.ts'
+
+/** The message SPEC.md §5 shows under an empty required field. */
+export const REQUIRED = 'required'
+
+const required = (max: number) => z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`)
+const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`)
+/** Links and image addresses: https:// anywhere, or a path on this site. */
+const link = optional(2000).refine((value) => value === '' || /^(https:\/\/|\/(?!\/))[^\s"'<>]*$/.test(value), {
+  message: 'Use an https:// address or a path on this site starting with /.',
+})
+
+export const productItemSchema = z.object({ value: optional(2000), label: optional(300), description: optional(5000) })
+const linkItemSchema = productItemSchema.extend({ value: link })
+const items = (schema: z.ZodType<{ value: string; label: string; description: string }>, max = 50) =>
+  z.array(schema).max(max, `At most ${max} entries.`)
+
+export const priceItemSchema = z.object({
+  value: z.number().int('Prices are whole cents.').min(0, 'A price cannot be negative.').max(100_000_000, 'That price is too high.'),
+  label: optional(300),
+  description: optional(200),
+})
+
+/** A product document as stored (prices in cents): the check for saves, restores and imports. */
+export const productFieldsSchema = z.object({
+  productName: required(200).refine((name) => slugify(name) !== '', 'The name needs at least one letter or digit.'),
+  STUPID: required(200),
+  productCategory: z.enum(CATEGORIES, { message: REQUIRED }),
+  productImages: items(linkItemSchema, 20),
+  productDescriptions: items(productItemSchema),
+  productFeatures: items(productItemSchema),
+  productSpecifications: items(productItemSchema),
+  productDimensions: items(productItemSchema),
+  productShipping: items(productItemSchema),
+  productDownloads: items(linkItemSchema),
+  productPrices: z.array(priceItemSchema).max(10, 'At most 10 prices.'),
+})
+
+/**
+ * Dollars as staff type them ("1,299.50", "$12", "12.5") to cents; null when it is not an amount
+ * with at most two decimals. Parsed from the digits, never through floating point.
+ */
+export function dollarsToCents(input: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(input.trim())
+  if (!match) return null
+  const cents = Number(match[1]!.replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+  return Number.isSafeInteger(cents) ? cents : null
+}
+
+/** Cents to the dollars a staff member edits: 129950 → "1299.50". */
+export function centsToDollars(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+}
+
+/** The product form: the same rules, with prices typed in dollars. */
+export const productFormSchema = productFieldsSchema.extend({
+  productPrices: z
+    .array(
+      priceItemSchema.extend({
+        value: z
+          .string()
+          .transform((text, context) => {
+            const cents = dollarsToCents(text)
+            if (cents === null) context.addIssue({ code: 'custom', message: 'Enter a price in dollars, such as 1299.00.' })
+            return cents ?? 0
+          })
+          .pipe(priceItemSchema.shape.value),
+      }),
+    )
+    .max(10, 'At most 10 prices.'),
+})
+
+export type ProductFormInput = z.input<typeof productFormSchema>
+
+/** Errors keyed by field path (`productName`, `productPrices.0.value`), for showing next to each input. */
+export function productErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) errors[issue.path.join('.')] ??= issue.message
+  return errors
+}

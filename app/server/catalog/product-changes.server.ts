@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm'
+import type { Product, ProductFields } from '../../lib/catalog.ts'
+import { productFieldsSchema } from '../../lib/schemas/product.ts'
+import { slugify } from '../../lib/slug.ts'
+import type { Database, Executor } from '../db/client.server.ts'
+import { productRedirects, products } from '../db/schema.ts'
+import { recordHistory } from '../history/record.server.ts'
+import { getProduct, ProductIdTakenError } from './products.server.ts'
+
+export class ProductNotFoundError extends Error {
+  override name = 'ProductNotFoundError'
+}
+
+/** Someone saved the product after this editor opened it (DESIGN.md: never overwrite silently). */
+export class StaleEditError extends Error {
+  override name = 'StaleEditError'
+  constructor() {
+    super('Someone else changed this product after you opened it. Reload to see their change; your edits are still in the form.')
+  }
+}
+
+export interface EditableProduct {
+  product: Product
+  version: number
+}
+
+export async function getEditableProduct(db: Executor, productId: string): Promise<EditableProduct | null> {
+  const product = await getProduct(db, productId)
+  if (!product) return null
+  const [row] = await db.select({ version: products.version }).from(products).where(eq(products.id, productId))
+  return { product, version: row!.version }
+}
+
+/** The id a renamed product's old id leads to, if any. */
+export async function resolveProductRedirect(db: Executor, productId: string): Promise<string | null> {
+  const [row] = await db.select({ toId: productRedirects.toId }).from(productRedirects).where(eq(productRedirects.fromId, productId))
+  return row?.toId ?? null
+}
+
+/**
+ * Saves an edit. The editor names the version it started from; a different stored version means a
+ * concurrent change and nothing is written. A new name that gives a new id moves the product there
+ * in the same transaction (refused if that id is taken), and the old id redirects to the new one.
+ */
+export async function updateProduct(
+  db: Database,
+  productId: string,
+  expectedVersion: number,
+  fields: ProductFields,
+  updatedBy: string,
+): Promise<Product> {
+  const newId = slugify(fields.productName)
+  if (!newId) throw new Error('A product name needs at least one letter or digit.')
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+    if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
+    if (current.version !== expectedVersion) throw new StaleEditError()
+    const now = new Date()
+    const product: Product = { FBUID: newId, ...fields }
+
+    if (newId === productId) {
+      await tx.update(products).set({ ...fields, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+      return product
+    }
+
+    const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.id, newId))
+    if (taken) throw new ProductIdTakenError(newId)
+    const { id: _oldId, ...previous } = current
+    await tx.delete(products).where(eq(products.id, productId))
+    await tx.insert(products).values({ ...fields, id: newId, version: current.version + 1, createdAt: current.createdAt, updatedAt: now })
+    await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
+    await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
+    await tx.insert(productRedirects).values({ fromId: productId, toId: newId })
+    await recordHistory(tx, {
+      collection: 'products',
+      documentId: productId,
+      action: 'delete',
+      document: { FBUID: productId, ...pickFields(previous), movedTo: newId },
+      updatedBy,
+    })
+    await recordHistory(tx, { collection: 'products', documentId: newId, action: 'create', document: { ...product, movedFrom: productId }, updatedBy })
+    return product
+  })
+}
+
+/** Deletes a product for good (past orders keep their line snapshots); its history keeps the last version. */
+export async function deleteProduct(db: Database, productId: string, updatedBy: string): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const product = await getProduct(tx, productId)
+    if (!product) throw new ProductNotFoundError(`There is no product "${productId}".`)
+    await tx.delete(products).where(eq(products.id, productId))
+    await recordHistory(tx, { collection: 'products', documentId: productId, action: 'delete', document: { ...product }, updatedBy })
+    return product
+  })
+}
+
+/**
+ * Puts a version from history back: over the current product if it exists, or as the product again
+ * if it was deleted. It is a new write with its own history row.
+ */
+export async function restoreProduct(db: Database, document: Record<string, unknown>, updatedBy: string): Promise<Product> {
+  const parsed = productFieldsSchema.safeParse(pickFields(document))
+  if (!parsed.success) throw new Error(`This version cannot be restored: ${parsed.error.issues[0]?.message ?? 'it is not a valid product'}.`)
+  const fields = parsed.data
+  const productId = String(document.FBUID ?? '')
+  if (!productId || slugify(fields.productName) !== productId) throw new Error('This version cannot be restored: its id does not match its name.')
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
+    const now = new Date()
+    if (current) {
+      await tx.update(products).set({ ...fields, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
+    } else {
+      await tx.insert(products).values({ ...fields, id: productId })
+      await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))
+    }
+    const product: Product = { FBUID: productId, ...fields }
+    await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })
+    return product
+  })
+}
+
+/** The product fields of a stored document, without ids, versions, timestamps or notes. */
+function pickFields(document: Record<string, unknown>): ProductFields {
+  const list = (key: string) => (Array.isArray(document[key]) ? (document[key] as never[]) : [])
+  return {
+    productName: String(document.productName ?? ''),
+    STUPID: String(document.STUPID ?? ''),
+    productCategory: String(document.productCategory ?? '') as ProductFields['productCategory'],
+    productImages: list('productImages'),
+    productDescriptions: list('productDescriptions'),
+    productFeatures: list('productFeatures'),
+    productSpecifications: list('productSpecifications'),
+    productDimensions: list('productDimensions'),
+    productShipping: list('productShipping'),
+    productDownloads: list('productDownloads'),
+    productPrices: list('productPrices'),
+  }
+}
