@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { OrderLineList } from '../components/shop/order-lines'
 import { formatAud } from '../lib/money'
 import { demoPaymentSchema } from '../lib/schemas/demo-payment'
 import { fieldErrors } from '../lib/schemas/profile'
 import { getSessionUser } from '../server/auth/session.server'
 import { fulfilPayment } from '../server/checkout/fulfilment.server'
-import { getOrderBySession } from '../server/checkout/orders.server'
+import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { demoCardResult, demoPaymentEvent } from '../server/checkout/payments/demo.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/pay.demo.$sessionId'
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const order = await pendingOrder(args)
   const user = await getSessionUser(args.context, args.request)
   return {
-    order: { id: order.id, totalCents: order.totalCents, lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })) },
+    order: orderSummary(order),
     email: order.email ?? user?.email ?? '',
   }
 }
@@ -97,16 +98,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             </h1>
             <p className="mt-1 text-3xl font-bold">{formatAud(order.totalCents)}</p>
             <p className="text-sm text-slate-500">Order {order.id}, GST included</p>
-            <ul className="mt-6 divide-y divide-slate-100 text-sm">
-              {order.lines.map((line) => (
-                <li key={line.name} className="flex justify-between py-2">
-                  <span>
-                    {line.quantity} × {line.name}
-                  </span>
-                  <span>{formatAud(line.lineTotalCents)}</span>
-                </li>
-              ))}
-            </ul>
+            <OrderLineList lines={order.lines} className="mt-6" />
           </section>
           <Form method="post" noValidate className="space-y-4">
             {field('email', 'Email', { type: 'email', autoComplete: 'email', defaultValue: values?.email ?? loaderData.email })}

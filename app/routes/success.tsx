@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
+import { OrderLineList } from '../components/shop/order-lines'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { getOrderBySession } from '../server/checkout/orders.server'
+import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/success'
 
@@ -13,16 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')
   const order = sessionId && sessionId.length <= 200 ? await getOrderBySession(shop(context).db, sessionId) : null
-  if (!order) return { order: null }
-  return {
-    order: {
-      id: order.id,
-      status: order.status,
-      totalCents: order.totalCents,
-      gstCents: order.gstCents,
-      lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
-    },
-  }
+  return { order: order ? orderSummary(order) : null }
 }
 
 /** How long the page keeps asking whether the payment provider has confirmed the order. */
@@ -62,16 +54,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           <h2 id="order-heading" className="text-lg font-semibold">
             Order {order.id}
           </h2>
-          <ul className="mt-4 divide-y divide-slate-100 text-sm">
-            {order.lines.map((line) => (
-              <li key={line.name} className="flex justify-between py-2">
-                <span>
-                  {line.quantity} × {line.name}
-                </span>
-                <span>{formatAud(line.lineTotalCents)}</span>
-              </li>
-            ))}
-          </ul>
+          <OrderLineList lines={order.lines} className="mt-4" />
           <p className="mt-4 flex justify-between border-t border-slate-200 pt-3 font-semibold">
             <span>Total (incl. {formatAud(order.gstCents)} GST)</span>
             <span>{formatAud(order.totalCents)}</span>

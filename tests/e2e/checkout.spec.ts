@@ -4,7 +4,7 @@ import { outbox } from '../../app/server/db/schema'
 import { orderTotals } from '../../app/lib/cart'
 import { formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logIn, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, logIn, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
 
@@ -51,12 +51,7 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
 
   await page.getByRole('button', { name: `Pay ${formatAud(expected.total)}` }).click()
   await expect(page.getByText('Demo payment page.')).toBeVisible()
-  await page.getByLabel('Email').fill('buyer@example.com')
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-  await page.getByLabel('CVC').fill('123')
-  await page.getByLabel('Name on card').fill('Bea Buyer')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  await payWithDemoCard(page, { email: 'buyer@example.com', card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Bea Buyer' })
 
   await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
   await expect(page.getByText('Your order has been successfully placed.')).toBeVisible()
@@ -82,12 +77,7 @@ test('a declined card returns to checkout with a message and the cart intact', a
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await page.getByRole('link', { name: /^Cart, 1 item$/ }).click()
   await page.getByRole('button', { name: /^Pay / }).click()
-  await page.getByLabel('Email').fill('declined@example.com')
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-  await page.getByLabel('CVC').fill('123')
-  await page.getByLabel('Name on card').fill('Dee Clined')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  await payWithDemoCard(page, { email: 'declined@example.com', card: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123', name: 'Dee Clined' })
 
   await expect(page).toHaveURL('/checkout?payment=declined')
   await expect(page.getByRole('alert')).toContainText('Your card was declined')
@@ -112,12 +102,7 @@ test('the demo card page refuses cards that are not test cards, keeping what was
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: /^Pay / }).click()
-  await page.getByLabel('Email').fill('typo@example.com')
-  await page.getByLabel('Card number').fill('5555 5555 5555 4444')
-  await page.getByLabel('Expiry (MM / YY)').fill('01 / 20')
-  await page.getByLabel('CVC').fill('1')
-  await page.getByLabel('Name on card').fill('Tess Typo')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  await payWithDemoCard(page, { email: 'typo@example.com', card: '5555 5555 5555 4444', expiry: '01 / 20', cvc: '1', name: 'Tess Typo' })
   await expect(page.getByText('This card has expired.')).toBeVisible()
   await expect(page.getByText('Enter the 3 or 4 digit security code.')).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveValue('typo@example.com')
@@ -148,11 +133,7 @@ test('a signed-in customer sees the order on the account page; staff see it with
   await page.goto('/checkout')
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByLabel('Email')).toHaveValue(email)
-  await page.getByLabel('Card number').fill('4242424242424242')
-  await page.getByLabel('Expiry (MM / YY)').fill('10/39')
-  await page.getByLabel('CVC').fill('999')
-  await page.getByLabel('Name on card').fill('Orla Orders')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  await payWithDemoCard(page, { card: '4242424242424242', expiry: '10/39', cvc: '999', name: 'Orla Orders' })
   const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
 
   await page.goto('/client')

@@ -114,6 +114,17 @@ export async function getOrderBySession(db: Executor, sessionId: string): Promis
   return order ? getOrder(db, order.id) : null
 }
 
+/** What the payment and thank-you pages show of an order. */
+export function orderSummary(order: OrderWithLines) {
+  return {
+    id: order.id,
+    status: order.status,
+    totalCents: order.totalCents,
+    gstCents: order.gstCents,
+    lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
+  }
+}
+
 /** The order document as history stores it: the order with its lines. */
 export function orderDocument(order: OrderWithLines): Record<string, unknown> {
   return { FBUID: order.id, ...order, lines: order.lines.map(({ orderId, ...line }) => line) }

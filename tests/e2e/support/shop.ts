@@ -45,3 +45,13 @@ async function submitLoginPanel(page: Page, email: string, password: string, but
 
 export const logIn = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Login')
 export const signUp = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Sign Up')
+
+/** Fills the demo payment page as a buyer would and presses Pay (the e-mail may be prefilled). */
+export async function payWithDemoCard(page: Page, card: { email?: string; card: string; expiry: string; cvc: string; name: string }) {
+  if (card.email !== undefined) await page.getByLabel('Email').fill(card.email)
+  await page.getByLabel('Card number').fill(card.card)
+  await page.getByLabel('Expiry (MM / YY)').fill(card.expiry)
+  await page.getByLabel('CVC').fill(card.cvc)
+  await page.getByLabel('Name on card').fill(card.name)
+  await page.getByRole('button', { name: /^Pay / }).click()
+}

@@ -1,0 +1,23 @@
+import { formatAud } from '../../lib/money'
+
+export interface OrderLineSummary {
+  name: string
+  quantity: number
+  lineTotalCents: number
+}
+
+/** "2 × UniDrone E900 … $25,998.00", one row a line: the payment page and the thank-you page. */
+export function OrderLineList({ lines, className = '' }: { lines: OrderLineSummary[]; className?: string }) {
+  return (
+    <ul className={`divide-y divide-slate-100 text-sm ${className}`}>
+      {lines.map((line) => (
+        <li key={line.name} className="flex justify-between py-2">
+          <span>
+            {line.quantity} × {line.name}
+          </span>
+          <span>{formatAud(line.lineTotalCents)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
