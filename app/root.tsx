@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CartProvider>
-          <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} email={data?.shop.email ?? ''} user={data?.user ?? null} />
+          <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} user={data?.user ?? null} />
           <main id="main" className="flex-1">
             {children}
           </main>

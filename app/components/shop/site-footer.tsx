@@ -29,9 +29,9 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
           </h2>
           <ul className="mt-4 space-y-2">
             <li>
-              <a href={mailto(shop.email, 'General enquiry')} className={linkClass}>
+              <Link to="/contact" className={linkClass}>
                 General Enquiries
-              </a>
+              </Link>
             </li>
             <li>
               <a href={mailto(shop.email, 'Customer service')} className={linkClass}>

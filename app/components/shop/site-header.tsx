@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { mailto, productMenu } from '../../lib/navigation'
+import { productMenu } from '../../lib/navigation'
 import { useCart } from './cart-context'
 import { LogoMark } from './logo'
 
@@ -11,11 +11,10 @@ export interface HeaderUser {
   role: 'customer' | 'staff'
 }
 
-export function SiteHeader({ shopName, email, user }: { shopName: string; email: string; user: HeaderUser | null }) {
+export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderUser | null }) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const location = useLocation()
   useEffect(() => setMobileOpen(false), [location.pathname])
-  const contactHref = mailto(email, 'Enquiry')
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -28,9 +27,9 @@ export function SiteHeader({ shopName, email, user }: { shopName: string; email:
         <div className="flex items-center gap-1">
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <ProductsMenu />
-            <a href={contactHref} className={linkClass}>
+            <NavLink to="/contact" className={linkClass}>
               Contact Us
-            </a>
+            </NavLink>
             <AccountLinks user={user} className={linkClass} />
           </nav>
           <CartLink />
@@ -65,9 +64,9 @@ export function SiteHeader({ shopName, email, user }: { shopName: string; email:
             </li>
           ))}
           <li className="mt-2 border-t border-slate-100 pt-2">
-            <a href={contactHref} className={`block ${linkClass}`}>
+            <NavLink to="/contact" className={`block ${linkClass}`}>
               Contact Us
-            </a>
+            </NavLink>
           </li>
           <AccountLinks user={user} className={`block ${linkClass}`} asListItems />
 

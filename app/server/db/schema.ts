@@ -149,3 +149,27 @@ export const templates = pgTable('templates', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
+
+/** SPEC.md §3 Contact enquiry. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: text('id').primaryKey(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    contactCompany: text('contact_company').notNull().default(''),
+    contactMessage: text('contact_message').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('contacts_created_idx').on(table.createdAt)],
+)
+
+/** Fixed-window counters for rate limits that hold across processes (one row per key). */
+export const requestLimits = pgTable('request_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
+  count: integer('count').notNull(),
+})

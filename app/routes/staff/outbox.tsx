@@ -1,0 +1,55 @@
+import { Link } from 'react-router'
+import { orderDateFormat } from '../../components/shop/order-status'
+import { MAIL_STATE_LABELS } from '../../components/staff/mail-state'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { shop } from '../../server/context.server'
+import { listOutbox } from '../../server/mail/outbox.server'
+import type { Route } from './+types/outbox'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Outbox', 'Every e-mail the shop has sent or queued.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = shop(context)
+  return { messages: await listOutbox(db, 200), smtp: Boolean(config.SMTP_URL) }
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Outbox</h1>
+      <p className="mt-2 text-slate-600">
+        {loaderData.smtp
+          ? 'Messages are delivered through the configured SMTP server; failed deliveries are retried.'
+          : 'No SMTP server is configured: messages are kept here instead of being sent.'}
+      </p>
+      <table className="mt-6 w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 font-medium">To</th>
+            <th scope="col" className="py-2 font-medium">Subject</th>
+            <th scope="col" className="py-2 font-medium">Time</th>
+            <th scope="col" className="py-2 font-medium">State</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {loaderData.messages.map((message) => (
+            <tr key={message.id}>
+              <td className="py-2">{message.to}</td>
+              <td className="py-2">
+                <Link to={`/outbox/${message.id}`} className="text-brand-700 hover:underline">
+                  {message.subject}
+                </Link>
+              </td>
+              <td className="py-2">{orderDateFormat.format(new Date(message.createdAt))}</td>
+              <td className="py-2">
+                {MAIL_STATE_LABELS[message.status] ?? message.status}
+                {message.lastError ? <span className="block text-xs text-red-700">Last error: {message.lastError}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { addStaff, logIn, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+
+// One test takes the contacts table away for a moment: the tests of this file run one at a time.
+test.describe.configure({ mode: 'serial' })
+
+async function fillEnquiry(page: import('@playwright/test').Page, name: string, email: string) {
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Contact Number').fill('0400 123 456')
+  await page.getByLabel('Company Name').fill('Paddock Surveys')
+  await page.getByLabel('Message').fill('Can the UniCam T2 count cattle at night?')
+}
+
+test('an empty enquiry shows three "required" messages, a complete one is thanked, stored and sent to staff', async ({ page, browser }) => {
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Contact Us' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
+  await expect(page.getByText("Can't find what you're looking for? We welcome all enquiries.")).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email')
+  await expect(page.getByLabel('Contact Number')).toHaveAttribute('type', 'tel')
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Send enquiry' }).click()
+  await expect(page.getByText('required', { exact: true })).toHaveCount(3)
+  for (const label of ['Name', 'Email', 'Message']) await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Company Name')).not.toHaveAttribute('aria-invalid', 'true')
+
+  const visitor = uniqueEmail('enquirer')
+  await fillEnquiry(page, 'Pat Paddock', visitor)
+  await page.getByRole('button', { name: 'Send enquiry' }).click()
+  await expect(page.getByRole('status')).toHaveText('Thank you for submitting an enquiry with us. We will get back to you soon.')
+  await expect(page.getByRole('button', { name: 'Send enquiry' })).toHaveCount(0)
+
+  const staffEmail = uniqueEmail('enquiry-staff')
+  const staff = await (await browser.newContext()).newPage()
+  await logIn(staff, staffEmail, addStaff(staffEmail))
+  await staff.goto('/enquiries')
+  await staff.getByRole('link', { name: 'Pat Paddock' }).first().click()
+  await expect(staff.getByLabel('Email')).toHaveValue(visitor)
+  await staff.getByLabel('Company Name').fill('Paddock Surveys Pty Ltd')
+  await staff.getByRole('button', { name: 'Save enquiry' }).click()
+  await expect(staff).toHaveURL(/saved=1$/)
+  await expect(staff.getByLabel('Company Name')).toHaveValue('Paddock Surveys Pty Ltd')
+
+  await staff.goto('/outbox')
+  const notification = staff.getByRole('row').filter({ hasText: 'Enquiry from Pat Paddock' }).first()
+  await expect(notification).toContainText('enquiries@unidrone.example')
+  await notification.getByRole('link').click()
+  await expect(staff.getByText(`Reply-To`)).toBeVisible()
+  await expect(staff.getByText(visitor, { exact: true })).toBeVisible()
+  await expect(staff.locator('pre')).toContainText('Can the UniCam T2 count cattle at night?')
+})
+
+test('when the enquiry cannot be saved, the visitor is told and keeps everything typed', async ({ page }) => {
+  await page.goto('/contact')
+  await fillEnquiry(page, 'Una Lucky', uniqueEmail('unlucky'))
+  await withShopDatabase((database) => database.db.execute(sql`ALTER TABLE contacts RENAME TO contacts_unavailable`))
+  try {
+    await page.getByRole('button', { name: 'Send enquiry' }).click()
+    await expect(page.getByRole('alert')).toContainText('Sorry, we could not send your enquiry just now.')
+  } finally {
+    await withShopDatabase((database) => database.db.execute(sql`ALTER TABLE contacts_unavailable RENAME TO contacts`))
+  }
+  await expect(page.getByLabel('Name')).toHaveValue('Una Lucky')
+  await expect(page.getByLabel('Message')).toHaveValue('Can the UniCam T2 count cattle at night?')
+  await page.getByRole('button', { name: 'Send enquiry' }).click()
+  await expect(page.getByRole('status')).toHaveText('Thank you for submitting an enquiry with us. We will get back to you soon.')
+})
+
+test('stored enquiries are for staff only', async ({ page }) => {
+  await signUp(page, uniqueEmail('nosy'), 'nosy password')
+  for (const path of ['/enquiries', '/outbox', '/contact/some-enquiry']) {
+    expect((await page.goto(path))?.status(), path).toBe(403)
+  }
+})
