@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data, Link, redirect, useRouteLoaderData } from 'react-router'
 import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
@@ -6,13 +6,20 @@ import { LabelList, Panel } from '../components/ui/panel'
 import { CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
+import { resolveProductRedirect } from '../server/catalog/product-changes.server'
 import { getProduct } from '../server/catalog/products.server'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/product.$productId'
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const product = await getProduct(shop(context).db, params.productId)
-  if (!product) throw data(null, { status: 404 })
+  const { db } = shop(context)
+  const product = await getProduct(db, params.productId)
+  if (!product) {
+    // A renamed product's old address leads to its new one for good.
+    const movedTo = await resolveProductRedirect(db, params.productId)
+    if (movedTo) throw redirect(productPath(movedTo), 301)
+    throw data(null, { status: 404 })
+  }
   return { product, origin: publicOrigin(context, request) }
 }
 
@@ -55,6 +62,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
   const price = shownPrice(product)
   const [main, readMore] = product.productDescriptions
   const category = isCategory(product.productCategory) ? product.productCategory : null
+  const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
 
   return (
     <div className="mx-auto max-w-7xl space-y-16 px-4 py-10 sm:px-6">
@@ -73,6 +81,17 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
             </nav>
           ) : null}
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>
+          {staff ? (
+            <Link
+              to={`${productPath(product.FBUID)}/update`}
+              className="mt-3 inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600 hover:text-brand-700"
+            >
+              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+                <path d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+              </svg>
+              Update Product
+            </Link>
+          ) : null}
           {price ? (
             <p className="mt-4 text-2xl font-semibold">
               {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, Link, useRouteLoaderData } from 'react-router'
 import { ProductCard } from '../components/shop/product-card'
 import { CATEGORY_LABELS, isCategory } from '../lib/catalog'
 import { pageMeta, shopNameFrom } from '../lib/seo'
@@ -24,10 +24,24 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData ? pageMeta(loaderData.label, loaderData.intro, shopNameFrom(matches)) : []
 
 export default function CategoryList({ loaderData }: Route.ComponentProps) {
-  const { label, intro, products } = loaderData
+  const { category, label, intro, products } = loaderData
+  const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
+        {staff ? (
+          <Link
+            to={`/product/create?category=${category}`}
+            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600"
+          >
+            <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+              <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            Create Product
+          </Link>
+        ) : null}
+      </div>
       <p className="mt-3 max-w-2xl text-slate-600">{intro}</p>
       {products.length === 0 ? (
         <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
@@ -37,7 +51,7 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {products.map((product, index) => (
             <li key={product.FBUID}>
-              <ProductCard product={product} eager={index < 4} />
+              <ProductCard product={product} eager={index < 4} staff={staff} />
             </li>
           ))}
         </ul>

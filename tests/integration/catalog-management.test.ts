@@ -100,8 +100,10 @@ describe.each(testDatabaseKinds())('staff changes to the catalogue on $name', (k
   })
 
   it('deletes a product for good and restores it from its history as a new write', async () => {
+    expect(await resolveProductRedirect(database.db, 'sky-eye-1')).toBe('sky-eye-3')
     const deleted = await deleteProduct(database.db, 'sky-eye-3', 'remover@example.com')
     expect(await getProduct(database.db, 'sky-eye-3')).toBeNull()
+    expect(await resolveProductRedirect(database.db, 'sky-eye-1')).toBeNull()
     const rows = await historyOf('sky-eye-3')
     expect(rows.at(-1)).toMatchObject({ action: 'delete', updatedBy: 'remover@example.com', document: deleted })
 

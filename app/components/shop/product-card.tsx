@@ -3,7 +3,8 @@ import { cardText, productPath, shownPrice, type Product } from '../../lib/catal
 import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
 
-export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+/** `staff`: also show Read, Edit and Deprecate links (the server guards those screens on its own). */
+export function ProductCard({ product, eager, staff = false }: { product: Product; eager: boolean; staff?: boolean }) {
   const image = product.productImages[0]
   const price = shownPrice(product)
   return (
@@ -29,6 +30,29 @@ export function ProductCard({ product, eager }: { product: Product; eager: boole
         <p className="mt-2 flex-1 text-sm text-slate-600">{cardText(product)}</p>
         {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
         <AddToBagButton product={product} />
+        {staff ? (
+          <ul aria-label={`Manage ${product.productName}`} className="relative z-10 mt-3 flex gap-2 border-t border-slate-100 pt-3 text-sm">
+            {(
+              [
+                ['Read', productPath(product.FBUID)],
+                ['Edit', `${productPath(product.FBUID)}/update`],
+                ['Deprecate', `${productPath(product.FBUID)}/deprecate`],
+              ] as const
+            ).map(([label, to]) => (
+              <li key={label} className="flex-1">
+                <Link
+                  to={to}
+                  className={`block rounded-md border px-2 py-1.5 text-center font-medium ${
+                    label === 'Deprecate' ? 'border-red-200 text-red-700 hover:border-red-600' : 'border-slate-300 text-ink hover:border-brand-600 hover:text-brand-700'
+                  }`}
+                >
+                  {label}
+                  <span className="sr-only"> {product.productName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </article>
   )

@@ -90,6 +90,8 @@ export async function deleteProduct(db: Database, productId: string, updatedBy: 
     const product = await getProduct(tx, productId)
     if (!product) throw new ProductNotFoundError(`There is no product "${productId}".`)
     await tx.delete(products).where(eq(products.id, productId))
+    // Old names of this product no longer lead anywhere: they answer 404 like the product itself.
+    await tx.delete(productRedirects).where(eq(productRedirects.toId, productId))
     await recordHistory(tx, { collection: 'products', documentId: productId, action: 'delete', document: { ...product }, updatedBy })
     return product
   })

@@ -1,5 +1,6 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
@@ -70,6 +71,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
     app.use(express.static('build/client', { maxAge: '1d', index: false }))
   }
+  // Staff uploads (app/server/uploads): names are random and types come from the content, so they never change.
+  app.use('/uploads', express.static(path.join(config.DATA_DIR, 'uploads'), { immutable: true, maxAge: '1y', index: false, fallthrough: true, dotfiles: 'deny', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }))
   app.all(
     '/{*path}',
     createRequestHandler({

@@ -1,0 +1,58 @@
+import { data, redirect } from 'react-router'
+import { ProductForm, readProductSubmission } from '../../components/staff/product-form'
+import { productPath } from '../../lib/catalog'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { requireStaff } from '../../server/auth/session.server'
+import { getEditableProduct, ProductNotFoundError, StaleEditError, updateProduct } from '../../server/catalog/product-changes.server'
+import { ProductIdTakenError } from '../../server/catalog/products.server'
+import { shop } from '../../server/context.server'
+import type { Route } from './+types/product.$productId.update'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(loaderData ? `Update ${loaderData.product.productName}` : 'Update Product', 'Change a product in the catalogue.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const editable = await getEditableProduct(shop(context).db, params.productId)
+  if (!editable) throw data(null, { status: 404 })
+  return editable
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const form = await request.formData()
+  const version = Number(form.get('version'))
+  if (!form.has('version') || !Number.isSafeInteger(version) || version < 0) {
+    return data({ errors: {}, formError: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
+  }
+  const submission = readProductSubmission(form)
+  if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
+  try {
+    const product = await updateProduct(shop(context).db, params.productId, version, submission.fields, staff.email)
+    return redirect(productPath(product.FBUID))
+  } catch (error) {
+    if (error instanceof ProductIdTakenError) return data({ errors: { productName: error.message }, formError: undefined }, { status: 409 })
+    if (error instanceof StaleEditError) return data({ errors: {}, formError: error.message }, { status: 409 })
+    if (error instanceof ProductNotFoundError) {
+      return data(
+        { errors: {}, formError: 'This product was renamed or deleted after you opened it, so your changes were not saved. Your edits are still in the form.' },
+        { status: 404 },
+      )
+    }
+    throw error
+  }
+}
+
+export default function UpdateProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, version } = loaderData
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Update Product</h1>
+      <p className="mt-2 text-slate-600">
+        Editing <strong>{product.productName}</strong>. Changing the name moves the product to a new address; the old one keeps working.
+      </p>
+      <ProductForm key={product.FBUID} product={product} version={version} actionData={actionData} />
+    </div>
+  )
+}

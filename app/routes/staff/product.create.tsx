@@ -1,0 +1,41 @@
+import { data, redirect } from 'react-router'
+import { ProductForm, readProductSubmission } from '../../components/staff/product-form'
+import { isCategory, productPath } from '../../lib/catalog'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { requireStaff } from '../../server/auth/session.server'
+import { createProduct, ProductIdTakenError } from '../../server/catalog/products.server'
+import { shop } from '../../server/context.server'
+import type { Route } from './+types/product.create'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Create Product', 'Add a product to the catalogue.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+export function loader({ request }: Route.LoaderArgs) {
+  const category = new URL(request.url).searchParams.get('category') ?? ''
+  return { category: isCategory(category) ? category : '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const submission = readProductSubmission(await request.formData())
+  if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
+  try {
+    const product = await createProduct(shop(context).db, submission.fields, staff.email)
+    return redirect(productPath(product.FBUID))
+  } catch (error) {
+    if (error instanceof ProductIdTakenError) return data({ errors: { productName: error.message }, formError: undefined }, { status: 409 })
+    throw error
+  }
+}
+
+export default function CreateProduct({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Create Product</h1>
+      <p className="mt-2 text-slate-600">The product’s id and address come from its name. Save to see its page.</p>
+      <ProductForm key={loaderData.category} product={null} category={loaderData.category} actionData={actionData} />
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** The largest image staff may upload. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** A multipart body carries the file plus boundaries and part headers; this leaves room for them. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+
+export const UNSUPPORTED_TYPE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.'
+export const TOO_LARGE_MESSAGE = 'The image is too large: images can be at most 5 MB.'
+export const EMPTY_MESSAGE = 'The file is empty. Choose an image to upload.'
+
+export interface ImageType {
+  extension: 'png' | 'jpg' | 'webp' | 'gif'
+  mimeType: string
+}
+
+export type UploadResult = { url: string } | { error: string; status: number }
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false
+  return signature.every((byte, index) => bytes[offset + index] === byte)
+}
+
+const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0))
+
+/**
+ * The image type read from the file's first bytes (its magic number), never from its name or the
+ * type the browser claims. Anything that is not PNG, JPEG, WebP or GIF is null: SVG and HTML
+ * (which can carry scripts) are text and never match.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { extension: 'png', mimeType: 'image/png' }
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: 'jpg', mimeType: 'image/jpeg' }
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return { extension: 'gif', mimeType: 'image/gif' }
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { extension: 'webp', mimeType: 'image/webp' }
+  return null
+}
+
+/**
+ * Stores an uploaded image under `<dataDir>/uploads/<random hex>.<extension from its content>`.
+ * The client's file name plays no part: nothing it sends can choose the path or the type served.
+ */
+export async function storeUpload(dataDir: string, bytes: Uint8Array): Promise<UploadResult> {
+  if (bytes.length === 0) return { error: EMPTY_MESSAGE, status: 400 }
+  if (bytes.length > MAX_UPLOAD_BYTES) return { error: TOO_LARGE_MESSAGE, status: 413 }
+  const type = detectImageType(bytes)
+  if (!type) return { error: UNSUPPORTED_TYPE_MESSAGE, status: 415 }
+  const directory = path.join(dataDir, 'uploads')
+  await mkdir(directory, { recursive: true })
+  const name = `${randomBytes(16).toString('hex')}.${type.extension}`
+  // `wx`: never overwrite, even in the (astronomically unlikely) case of a repeated name.
+  await writeFile(path.join(directory, name), bytes, { flag: 'wx' })
+  return { url: `/uploads/${name}` }
+}
+
+/**
+ * Reads a request body, giving up (null) as soon as it passes `limit` bytes, whatever the
+ * Content-Length header claims, so an oversized or chunked upload is never held in memory whole.
+ */
+export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+/**
+ * The one image of a multipart upload request (field `file`), checked and stored. Bodies over the
+ * limit are refused from their Content-Length before anything is read, and while reading otherwise.
+ */
+export async function handleUploadRequest(request: Request, dataDir: string): Promise<UploadResult> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > MAX_UPLOAD_BODY_BYTES) return { error: TOO_LARGE_MESSAGE, status: 413 }
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data;/i.test(contentType)) {
+    return { error: 'Send the image as multipart/form-data in a field named "file".', status: 400 }
+  }
+  const body = await readBodyWithLimit(request, MAX_UPLOAD_BODY_BYTES)
+  if (!body) return { error: TOO_LARGE_MESSAGE, status: 413 }
+  let form: FormData
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    return { error: 'The upload could not be read. Please try again.', status: 400 }
+  }
+  const files = form.getAll('file')
+  const file = files[0]
+  if (files.length !== 1 || !(file instanceof Blob)) return { error: 'Choose one image file to upload.', status: 400 }
+  return storeUpload(dataDir, new Uint8Array(await file.arrayBuffer()))
+}
