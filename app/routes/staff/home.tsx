@@ -11,6 +11,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { staff: await listStaff(shop(context).db) }
 }
 
+const staffTools = [
+  { to: '/product/create', label: 'Create product' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/enquiries', label: 'Enquiries' },
+  { to: '/outbox', label: 'Outbox' },
+  { to: '/template', label: 'Templates' },
+  { to: '/history', label: 'History' },
+]
+
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
@@ -22,11 +31,13 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       </p>
       <nav aria-label="Staff tools" className="mt-8">
         <ul className="flex flex-wrap gap-3">
-          <li>
-            <Link to="/orders" className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
-              Orders
-            </Link>
-          </li>
+          {staffTools.map((tool) => (
+            <li key={tool.to}>
+              <Link to={tool.to} className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+                {tool.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <section aria-labelledby="staff-members" className="mt-10">

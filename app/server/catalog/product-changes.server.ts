@@ -4,7 +4,7 @@ import { productFieldsSchema } from '../../lib/schemas/product.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { productRedirects, products } from '../db/schema.ts'
-import { recordHistory } from '../history/record.server.ts'
+import { NotRestorableError, recordHistory } from '../history/record.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
 
 export class ProductNotFoundError extends Error {
@@ -103,10 +103,10 @@ export async function deleteProduct(db: Database, productId: string, updatedBy: 
  */
 export async function restoreProduct(db: Database, document: Record<string, unknown>, updatedBy: string): Promise<Product> {
   const parsed = productFieldsSchema.safeParse(pickFields(document))
-  if (!parsed.success) throw new Error(`This version cannot be restored: ${parsed.error.issues[0]?.message ?? 'it is not a valid product'}.`)
+  if (!parsed.success) throw new NotRestorableError(`This version cannot be restored: ${parsed.error.issues[0]?.message ?? 'it is not a valid product'}.`)
   const fields = parsed.data
   const productId = String(document.FBUID ?? '')
-  if (!productId || slugify(fields.productName) !== productId) throw new Error('This version cannot be restored: its id does not match its name.')
+  if (!productId || slugify(fields.productName) !== productId) throw new NotRestorableError('This version cannot be restored: its id does not match its name.')
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
     const now = new Date()

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { diffDocuments, type FieldChange } from '../../lib/history-diff.ts'
 import { restoreProduct } from '../catalog/product-changes.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { restoreTemplate } from '../templates/templates.server.ts'
-import type { Collection } from './record.server.ts'
+import { NotRestorableError, type Collection } from './record.server.ts'
+
+export { NotRestorableError }
 
 export const COLLECTIONS: Collection[] = ['products', 'templates', 'contacts', 'profiles', 'orders']
 
@@ -41,27 +43,27 @@ export async function documentTimeline(db: Executor, collection: Collection, doc
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
     document: row.document,
-    changes: row.action === 'delete' ? [] : diffDocuments(index > 0 ? lastKept(rows, index) : null, row.document),
+    changes: row.action === 'delete' ? [] : diffDocuments(rows[index - 1]?.document ?? null, row.document),
   }))
   return versions.reverse()
-}
-
-/** The version before `index` that still described the record (a delete describes its last state). */
-function lastKept(rows: { document: Record<string, unknown> }[], index: number): Record<string, unknown> {
-  return rows[index - 1]!.document
 }
 
 /** The latest writes across the shop, for the history index. */
 export async function recentWrites(db: Executor, limit = 100) {
   return db
-    .select({ id: history.id, collection: history.collection, documentId: history.documentId, action: history.action, updatedAt: history.updatedAt, updatedBy: history.updatedBy })
+    .select({
+      id: history.id,
+      collection: history.collection,
+      documentId: history.documentId,
+      action: history.action,
+      updatedAt: history.updatedAt,
+      updatedBy: history.updatedBy,
+      /** A `set` that put an old version back. */
+      restored: sql<boolean>`coalesce((${history.document}->>'restored')::boolean, false)`,
+    })
     .from(history)
     .orderBy(desc(history.id))
     .limit(limit)
-}
-
-export class NotRestorableError extends Error {
-  override name = 'NotRestorableError'
 }
 
 /** Puts an old version back; the restore is itself a write with its own history row. */

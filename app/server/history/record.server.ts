@@ -25,3 +25,8 @@ export async function recordHistory(tx: Executor, entry: HistoryEntry): Promise<
     updatedBy: entry.updatedBy || NO_USER,
   })
 }
+
+/** A version that cannot be put back: unknown, read-only collection, or no longer a valid record. */
+export class NotRestorableError extends Error {
+  override name = 'NotRestorableError'
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { asc, eq, getTableColumns } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.server.ts'
 import { templates } from '../db/schema.ts'
-import { recordHistory } from '../history/record.server.ts'
+import { NotRestorableError, recordHistory } from '../history/record.server.ts'
 
 export const PLACEHOLDER_TEMPLATE_IMAGE = '/images/placeholder-template.svg'
 
@@ -80,7 +80,7 @@ export async function deleteTemplate(db: Database, templateId: string, updatedBy
 export async function restoreTemplate(db: Database, document: Record<string, unknown>, updatedBy: string): Promise<void> {
   const templateId = String(document.FBUID ?? '')
   const templateName = String(document.templateName ?? '').trim()
-  if (!templateId || !templateName) throw new Error('This version cannot be restored: it has no id or name.')
+  if (!templateId || !templateName) throw new NotRestorableError('This version cannot be restored: it has no id or name.')
   const templateImage = String(document.templateImage ?? '') || PLACEHOLDER_TEMPLATE_IMAGE
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ version: templates.version }).from(templates).where(eq(templates.id, templateId)).for('update')

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { fieldErrors } from '../../lib/schemas/profile'
+import { templateFormInput, templateFormSchema, type TemplateFormInput } from '../../lib/schemas/template'
+
+export type TemplateFormMode = 'create' | 'update' | 'deprecate'
+
+interface TemplateFormProps {
+  mode: TemplateFormMode
+  /** What the fields show: the stored template, or what was typed when the server sent the form back. */
+  values: TemplateFormInput
+  /** The stored template's id and version (update and deprecate). */
+  templateId?: string
+  version?: number
+  /** The stored image, shown beside the fields in update and deprecate mode. */
+  storedImage?: string
+  /** Field errors from the server (the same schema as in the browser). */
+  errors?: Record<string, string>
+  /** A problem with the whole form, such as a save that lost a race with another editor. */
+  formError?: string | null
+}
+
+const FIELDS = [
+  {
+    name: 'templateName',
+    label: 'Template name',
+    hint: null,
+  },
+  {
+    name: 'templateImage',
+    label: 'Image address',
+    hint: 'An https:// address or a path on this site, such as /images/placeholder-template.svg. Leave it empty for the placeholder image.',
+  },
+] as const
+
+const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
+
+/**
+ * The one template form (SPEC.md §2, §4): create and update edit the fields; the deprecate screen
+ * shows the same form read-only with the delete confirmation (Delete Forever). Browser validation
+ * is off (`noValidate`); the template schema checks the fields before sending, and again on the server.
+ */
+const NO_ERRORS: Record<string, string> = {}
+
+export function TemplateForm({ mode, values, templateId, version, storedImage, errors, formError }: TemplateFormProps) {
+  const serverErrors = errors ?? NO_ERRORS
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const readOnly = mode === 'deprecate'
+  /** After the first submit attempt, the browser's own check of the fields (null: none yet). */
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null)
+  const [attempted, setAttempted] = useState(false)
+
+  // A new answer from the server replaces the browser's view of the errors.
+  useEffect(() => {
+    setClientErrors(null)
+  }, [serverErrors])
+
+  const shownErrors = clientErrors ?? serverErrors
+
+  function check(form: HTMLFormElement): Record<string, string> {
+    const parsed = templateFormSchema.safeParse(templateFormInput(new FormData(form)))
+    return parsed.success ? {} : fieldErrors(parsed.error)
+  }
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      aria-labelledby="template-form-heading"
+      className="mt-8 grid gap-8 md:grid-cols-[1fr_12rem]"
+      onSubmit={(event) => {
+        if (readOnly) return
+        setAttempted(true)
+        const found = check(event.currentTarget)
+        if (Object.keys(found).length > 0) {
+          event.preventDefault()
+          setClientErrors(found)
+          const first = FIELDS.find((field) => found[field.name])
+          if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus()
+        } else {
+          setClientErrors(null)
+        }
+      }}
+      onChange={(event) => {
+        if (!readOnly && attempted) setClientErrors(check(event.currentTarget))
+      }}
+    >
+      <div className="space-y-5">
+        <h2 id="template-form-heading" className="sr-only">
+          {mode === 'create' ? 'New template' : 'Template fields'}
+        </h2>
+        {formError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {formError}
+          </p>
+        ) : null}
+        {version !== undefined && mode === 'update' ? <input type="hidden" name="version" value={version} /> : null}
+        {FIELDS.map((field) => {
+          const error = readOnly ? undefined : shownErrors[field.name]
+          const describedBy = [field.hint ? `${field.name}-hint` : null, error ? `${field.name}-error` : null].filter(Boolean).join(' ')
+          return (
+            <div key={field.name}>
+              <label htmlFor={field.name} className="block text-sm font-medium">
+                {field.label}
+                {field.name === 'templateName' && !readOnly ? <span className="text-slate-500"> (required)</span> : null}
+              </label>
+              <input
+                id={field.name}
+                // Read-only fields send nothing, and Enter in them must not press Delete Forever.
+                name={readOnly ? undefined : field.name}
+                type="text"
+                autoComplete="off"
+                readOnly={readOnly}
+                onKeyDown={readOnly ? (event) => event.key === 'Enter' && event.preventDefault() : undefined}
+                defaultValue={values[field.name] ?? ''}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy || undefined}
+                className={`${inputClass} ${
+                  readOnly ? 'border-slate-200 bg-slate-50 text-slate-700' : error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
+                }`}
+              />
+              {field.hint && !readOnly ? (
+                <p id={`${field.name}-hint`} className="mt-1 text-sm text-slate-500">
+                  {field.hint}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          )
+        })}
+
+        {mode === 'deprecate' ? (
+          <div role="group" aria-labelledby="delete-heading" className="rounded-lg border border-red-200 bg-red-50 p-5">
+            <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+              Delete this template?
+            </h2>
+            <p className="mt-2 text-sm text-red-900">
+              The template is removed from the shop. Its history keeps every version, so staff can still bring it back from the History screen.
+            </p>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                disabled={busy}
+                className="rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                {busy ? 'Deleting…' : 'Delete Forever'}
+              </button>
+              <Link to={`/template/${templateId}`} className="rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold hover:border-brand-600">
+                Cancel
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+              {busy ? 'Saving…' : mode === 'create' ? 'Create Template' : 'Save Template'}
+            </button>
+            <Link
+              to={mode === 'create' ? '/template' : `/template/${templateId}`}
+              className="rounded-md border border-slate-300 px-5 py-2.5 text-sm font-semibold hover:border-brand-600"
+            >
+              Cancel
+            </Link>
+          </div>
+        )}
+      </div>
+      {storedImage ? (
+        <figure>
+          <img src={storedImage} alt="" width={192} height={192} className="h-48 w-48 rounded-lg border border-slate-200 bg-slate-50 object-contain" />
+          <figcaption className="mt-2 text-xs text-slate-500">Current image</figcaption>
+        </figure>
+      ) : null}
+    </Form>
+  )
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** The message SPEC.md §5 shows under an empty required field. */
+export const REQUIRED = 'required'
+
+/**
+ * The template form (SPEC.md §3, §5): the name is required; the image is optional and, when given,
+ * an https:// address or a path on this site. An empty image is stored as the placeholder image.
+ * The same schema runs in the browser (before sending) and on the server (before saving).
+ */
+export const templateFormSchema = z.object({
+  templateName: z.string().trim().min(1, REQUIRED).max(200, 'At most 200 characters.'),
+  templateImage: z
+    .string()
+    .trim()
+    .max(2000, 'At most 2000 characters.')
+    .refine((value) => value === '' || /^(https:\/\/[^\s"'<>/]+|\/(?!\/))[^\s"'<>]*$/.test(value), {
+      message: 'Use an https:// address or a path on this site starting with /.',
+    }),
+})
+
+export type TemplateFormInput = z.input<typeof templateFormSchema>
+export type TemplateFormValues = z.output<typeof templateFormSchema>
+
+/** The template fields of a submitted form, as strings (missing fields become empty). */
+export function templateFormInput(form: FormData | Record<string, unknown>): TemplateFormInput {
+  const get = (key: string) => {
+    const value = form instanceof FormData ? form.get(key) : form[key]
+    return typeof value === 'string' ? value : ''
+  }
+  return { templateName: get('templateName'), templateImage: get('templateImage') }
+}
