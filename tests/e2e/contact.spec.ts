@@ -6,7 +6,7 @@ import { addStaff, logIn, signUp, uniqueEmail, withShopDatabase } from './suppor
 test.describe.configure({ mode: 'serial' })
 
 async function fillEnquiry(page: import('@playwright/test').Page, name: string, email: string) {
-  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Contact Number').fill('0400 123 456')
   await page.getByLabel('Company Name').fill('Paddock Surveys')
@@ -24,7 +24,7 @@ test('an empty enquiry shows three "required" messages, a complete one is thanke
 
   await page.getByRole('button', { name: 'Send enquiry' }).click()
   await expect(page.getByText('required', { exact: true })).toHaveCount(3)
-  for (const label of ['Name', 'Email', 'Message']) await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true')
+  for (const label of ['Name', 'Email', 'Message']) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Company Name')).not.toHaveAttribute('aria-invalid', 'true')
 
   const visitor = uniqueEmail('enquirer')
@@ -63,7 +63,7 @@ test('when the enquiry cannot be saved, the visitor is told and keeps everything
   } finally {
     await withShopDatabase((database) => database.db.execute(sql`ALTER TABLE contacts_unavailable RENAME TO contacts`))
   }
-  await expect(page.getByLabel('Name')).toHaveValue('Una Lucky')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Una Lucky')
   await expect(page.getByLabel('Message')).toHaveValue('Can the UniCam T2 count cattle at night?')
   await page.getByRole('button', { name: 'Send enquiry' }).click()
   await expect(page.getByRole('status')).toHaveText('Thank you for submitting an enquiry with us. We will get back to you soon.')

@@ -5,17 +5,20 @@ import { test as base, expect, type Page } from '@playwright/test'
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     const problems: string[] = []
-    // A page or form answered with a 4xx on purpose (a 404 page, a form sent back with its errors)
-    // is asserted by its test; the browser's console line about that status is not a fault.
-    const documentErrors = new Set<string>()
+    // A page, form or API call answered with a 4xx (a 404 page, a form sent back with its errors, a
+    // refused upload) or a 503 (a save that could not be done, told to the visitor) is asserted by its
+    // test; the browser's console line about that status is not a fault. A 500 always is.
+    const deliberate = new Set<string>()
     page.on('response', (response) => {
-      const isPageOrData = response.request().resourceType() === 'document' || new URL(response.url()).pathname.endsWith('.data')
-      if (isPageOrData && response.status() >= 400 && response.status() < 500) documentErrors.add(response.url())
+      const { pathname } = new URL(response.url())
+      const ours = response.request().resourceType() === 'document' || pathname.endsWith('.data') || pathname.startsWith('/api/')
+      const status = response.status()
+      if (ours && ((status >= 400 && status < 500) || status === 503)) deliberate.add(response.url())
     })
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     page.on('console', (message) => {
       if (message.type() !== 'error') return
-      if (message.text().startsWith('Failed to load resource') && documentErrors.has(message.location().url)) return
+      if (message.text().startsWith('Failed to load resource') && deliberate.has(message.location().url)) return
       problems.push(`console error: ${message.text()} (${message.location().url})`)
     })
     await use(page)
