@@ -92,6 +92,14 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               Update Product
             </Link>
           ) : null}
+          {staff ? (
+            <Link
+              to={`/history/products/${product.FBUID}`}
+              className="ml-2 mt-3 inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600 hover:text-brand-700"
+            >
+              History
+            </Link>
+          ) : null}
           {price ? (
             <p className="mt-4 text-2xl font-semibold">
               {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
