@@ -48,6 +48,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       AUTH_RATE_LIMIT: '1000',
+      CHECKOUT_RATE_LIMIT: '1000',
     },
   },
 })

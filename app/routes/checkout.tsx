@@ -10,6 +10,7 @@ import { getSessionUser } from '../server/auth/session.server'
 import { startCheckout } from '../server/checkout/checkout.server'
 import type { CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
+import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/checkout'
 import type { action as quoteAction } from './api.cart.quote'
 
@@ -24,11 +25,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
+const CHECKOUT_WINDOW = 10 * 60
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const parsed = parseCheckoutItems(form.get('items'))
   if (!parsed.ok) return data({ error: parsed.message, problems: [] as CartProblem[] }, { status: 400 })
-  const { db, config } = shop(context)
+  const { db, config, clientIp } = shop(context)
+  const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
+  if (!limit.allowed) {
+    const error = 'You have started many payments in a short time. Please wait a few minutes and try again.'
+    return data({ error, problems: [] as CartProblem[] }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
+  }
   const user = await getSessionUser(context, request)
   const result = await startCheckout({ db, config }, { items: parsed.items, user, origin: publicOrigin(context, request) })
   if (result.kind === 'redirect') throw redirect(result.url)

@@ -10,8 +10,10 @@ export interface ShopContext {
   auth: Auth
   mailer: MailService
   requestId: string
-  /** The client's address as the server saw it (Express `req.ip`), for rate limits. */
+  /** The client's address as the server saw it (Express `req.ip`, honouring TRUST_PROXY), for rate limits. */
   clientIp: string
+  /** This response's Content-Security-Policy nonce for inline scripts. */
+  nonce: string
 }
 
 export const shopContext = createContext<ShopContext>()

@@ -15,10 +15,13 @@ const schema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
   ),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** How many reverse proxies stand in front of the shop (their X-Forwarded-For is then believed). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DOWNLOADS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/.well-known/openid-configuration'),

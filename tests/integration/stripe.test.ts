@@ -57,6 +57,7 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
       config: shopConfig,
       // The webhook route never touches auth.
       auth: {} as Auth,
+      nonce: '',
       mailer,
       requestId: 'test-request',
       clientIp: '127.0.0.1',

@@ -38,7 +38,11 @@ export const history = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedBy: text('updated_by').notNull(),
   },
-  (table) => [index('history_document_idx').on(table.collection, table.documentId, table.updatedAt)],
+  (table) => [
+    index('history_document_idx').on(table.collection, table.documentId, table.updatedAt),
+    // The newest write of a collection, e.g. to know whether cached catalogue pages are current.
+    index('history_collection_id_idx').on(table.collection, table.id),
+  ],
 )
 
 /** Every e-mail the shop sends passes through here: queued for SMTP, or kept as the outbox. */

@@ -16,7 +16,10 @@ import { openDatabase, type Database } from '../db/client.server.ts'
 import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
+import { healthz, readyz } from './health.server.ts'
+import { catalogPageCache } from './page-cache.server.ts'
 import { requestLog } from './request-log.server.ts'
+import { sameOriginWrites, securityHeaders } from './security.server.ts'
 
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
@@ -57,12 +60,17 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
 
   const app = express()
   app.disable('x-powered-by')
+  app.set('trust proxy', config.TRUST_PROXY)
   app.use(requestLog)
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.
     req.headers['x-shop-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
     next()
   })
+  if (!options.vite) app.use(securityHeaders(config))
+  app.get('/healthz', healthz)
+  app.get('/readyz', readyz(database.db))
+  app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   app.use(compression())
   if (options.vite) {
@@ -72,13 +80,24 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     app.use(express.static('build/client', { maxAge: '1d', index: false }))
   }
   // Staff uploads (app/server/uploads): names are random and types come from the content, so they never change.
-  app.use('/uploads', express.static(path.join(config.DATA_DIR, 'uploads'), { immutable: true, maxAge: '1y', index: false, fallthrough: true, dotfiles: 'deny', setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }))
+  app.use(
+    '/uploads',
+    express.static(path.join(config.DATA_DIR, 'uploads'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: true,
+      dotfiles: 'deny',
+      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    }),
+  )
+  if (!options.vite) app.use(catalogPageCache(database.db))
   app.all(
     '/{*path}',
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
       mode: options.vite ? 'development' : 'production',
-      getLoadContext: (req) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider()
         context.set(shopContext, {
           db: database.db,
@@ -87,6 +106,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
           mailer,
           requestId: req.id,
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          nonce: res.locals.nonce ?? '',
         })
         return context
       },

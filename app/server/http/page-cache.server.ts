@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm'
+import type { NextFunction, Request, Response } from 'express'
+import type { Database } from '../db/client.server.ts'
+import { history } from '../db/schema.ts'
+
+/** Catalogue pages: the same HTML for every visitor who is not signed in. */
+const CACHEABLE = [/^\/$/, /^\/products$/, /^\/products\/[a-z-]+$/, /^\/product\/[a-z0-9-]+$/]
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
+const MAX_ENTRIES = 2000
+
+interface Entry {
+  version: number
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** The catalogue's version: the id of the newest product write (every write has a history row). */
+async function catalogVersion(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ id: history.id })
+    .from(history)
+    .where(eq(history.collection, 'products'))
+    .orderBy(desc(history.id))
+    .limit(1)
+  return row?.id ?? 0
+}
+
+/**
+ * Keeps the rendered HTML of catalogue pages in the process and serves it again while no product
+ * has been written since — checked on every request, so a write by any process (they share the
+ * database) retires the cached pages at once. Signed-in visitors always get a fresh page. The
+ * `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while it
+ * revalidates.
+ */
+export function catalogPageCache(db: Database) {
+  const entries = new Map<string, Entry>()
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const cacheable = (req.method === 'GET' || req.method === 'HEAD') && CACHEABLE.some((pattern) => pattern.test(req.path))
+    if (!cacheable) return next()
+    if (SESSION_COOKIE.test(req.get('cookie') ?? '')) {
+      res.setHeader('Cache-Control', 'private, no-cache')
+      return next()
+    }
+    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=600')
+    let version: number
+    try {
+      version = await catalogVersion(db)
+    } catch {
+      return next()
+    }
+    const key = req.originalUrl
+    const hit = entries.get(key)
+    if (hit && hit.version === version) {
+      res.status(hit.status).set(hit.headers).setHeader('X-Cache', 'HIT')
+      res.end(req.method === 'HEAD' ? undefined : hit.body)
+      return
+    }
+    res.setHeader('X-Cache', 'MISS')
+    if (req.method === 'HEAD') return next()
+
+    const chunks: Buffer[] = []
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    const end = res.end.bind(res) as (...args: unknown[]) => Response
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk) chunks.push(Buffer.from(chunk as Buffer | string))
+      return write(chunk, ...rest)
+    }) as Response['write']
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string))
+      const type = String(res.getHeader('content-type') ?? '')
+      const storable = (res.statusCode === 200 || res.statusCode === 404) && type.startsWith('text/html') && !res.getHeader('set-cookie')
+      if (storable) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+        entries.set(key, { version, status: res.statusCode, headers: pickHeaders(res), body: Buffer.concat(chunks) })
+      }
+      return end(chunk, ...rest)
+    }) as Response['end']
+    next()
+  }
+}
+
+/** Headers a cached copy repeats, the CSP included: the cached HTML carries the nonce it names. */
+function pickHeaders(res: Response): Record<string, string> {
+  const kept: Record<string, string> = {}
+  for (const name of ['content-type', 'cache-control', 'link', 'vary', 'content-security-policy']) {
+    const value = res.getHeader(name)
+    if (value !== undefined) kept[name] = String(value)
+  }
+  return kept
+}

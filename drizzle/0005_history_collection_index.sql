@@ -1,0 +1,1 @@
+CREATE INDEX "history_collection_id_idx" ON "history" USING btree ("collection","id");
