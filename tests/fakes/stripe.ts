@@ -7,6 +7,8 @@ import Stripe from 'stripe'
 export interface StripeRequest {
   method: string
   path: string
+  /** The query string, parsed like a form body (GET parameters: `product`, `limit`, `starting_after`…). */
+  query: Record<string, any>
   idempotencyKey: string | null
   authorization: string | null
   body: Record<string, any>
@@ -33,23 +35,106 @@ export interface FakeSession {
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`
 
+/** A product of the fake's catalogue, with the fields Stripe returns that the shop reads. */
+export interface FakeProduct {
+  id: string
+  object: 'product'
+  name: string
+  active: boolean
+  default_price: string | null
+  description: string | null
+  metadata: Record<string, string>
+  created: number
+  updated: number
+  livemode: false
+}
+
+export interface FakePrice {
+  id: string
+  object: 'price'
+  product: string
+  active: boolean
+  currency: string
+  unit_amount: number | null
+  unit_amount_decimal: string | null
+  type: 'one_time' | 'recurring'
+  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number } | null
+  billing_scheme: 'per_unit' | 'tiered'
+  custom_unit_amount: null
+  nickname: string | null
+  lookup_key: string | null
+  metadata: Record<string, string>
+  tax_behavior: 'inclusive' | 'exclusive' | 'unspecified'
+  created: number
+  livemode: false
+}
+
+export interface FakePaymentLink {
+  id: string
+  object: 'payment_link'
+  url: string
+  active: boolean
+  currency: string
+  metadata: Record<string, string>
+  livemode: false
+  /** Price ids and quantities; `GET …/line_items` answers with line items built from the prices as they are then. */
+  lines: { price: string; quantity: number }[]
+}
+
+export interface NewFakeProduct {
+  id?: string
+  name: string
+  active?: boolean
+  default_price?: string | null
+}
+
+export interface NewFakePrice {
+  id?: string
+  product: string
+  unit_amount: number | null
+  currency?: string
+  active?: boolean
+  nickname?: string | null
+  recurring?: FakePrice['recurring']
+  /** Makes this price the product's `default_price`. */
+  default?: boolean
+}
+
+export interface NewFakePaymentLink {
+  id?: string
+  active?: boolean
+  lines: { price: string; quantity?: number }[]
+}
+
 /**
- * A stand-in for api.stripe.com on a free loopback port, enough for Checkout: create a session
- * (idempotently, like Stripe) and read it back. `failNext` makes the next API call fail once.
+ * A stand-in for api.stripe.com on a free loopback port. Checkout: create a session (idempotently,
+ * like Stripe) and read it back. Catalogue (seeded with `addProduct`, `addPrice`, `addPaymentLink`):
+ * `GET /v1/products/:id`, `GET /v1/prices` (filtered by `product`, `active`, `currency`),
+ * `GET /v1/prices/:id`, `GET /v1/payment_links` and `GET /v1/payment_links/:id/line_items`, lists
+ * newest first and paginated as Stripe does (`limit`, `starting_after`, `has_more`).
+ * `failNext` makes the next API call fail once.
  */
 export async function startFakeStripe() {
   const requests: StripeRequest[] = []
   const sessions = new Map<string, FakeSession>()
   const byIdempotencyKey = new Map<string, FakeSession>()
   const failures: { status: number; body: object }[] = []
+  const products = new Map<string, FakeProduct>()
+  const prices = new Map<string, FakePrice>()
+  const paymentLinks = new Map<string, FakePaymentLink>()
+  // Creation times that always increase, so "newest first" is well defined within one second.
+  let clock = Math.floor(Date.now() / 1000)
+  const tick = () => ++clock
   let url = ''
 
   const server = createServer(async (req, res) => {
     const raw = await readBody(req)
-    const path = new URL(req.url ?? '/', 'http://fake').pathname
+    const address = new URL(req.url ?? '/', 'http://fake')
+    const path = address.pathname
     const request: StripeRequest = {
       method: req.method ?? 'GET',
       path,
+      query: parseForm(address.search.slice(1)),
       idempotencyKey: header(req, 'idempotency-key'),
       authorization: header(req, 'authorization'),
       body: parseForm(raw),
@@ -58,6 +143,11 @@ export async function startFakeStripe() {
 
     const failure = failures.shift()
     if (failure) return reply(res, failure.status, failure.body)
+
+    if (request.method === 'GET') {
+      const answer = catalogue(request)
+      if (answer) return reply(res, answer.status, answer.body)
+    }
 
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       const earlier = request.idempotencyKey ? byIdempotencyKey.get(request.idempotencyKey) : undefined
@@ -74,6 +164,64 @@ export async function startFakeStripe() {
     }
     return reply(res, 404, stripeError('invalid_request_error', `Unrecognized request URL (${request.method}: ${path})`))
   })
+
+  /** The catalogue's GET endpoints; null for a path that is not one of them. */
+  function catalogue(request: StripeRequest): { status: number; body: object } | null {
+    const { path, query } = request
+    let match: RegExpExecArray | null
+    if ((match = /^\/v1\/products\/([^/]+)$/.exec(path))) {
+      const product = products.get(decodeURIComponent(match[1]!))
+      return product ? ok(product) : missing('product', decodeURIComponent(match[1]!))
+    }
+    if (path === '/v1/prices') {
+      const found = [...prices.values()].filter(
+        (price) =>
+          (query.product === undefined || price.product === query.product) &&
+          (query.active === undefined || String(price.active) === query.active) &&
+          (query.currency === undefined || price.currency === query.currency),
+      )
+      return listPage(found.sort((a, b) => b.created - a.created), query, path)
+    }
+    if ((match = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
+      const price = prices.get(decodeURIComponent(match[1]!))
+      return price ? ok(price) : missing('price', decodeURIComponent(match[1]!))
+    }
+    if (path === '/v1/payment_links') {
+      const found = [...paymentLinks.values()].filter((link) => query.active === undefined || String(link.active) === query.active)
+      return listPage(found.reverse().map(paymentLinkObject), query, path)
+    }
+    if ((match = /^\/v1\/payment_links\/([^/]+)(\/line_items)?$/.exec(path))) {
+      const link = paymentLinks.get(decodeURIComponent(match[1]!))
+      if (!link) return missing('payment_link', decodeURIComponent(match[1]!))
+      if (!match[2]) return ok(paymentLinkObject(link))
+      return listPage(link.lines.map((line, index) => lineItem(link, line, index)), query, path)
+    }
+    return null
+  }
+
+  function lineItem(link: FakePaymentLink, line: FakePaymentLink['lines'][number], index: number) {
+    const price = prices.get(line.price) ?? null
+    const product = price ? products.get(price.product) : undefined
+    const amount = price && price.unit_amount !== null ? price.unit_amount * line.quantity : 0
+    return {
+      id: `li_${link.id.replace(/^plink_/, '')}_${index}`,
+      object: 'item',
+      amount_discount: 0,
+      amount_subtotal: amount,
+      amount_tax: 0,
+      amount_total: amount,
+      currency: price?.currency ?? link.currency,
+      description: product?.name ?? null,
+      price,
+      quantity: line.quantity,
+    }
+  }
+
+  function paymentLinkObject(link: FakePaymentLink) {
+    const { lines: _lines, ...object } = link
+    return object
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve())
@@ -84,6 +232,75 @@ export async function startFakeStripe() {
     url,
     requests,
     sessions,
+    products,
+    prices,
+    paymentLinks,
+    /** A product in the fake's catalogue (`prod_test_…` unless `id` is given). */
+    addProduct(product: NewFakeProduct): FakeProduct {
+      const created = tick()
+      const stored: FakeProduct = {
+        id: product.id ?? id('prod'),
+        object: 'product',
+        name: product.name,
+        active: product.active ?? true,
+        default_price: product.default_price ?? null,
+        description: null,
+        metadata: {},
+        created,
+        updated: created,
+        livemode: false,
+      }
+      products.set(stored.id, stored)
+      return stored
+    },
+    /** A price of a product (AUD, one-off and active unless told otherwise). */
+    addPrice(price: NewFakePrice): FakePrice {
+      const stored: FakePrice = {
+        id: price.id ?? id('price'),
+        object: 'price',
+        product: price.product,
+        active: price.active ?? true,
+        currency: price.currency ?? 'aud',
+        unit_amount: price.unit_amount,
+        unit_amount_decimal: price.unit_amount === null ? null : String(price.unit_amount),
+        type: price.recurring ? 'recurring' : 'one_time',
+        recurring: price.recurring ?? null,
+        billing_scheme: 'per_unit',
+        custom_unit_amount: null,
+        nickname: price.nickname ?? null,
+        lookup_key: null,
+        metadata: {},
+        tax_behavior: 'inclusive',
+        created: tick(),
+        livemode: false,
+      }
+      prices.set(stored.id, stored)
+      const product = products.get(price.product)
+      if (price.default && product) product.default_price = stored.id
+      return stored
+    },
+    /** A payment link selling the given prices. */
+    addPaymentLink(link: NewFakePaymentLink): FakePaymentLink {
+      const linkId = link.id ?? id('plink')
+      const stored: FakePaymentLink = {
+        id: linkId,
+        object: 'payment_link',
+        url: `https://buy.stripe.com/test_${linkId.replace(/^plink_/, '')}`,
+        active: link.active ?? true,
+        currency: 'aud',
+        metadata: {},
+        livemode: false,
+        lines: link.lines.map((line) => ({ price: line.price, quantity: line.quantity ?? 1 })),
+      }
+      paymentLinks.set(stored.id, stored)
+      return stored
+    },
+    /** Forgets the catalogue (products, prices, payment links); sessions and requests stay. */
+    clearCatalogue() {
+      products.clear()
+      prices.clear()
+      paymentLinks.clear()
+    },
     /** The sessions created, in order (replays of an idempotency key are not new sessions). */
     sessionRequests: () => requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions'),
     /** The next API call answers `status` with `body` (a Stripe error object by default), once. */
@@ -199,8 +416,33 @@ function reply(res: ServerResponse, status: number, body: object, headers: Recor
   res.end(JSON.stringify(body))
 }
 
-function stripeError(type: string, message: string, code?: string) {
-  return { error: { type, message, ...(code ? { code } : {}) } }
+function stripeError(type: string, message: string, code?: string, param?: string) {
+  return { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } }
+}
+
+const ok = (body: object) => ({ status: 200, body })
+
+function missing(object: string, objectId: string) {
+  return { status: 404, body: stripeError('invalid_request_error', `No such ${object}: '${objectId}'`, 'resource_missing', 'id') }
+}
+
+/**
+ * One page of a list (given in Stripe's order: newest first), as Stripe pages them: `limit` (1–100,
+ * default 10) objects after the one named by `starting_after` (which must be in the list), and `has_more`.
+ */
+function listPage<T extends { id: string }>(ordered: T[], query: Record<string, any>, path: string) {
+  const limit = query.limit === undefined ? 10 : Number(query.limit)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return { status: 400, body: stripeError('invalid_request_error', 'Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer', 'limit') }
+  }
+  let start = 0
+  if (query.starting_after !== undefined) {
+    const index = ordered.findIndex((item) => item.id === query.starting_after)
+    if (index === -1) return missing('object', String(query.starting_after))
+    start = index + 1
+  }
+  const data = ordered.slice(start, start + limit)
+  return { status: 200, body: { object: 'list', data, has_more: start + limit < ordered.length, url: path } }
 }
 
 function defaultError(status: number) {

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { CATEGORIES, CATEGORY_LABELS, type Product } from '../../lib/catalog'
 import { centsToDollars, productErrors, productFormSchema, type ProductFormInput } from '../../lib/schemas/product'
 import { slugify } from '../../lib/slug'
+import { StripeFetchPanel, type TypedPrice } from './stripe-fetch-panel'
 
 export const ARRAY_FIELDS = [
   'productImages',
@@ -293,6 +294,13 @@ export function ProductForm({
     setPendingFocus(`${field}-${target}-${sameWay}`)
   }
 
+  /** Stripe's prices accepted in the panel: they replace the price entries (saved with the product). */
+  const replacePrices = (prices: TypedPrice[]) => {
+    const items = prices.map((price) => ({ key: `new-${nextKey.current++}`, ...price }))
+    setItems('productPrices', () => items)
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith('productPrices'))))
+  }
+
   const newId = slugify(values.productName)
   const renaming = product !== null && newId !== '' && newId !== product.FBUID
 
@@ -402,6 +410,7 @@ export function ProductForm({
               {spec.title} <span className="text-base font-normal text-slate-500">({items.length})</span>
             </h2>
             <p className="mt-1 max-w-3xl text-sm text-slate-600">{spec.intro}</p>
+            {field === 'productPrices' ? <StripeFetchPanel stupid={values.STUPID} prices={items} onAccept={replacePrices} /> : null}
             <FieldError id={`${field}-error`} message={listError} />
             {items.length > 0 ? (
               <ol className="mt-4 space-y-4">

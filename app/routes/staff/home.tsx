@@ -16,6 +16,7 @@ const staffTools = [
   { to: '/orders', label: 'Orders' },
   { to: '/enquiries', label: 'Enquiries' },
   { to: '/outbox', label: 'Outbox' },
+  { to: '/payment-links', label: 'Payment links' },
   { to: '/template', label: 'Templates' },
   { to: '/history', label: 'History' },
 ]

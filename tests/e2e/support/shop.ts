@@ -3,9 +3,12 @@ import { expect, type Page } from '@playwright/test'
 import { openDatabase, type DatabaseHandle } from '../../../app/server/db/client.server'
 import { listOutbox } from '../../../app/server/mail/outbox.server'
 
-/** The running test shop's database, reached through its socket as an operator command would. */
-export async function withShopDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir: process.env.E2E_DATA_DIR!, role: 'command' })
+/**
+ * The running test shop's database, reached through its socket as an operator command would
+ * (`dataDir`: a shop a spec started itself; the shared test shop's by default).
+ */
+export async function withShopDatabase<T>(work: (database: DatabaseHandle) => Promise<T>, dataDir = process.env.E2E_DATA_DIR!): Promise<T> {
+  const database = await openDatabase({ dataDir, role: 'command' })
   try {
     return await work(database)
   } finally {
@@ -18,10 +21,10 @@ export async function latestMailTo(address: string) {
   return withShopDatabase(async (database) => (await listOutbox(database.db)).find((message) => message.to === address))
 }
 
-/** `npm run staff -- add <email>` against the test shop; returns the new account's password. */
-export function addStaff(email: string): string {
+/** `npm run staff -- add <email>` against the test shop (or the one in `dataDir`); returns the new account's password. */
+export function addStaff(email: string, dataDir = process.env.E2E_DATA_DIR): string {
   const result = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   })
   expect(result.status, result.stderr).toBe(0)
