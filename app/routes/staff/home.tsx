@@ -19,6 +19,7 @@ const staffTools = [
   { to: '/payment-links', label: 'Payment links' },
   { to: '/template', label: 'Templates' },
   { to: '/history', label: 'History' },
+  { to: '/migration', label: 'Data export and import' },
 ]
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })

@@ -62,6 +62,15 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
   app.use(requestLog)
+  app.use((req, res, next) => {
+    // A path that is not valid percent-encoding names nothing here: 400, before any route decodes it.
+    try {
+      decodeURIComponent(req.path)
+      next()
+    } catch {
+      res.status(400).type('text/plain').send('Bad request: the address is not valid.')
+    }
+  })
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.
     req.headers['x-shop-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'

@@ -1,0 +1,204 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { requireStaff } from '../../server/auth/session.server'
+import { shop } from '../../server/context.server'
+import { MIGRATION_COLLECTIONS, type MigrationCollection } from '../../server/migration/format'
+import type { ImportReport } from '../../server/migration/import.server'
+import { collectionSizes, handleImportForm } from '../../server/migration/screen.server'
+import type { Route } from './+types/migration'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+const IMPORTABLE = MIGRATION_COLLECTIONS.filter((collection) => collection !== 'history')
+const button = 'rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60'
+const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config, requestId } = shop(context)
+  const exportFailed = new URL(request.url).searchParams.get('exportFailed')
+  return { ...(await collectionSizes({ db, dataDir: config.DATA_DIR, requestId })), exportFailed }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const { db, config, requestId } = shop(context)
+  const outcome = await handleImportForm(request, { db, dataDir: config.DATA_DIR, requestId, staffEmail: staff.email })
+  return outcome.kind === 'error' ? data(outcome, { status: outcome.status }) : outcome
+}
+
+export default function Migration({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting'
+  const alert = loaderData.exportFailed
+    ? `Error fetching migration data collection "${loaderData.exportFailed}": the export could not be made. Try again in a moment.`
+    : loaderData.error
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <Link to="/staff" className="text-sm text-brand-700 hover:underline">
+        ← Staff
+      </Link>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight">Data migration</h1>
+      <p className="mt-2 text-slate-600">
+        Download a collection as a JSON file, edit it or move it to another shop, and import it back. An import is checked first (a dry run) and then written in one go, with a
+        history row for every document it changes. In the file each document sits under its id, and prices are in cents: <code className="rounded bg-slate-100 px-1">12900</code>{' '}
+        is $129.00.
+      </p>
+      {alert ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {alert}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="export-heading" className="mt-10">
+        <h2 id="export-heading" className="text-xl font-semibold">
+          Export
+        </h2>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-500">
+            <tr>
+              <th scope="col" className="py-2 font-medium">Collection</th>
+              <th scope="col" className="py-2 text-right font-medium">Documents</th>
+              <th scope="col" className="py-2 text-right font-medium">File</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {MIGRATION_COLLECTIONS.map((collection) => (
+              <tr key={collection}>
+                <td className="py-2 font-medium">{collection}</td>
+                <td className="py-2 text-right tabular-nums">{loaderData.sizes?.[collection].toLocaleString('en-AU') ?? '—'}</td>
+                <td className="py-2 text-right">
+                  <Link reloadDocument to={`/migration/export/${collection}`} className="font-semibold text-brand-700 hover:underline">
+                    Export {collection}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="import-heading" className="mt-12">
+        <h2 id="import-heading" className="text-xl font-semibold">
+          Import
+        </h2>
+        {/* A new form after an import, so the file just written is not offered again. */}
+        <Form key={actionData?.kind === 'applied' ? actionData.report.plan : 'import'} method="post" encType="multipart/form-data" className="mt-4 grid gap-5 rounded-lg border border-slate-200 p-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor="collection" className="block text-sm font-medium">Collection</label>
+            <select id="collection" name="collection" className={input} defaultValue={actionData && 'collection' in actionData ? actionData.collection : 'products'} aria-describedby="collection-hint">
+              {IMPORTABLE.map((collection) => (
+                <option key={collection} value={collection}>{collection}</option>
+              ))}
+            </select>
+            <p id="collection-hint" className="mt-1 text-sm text-slate-500">History is read-only: it records every write and cannot be imported.</p>
+          </div>
+          <div>
+            <label htmlFor="file" className="block text-sm font-medium">File to import</label>
+            <input id="file" name="file" type="file" accept=".json,application/json" required className={`${input} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1`} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="renames" className="block text-sm font-medium">Rename fields <span className="text-slate-500">(optional)</span></label>
+            <input id="renames" name="renames" className={input} placeholder="price=productPrices, name=productName" aria-describedby="renames-hint" />
+            <p id="renames-hint" className="mt-1 text-sm text-slate-500">old=new, separated by commas: applied to every document before it is checked.</p>
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" name="intent" value="check" disabled={busy} className={button}>
+              {busy ? 'Working…' : 'Check file (dry run)'}
+            </button>
+          </div>
+        </Form>
+        {actionData?.kind === 'error' ? (
+          <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">{actionData.message}</p>
+        ) : null}
+        {actionData?.kind === 'dry-run' ? <DryRun outcome={actionData} busy={busy} /> : null}
+        {actionData?.kind === 'applied' ? <Applied collection={actionData.collection} fileName={actionData.fileName} report={actionData.report} /> : null}
+      </section>
+    </div>
+  )
+}
+
+function Counts({ report, verbs }: { report: ImportReport; verbs: [string, string] }) {
+  const { counts } = report
+  const items: [number, string][] = [[counts.create, verbs[0]], [counts.update, verbs[1]], [counts.unchanged, 'unchanged'], [counts.rejected, 'rejected']]
+  return (
+    <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([count, label]) => (
+        <li key={label} className={`rounded-lg border px-4 py-3 ${label === 'rejected' && count > 0 ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200'}`}>
+          <strong className="block text-2xl tabular-nums">{count.toLocaleString('en-AU')}</strong> {label}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+type DryRunOutcome = Extract<Route.ComponentProps['actionData'], { kind: 'dry-run' }>
+
+function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
+  const { report } = outcome
+  const more = (shown: number, total: number) => (total > shown ? <li className="text-slate-500">… and {(total - shown).toLocaleString('en-AU')} more</li> : null)
+  const writes = report.counts.create + report.counts.update
+  return (
+    <section aria-labelledby="dry-run-heading" className="mt-8 rounded-lg border border-slate-200 p-5">
+      <h3 id="dry-run-heading" className="text-lg font-semibold">Dry run of {outcome.fileName || 'the file'} into {outcome.collection}</h3>
+      {outcome.notice ? <p role="alert" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{outcome.notice}</p> : null}
+      <p className="mt-1 text-sm text-slate-600">Nothing has been written yet. {report.total.toLocaleString('en-AU')} documents in the file.</p>
+      <Counts report={report} verbs={['to create', 'to update']} />
+      {report.rejected.length ? (
+        <div className="mt-6">
+          <h4 className="font-semibold text-red-900">Rejected</h4>
+          <ul className="mt-2 space-y-1 text-sm">
+            {report.rejected.map((item, index) => (
+              <li key={`${item.id}-${index}`}><code className="break-all font-semibold">{item.id}</code>: {item.reason}</li>
+            ))}
+            {more(report.rejected.length, report.counts.rejected)}
+          </ul>
+        </div>
+      ) : null}
+      {report.updated.length ? (
+        <div className="mt-6">
+          <h4 className="font-semibold">To update</h4>
+          <ul className="mt-2 space-y-1 text-sm">
+            {report.updated.map((item) => (
+              <li key={item.id}><code className="break-all font-semibold">{item.id}</code>: {item.fields.join(', ')}</li>
+            ))}
+            {more(report.updated.length, report.counts.update)}
+          </ul>
+        </div>
+      ) : null}
+      {report.created.length ? (
+        <div className="mt-6">
+          <h4 className="font-semibold">To create</h4>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {report.created.map((id) => <li key={id}><code className="break-all">{id}</code></li>)}
+            {more(report.created.length, report.counts.create)}
+          </ul>
+        </div>
+      ) : null}
+      {report.counts.rejected > 0 ? (
+        <p className="mt-6 text-sm font-medium text-red-900">Nothing can be imported until the rejected documents are fixed or removed from the file.</p>
+      ) : writes === 0 ? (
+        <p className="mt-6 text-sm font-medium">Every document is already stored as it is in the file: there is nothing to write.</p>
+      ) : (
+        <Form method="post" encType="multipart/form-data" className="mt-6">
+          {(['collection', 'token', 'renames', 'fileName'] as const).map((name) => <input key={name} type="hidden" name={name} value={outcome[name]} />)}
+          <input type="hidden" name="plan" value={report.plan} />
+          <button type="submit" name="intent" value="apply" disabled={busy} className={button}>
+            {busy ? 'Writing…' : `Apply: write ${writes.toLocaleString('en-AU')} document${writes === 1 ? '' : 's'}`}
+          </button>
+        </Form>
+      )}
+    </section>
+  )
+}
+
+function Applied({ collection, fileName, report }: { collection: MigrationCollection; fileName: string; report: ImportReport }) {
+  return (
+    <section role="status" aria-labelledby="applied-heading" className="mt-8 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950">
+      <h3 id="applied-heading" className="text-lg font-semibold">Imported {fileName || 'the file'} into {collection}</h3>
+      <Counts report={report} verbs={['created', 'updated']} />
+      <p className="mt-4 text-sm">
+        Each created or updated document has a history row in your name. <Link to="/history" className="font-semibold underline">See the history</Link>.
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,134 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import { MAX_PER_LINE } from '../../../lib/cart.ts'
+import { orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
+import type { Executor } from '../../db/client.server.ts'
+import { orderLines, orders } from '../../db/schema.ts'
+import { recordHistory } from '../../history/record.server.ts'
+import { afterTextId, byCodeUnit, isoTime, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
+import type { Document } from '../format.ts'
+
+const cents = z.number().int('Amounts are whole cents.').min(0, 'An amount cannot be negative.')
+const time = z.iso.datetime({ offset: true, message: 'Give the time as an ISO 8601 date and time.' })
+const optionalText = z.string().trim().max(500, 'At most 500 characters.').nullable().default(null)
+
+const lineSchema = z.strictObject({
+  position: z.number().int().min(0),
+  productId: z.string().trim().min(1).max(200),
+  productName: z.string().trim().min(1).max(200),
+  priceId: z.string().trim().max(200).default(''),
+  unitPriceCents: cents,
+  quantity: z.number().int().min(1).max(MAX_PER_LINE, `At most ${MAX_PER_LINE} of a product per line.`),
+  lineTotalCents: cents,
+  gstCents: cents,
+})
+
+/** An order with the snapshot of its lines (order_lines); totals must add up. */
+const documentSchema = z
+  .strictObject({
+    status: z.enum(['pending', 'paid', 'failed', 'expired']),
+    email: optionalText,
+    userId: optionalText,
+    currency: z.string().regex(/^[a-z]{3}$/, 'A currency is a three-letter code such as aud.').default('aud'),
+    totalCents: cents,
+    gstCents: cents,
+    provider: z.enum(['demo', 'stripe']),
+    providerSessionId: optionalText,
+    paymentReference: optionalText,
+    createdAt: time,
+    updatedAt: time,
+    paidAt: time.nullable().default(null),
+    lines: z.array(lineSchema).min(1, 'An order has at least one line.').max(200),
+  })
+  .superRefine((order, context) => {
+    const positions = new Set(order.lines.map((line) => line.position))
+    if (positions.size !== order.lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: 'Two lines have the same position.' })
+    order.lines.forEach((line, index) => {
+      if (line.lineTotalCents !== line.unitPriceCents * line.quantity) {
+        context.addIssue({ code: 'custom', path: ['lines', index, 'lineTotalCents'], message: 'The line total is not the unit price times the quantity.' })
+      }
+    })
+    if (order.totalCents !== order.lines.reduce((sum, line) => sum + line.lineTotalCents, 0)) {
+      context.addIssue({ code: 'custom', path: ['totalCents'], message: 'The total is not the sum of the line totals.' })
+    }
+  })
+
+type OrderRow = Order & { lines: Omit<OrderLine, 'orderId'>[] }
+
+const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
+  position: line.position,
+  productId: line.productId,
+  productName: line.productName,
+  priceId: line.priceId,
+  unitPriceCents: line.unitPriceCents,
+  quantity: line.quantity,
+  lineTotalCents: line.lineTotalCents,
+  gstCents: line.gstCents,
+})
+
+function orderFileDocument(order: OrderRow): Document {
+  return {
+    FBUID: order.id,
+    status: order.status,
+    email: order.email,
+    userId: order.userId,
+    currency: order.currency,
+    totalCents: order.totalCents,
+    gstCents: order.gstCents,
+    provider: order.provider,
+    providerSessionId: order.providerSessionId,
+    paymentReference: order.paymentReference,
+    createdAt: isoTime(order.createdAt),
+    updatedAt: isoTime(order.updatedAt),
+    paidAt: isoTime(order.paidAt),
+    lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
+  }
+}
+
+/** The orders with their lines, two queries for a whole page. */
+async function withLines(db: Executor, rows: Order[]): Promise<OrderRow[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position))
+  const linesOf = Map.groupBy(lines, (line) => line.orderId)
+  return rows.map((row) => ({ ...row, lines: linesOf.get(row.id) ?? [] }))
+}
+
+const orderImporter: Importer<OrderRow> = {
+  async readByIds(db, ids, lock) {
+    const query = db.select().from(orders).where(inArray(orders.id, ids))
+    const rows = await withLines(db, lock ? await query.for('update') : await query)
+    return new Map(rows.map((order) => [order.id, orderFileDocument(order)]))
+  },
+  prepare(orderId, fields) {
+    const parsed = documentSchema.safeParse(fields)
+    if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
+    const { lines, createdAt, updatedAt, paidAt, ...rest } = parsed.data
+    const row: OrderRow = { id: orderId, ...rest, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt), paidAt: paidAt ? new Date(paidAt) : null, lines }
+    return { ok: true, document: orderFileDocument(row), row }
+  },
+  /** An order and its lines are written together; the history row holds both, as checkout writes it. */
+  async write(tx, staged, updatedBy) {
+    for (const { id, row, existed } of staged) {
+      const { lines, ...order } = row
+      if (existed) {
+        await tx.update(orders).set(order).where(eq(orders.id, id))
+        await tx.delete(orderLines).where(eq(orderLines.orderId, id))
+      } else {
+        await tx.insert(orders).values(order)
+      }
+      const stored = lines.map((line) => ({ ...line, orderId: id }))
+      await tx.insert(orderLines).values(stored)
+      await recordHistory(tx, { collection: 'orders', documentId: id, action: existed ? 'set' : 'create', document: orderDocument({ ...order, lines: stored }), updatedBy })
+    }
+  },
+}
+
+export const ordersCollection: CollectionDefinition = {
+  name: 'orders',
+  async readPage(db, afterId, limit) {
+    const rows = await db.select().from(orders).where(afterTextId(orders.id, afterId)).orderBy(byCodeUnit(orders.id)).limit(limit)
+    return (await withLines(db, rows)).map((order) => ({ id: order.id, document: orderFileDocument(order) }))
+  },
+  importer: orderImporter,
+}

@@ -1,0 +1,82 @@
+import { getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { ProductFields } from '../../../lib/catalog.ts'
+import { productFieldsSchema } from '../../../lib/schemas/product.ts'
+import { slugify } from '../../../lib/slug.ts'
+import { productRedirects, products } from '../../db/schema.ts'
+import { afterTextId, byCodeUnit, recordHistoryRows, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
+import type { Document } from '../format.ts'
+
+const { id, version, createdAt, updatedAt, ...fieldColumns } = getTableColumns(products)
+const columns = { id, ...fieldColumns }
+
+/** Prices stay in cents, as the program keeps them (docs/data-format.md). */
+const documentSchema = productFieldsSchema.strict()
+
+function productDocument(productId: string, fields: ProductFields): Document {
+  return {
+    FBUID: productId,
+    productName: fields.productName,
+    STUPID: fields.STUPID,
+    productCategory: fields.productCategory,
+    productImages: fields.productImages,
+    productDescriptions: fields.productDescriptions,
+    productFeatures: fields.productFeatures,
+    productSpecifications: fields.productSpecifications,
+    productDimensions: fields.productDimensions,
+    productShipping: fields.productShipping,
+    productDownloads: fields.productDownloads,
+    productPrices: fields.productPrices,
+  }
+}
+
+type ProductRow = Pick<typeof products.$inferSelect, 'id' | keyof typeof fieldColumns>
+
+/** A stored category is one of the list: only checked documents are ever written. */
+const fromRow = ({ id: productId, ...fields }: ProductRow) => productDocument(productId, fields as ProductFields)
+
+/** `excluded.<column>` for every field: an upsert writes the whole document. */
+const fromExcluded = Object.fromEntries(Object.entries(fieldColumns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]))
+
+const productImporter: Importer<ProductFields> = {
+  async readByIds(db, ids, lock) {
+    const query = db.select(columns).from(products).where(inArray(products.id, ids))
+    const rows = lock ? await query.for('update') : await query
+    return new Map(rows.map((row) => [row.id, fromRow(row)]))
+  },
+  prepare(productId, fields) {
+    const parsed = documentSchema.safeParse(fields)
+    if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
+    const expectedId = slugify(parsed.data.productName)
+    if (expectedId !== productId) {
+      return { ok: false, reason: `A product's id comes from its name: "${parsed.data.productName}" has the id "${expectedId}", not "${productId}".` }
+    }
+    const product = parsed.data as ProductFields
+    return { ok: true, document: productDocument(productId, product), row: product }
+  },
+  /** Products come by the thousand: one upsert, one redirect clean-up and one history insert per batch. */
+  async write(tx, staged, updatedBy) {
+    if (staged.length === 0) return
+    await tx
+      .insert(products)
+      .values(staged.map((item) => ({ ...item.row, id: item.id })))
+      .onConflictDoUpdate({
+        target: products.id,
+        set: { ...fromExcluded, version: sql`${products.version} + 1`, updatedAt: sql`now()` },
+      })
+    const created = staged.filter((item) => !item.existed).map((item) => item.id)
+    if (created.length) await tx.delete(productRedirects).where(inArray(productRedirects.fromId, created))
+    await recordHistoryRows(
+      tx,
+      staged.map((item) => ({ collection: 'products', documentId: item.id, action: item.existed ? 'set' : 'create', document: item.document, updatedBy })),
+    )
+  },
+}
+
+export const productsCollection: CollectionDefinition = {
+  name: 'products',
+  async readPage(db, afterId, limit) {
+    const rows = await db.select(columns).from(products).where(afterTextId(products.id, afterId)).orderBy(byCodeUnit(products.id)).limit(limit)
+    return rows.map((row) => ({ id: row.id, document: fromRow(row) }))
+  },
+  importer: productImporter,
+}

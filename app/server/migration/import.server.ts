@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto'
+import type { Database, Executor } from '../db/client.server.ts'
+import type { Importer, Staged } from './collection.server.ts'
+import { COLLECTION_DEFINITIONS } from './collections.server.ts'
+import { databaseStep, RESULT_FETCH_ERROR, RESULT_WRITE_ERROR } from './errors.ts'
+import { canonicalJson, type Document, type MigrationCollection } from './format.ts'
+import { applyRenames, formatRenames, type Rename } from './renames.ts'
+
+/** One document of a file (or of a source database): its key and whatever the file held. */
+export interface ImportEntry {
+  id: string
+  document: unknown
+}
+
+export interface ImportOptions {
+  renames?: readonly Rename[]
+  /** Named in the history rows: the staff member's e-mail, or `data import` from the command line. */
+  updatedBy: string
+  batchSize?: number
+  /** Called after each batch with the number of documents read so far. */
+  onProgress?: (count: number) => void
+}
+
+export interface ImportReport {
+  collection: MigrationCollection
+  total: number
+  counts: { create: number; update: number; unchanged: number; rejected: number }
+  /** The first ids of each kind (LISTED of them); the counts are complete. */
+  created: string[]
+  updated: { id: string; fields: string[] }[]
+  rejected: { id: string; reason: string }[]
+  /** A fingerprint of what was seen; applying refuses to write if the data moved on since. */
+  plan: string
+}
+
+export type ApplyResult = { applied: true; report: ImportReport } | { applied: false; report: ImportReport; reason: string }
+
+/** Importing refused before reading anything: a read-only collection. */
+export class ImportRefusedError extends Error {
+  override name = 'ImportRefusedError'
+}
+
+export const LISTED = 200
+const BATCH_SIZE = 500
+const ID_PATTERN = /^[^\s/\\\p{Cc}]{1,200}$/u
+
+/** Checks every document and compares it with what is stored, writing nothing. */
+export function dryRunImport(db: Executor, collection: MigrationCollection, entries: AsyncIterable<ImportEntry>, options: ImportOptions): Promise<ImportReport> {
+  return runImport(db, collection, entries, options, false)
+}
+
+/**
+ * Checks, compares and writes in one transaction, each write with its history row. Nothing is
+ * written when any document is rejected, or when `expectedPlan` (from the dry run the staff
+ * member saw) no longer matches what is stored.
+ */
+export async function applyImport(
+  db: Database,
+  collection: MigrationCollection,
+  entries: AsyncIterable<ImportEntry>,
+  options: ImportOptions & { expectedPlan?: string },
+): Promise<ApplyResult> {
+  try {
+    const report = await db.transaction(async (tx) => {
+      const report = await runImport(tx, collection, entries, options, true)
+      if (report.counts.rejected > 0) throw new RolledBack(report, `${countOf(report.counts.rejected)} rejected, so nothing was written.`)
+      if (options.expectedPlan && report.plan !== options.expectedPlan) {
+        throw new RolledBack(report, 'The stored data changed since the dry run, so nothing was written. Check the new dry run and apply again.')
+      }
+      return report
+    })
+    return { applied: true, report }
+  } catch (error) {
+    if (error instanceof RolledBack) return { applied: false, report: error.report, reason: error.reason }
+    throw error
+  }
+}
+
+class RolledBack extends Error {
+  readonly report: ImportReport
+  readonly reason: string
+  constructor(report: ImportReport, reason: string) {
+    super(reason)
+    this.report = report
+    this.reason = reason
+  }
+}
+
+const countOf = (count: number) => `${count.toLocaleString('en-AU')} document${count === 1 ? ' was' : 's were'}`
+
+type Checked = { id: string; ok: true; prepared: (existing: Document | undefined) => ReturnType<Importer['prepare']> } | { id: string; ok: false; reason: string }
+
+async function runImport(db: Executor, collection: MigrationCollection, entries: AsyncIterable<ImportEntry>, options: ImportOptions, write: boolean): Promise<ImportReport> {
+  const { importer } = COLLECTION_DEFINITIONS[collection]
+  if ('readOnly' in importer) throw new ImportRefusedError(importer.readOnly)
+  const report: ImportReport = { collection, total: 0, counts: { create: 0, update: 0, unchanged: 0, rejected: 0 }, created: [], updated: [], rejected: [], plan: '' }
+  const plan = createHash('sha256').update(`${collection}\n${formatRenames(options.renames ?? [])}\n`)
+  const seen = new Set<string>()
+
+  const reject = (id: string, reason: string) => {
+    report.counts.rejected++
+    if (report.rejected.length < LISTED) report.rejected.push({ id, reason })
+    plan.update(`rejected\0${id}\n`)
+  }
+
+  const settle = async (batch: Checked[]) => {
+    const ids = batch.flatMap((entry) => (entry.ok ? [entry.id] : []))
+    const stored = ids.length ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.readByIds(db, ids, write)) : new Map<string, Document>()
+    const staged: Staged<unknown>[] = []
+    for (const entry of batch) {
+      if (!entry.ok) {
+        reject(entry.id, entry.reason)
+        continue
+      }
+      const existing = stored.get(entry.id)
+      const preparation = entry.prepared(existing)
+      if (!preparation.ok) {
+        reject(entry.id, preparation.reason)
+        continue
+      }
+      const before = existing ? canonicalJson(existing, '', true) : ''
+      const outcome = compare(existing, preparation.document)
+      plan.update(`${outcome.kind}\0${entry.id}\0${before}\n`)
+      if (outcome.kind === 'unchanged') {
+        report.counts.unchanged++
+        continue
+      }
+      if (outcome.kind === 'create') {
+        report.counts.create++
+        if (report.created.length < LISTED) report.created.push(entry.id)
+      } else {
+        report.counts.update++
+        if (report.updated.length < LISTED) report.updated.push({ id: entry.id, fields: outcome.fields })
+      }
+      staged.push({ id: entry.id, document: preparation.document, row: preparation.row, existed: existing !== undefined })
+    }
+    if (write && report.counts.rejected === 0 && staged.length) {
+      await databaseStep(RESULT_WRITE_ERROR, collection, () => importer.write(db, staged, options.updatedBy))
+    }
+  }
+
+  let batch: Checked[] = []
+  for await (const entry of entries) {
+    report.total++
+    batch.push(check(entry, seen, importer, options.renames ?? []))
+    if (batch.length >= (options.batchSize ?? BATCH_SIZE)) {
+      await settle(batch)
+      batch = []
+      options.onProgress?.(report.total)
+    }
+  }
+  await settle(batch)
+  options.onProgress?.(report.total)
+  report.plan = plan.digest('hex')
+  return report
+}
+
+/** The checks that need nothing stored: id, duplicates, renames, FBUID. */
+function check(entry: ImportEntry, seen: Set<string>, importer: Importer, renames: readonly Rename[]): Checked {
+  const { id } = entry
+  if (!ID_PATTERN.test(id)) return { id, ok: false, reason: 'An id is 1 to 200 characters, without spaces, "/" or "\\".' }
+  if (seen.has(id)) return { id, ok: false, reason: 'This id appears more than once in the file.' }
+  seen.add(id)
+  if (typeof entry.document !== 'object' || entry.document === null || Array.isArray(entry.document)) {
+    return { id, ok: false, reason: 'A document must be a JSON object of fields.' }
+  }
+  const renamed = applyRenames(entry.document as Record<string, unknown>, renames)
+  if ('reason' in renamed) return { id, ok: false, reason: renamed.reason }
+  const { FBUID, ...fields } = renamed.document
+  if (FBUID !== undefined && FBUID !== id) {
+    return { id, ok: false, reason: `Its FBUID ${JSON.stringify(FBUID)} differs from its key: the key is the document's id and is copied into FBUID.` }
+  }
+  return { id, ok: true, prepared: (existing) => importer.prepare(id, fields, existing) }
+}
+
+type Outcome = { kind: 'create' } | { kind: 'unchanged' } | { kind: 'update'; fields: string[] }
+
+function compare(existing: Document | undefined, next: Document): Outcome {
+  if (!existing) return { kind: 'create' }
+  const keys = [...new Set([...Object.keys(next), ...Object.keys(existing)])]
+  const fields = keys.filter((key) => canonicalJson(existing[key], '', true) !== canonicalJson(next[key], '', true))
+  return fields.length ? { kind: 'update', fields } : { kind: 'unchanged' }
+}

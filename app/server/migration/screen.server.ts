@@ -1,0 +1,140 @@
+import { count } from 'drizzle-orm'
+import { redirect } from 'react-router'
+import type { Database } from '../db/client.server.ts'
+import { contacts, history, orders, products, profiles, templates } from '../db/schema.ts'
+import { logger } from '../log.server.ts'
+import { importRefusal } from './collections.server.ts'
+import { DATA_FETCH_ERROR, databaseStep, MigrationDatabaseError } from './errors.ts'
+import { exportFile } from './export.server.ts'
+import { isMigrationCollection, type MigrationCollection } from './format.ts'
+import { applyImport, dryRunImport, ImportRefusedError, type ImportReport } from './import.server.ts'
+import { ExportFileError, readExportFile } from './reader.ts'
+import { parseRenames, RenameError } from './renames.ts'
+import { discardStagedFile, readStagedFile, StagedFileMissingError, stageFile } from './staging.server.ts'
+
+/** Larger files go through `npm run data -- import`, which streams them from disk. */
+export const MAX_SCREEN_IMPORT_BYTES = 50 * 1024 * 1024
+
+export interface ScreenDeps {
+  db: Database
+  dataDir: string
+  requestId: string
+}
+
+const TABLES = { products, templates, contacts, profiles, orders, history }
+
+/** How many documents each collection holds, for the migration screen. */
+export async function collectionSizes(deps: ScreenDeps): Promise<{ sizes: Record<MigrationCollection, number> | null; error: string | null }> {
+  try {
+    const entries = await Promise.all(
+      Object.entries(TABLES).map(async ([name, table]) => {
+        const [row] = await databaseStep(DATA_FETCH_ERROR, name as MigrationCollection, () => deps.db.select({ total: count() }).from(table))
+        return [name, row?.total ?? 0] as const
+      }),
+    )
+    return { sizes: Object.fromEntries(entries) as Record<MigrationCollection, number>, error: null }
+  } catch (error) {
+    return { sizes: null, error: `${logged(error, deps)} The collections could not be counted; try again in a moment.` }
+  }
+}
+
+/**
+ * The export file as a download. The first page is read before answering, so a failing database
+ * sends the staff member back to the screen with the message instead of a broken file.
+ */
+export async function exportDownload(deps: ScreenDeps, collection: MigrationCollection): Promise<Response> {
+  const pieces = exportFile(deps.db, collection)
+  let first: IteratorResult<string>
+  try {
+    first = await pieces.next()
+  } catch (error) {
+    logged(error, deps)
+    return redirect(`/migration?exportFailed=${collection}`)
+  }
+  const encoder = new TextEncoder()
+  let pending: IteratorResult<string> | null = first
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = pending ?? (await pieces.next())
+        pending = null
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      } catch (error) {
+        logged(error, deps)
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      await pieces.return(undefined)
+    },
+  })
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${collection}-${day}.json"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+export type ImportOutcome =
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'dry-run'; collection: MigrationCollection; fileName: string; renames: string; token: string; report: ImportReport; notice: string | null }
+  | { kind: 'applied'; collection: MigrationCollection; fileName: string; report: ImportReport }
+
+const failure = (status: number, message: string): ImportOutcome => ({ kind: 'error', status, message })
+
+/**
+ * The import form: `check` stores the upload and answers its dry run; `apply` writes that file in
+ * one transaction, unless the stored data moved on since the dry run (then a new dry run is shown).
+ */
+export async function handleImportForm(request: Request, deps: ScreenDeps & { staffEmail: string }): Promise<ImportOutcome> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_SCREEN_IMPORT_BYTES + 64 * 1024) {
+    return failure(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
+  }
+  const form = await request.formData().catch(() => null)
+  if (!form) return failure(400, 'The upload could not be read. Choose the file and try again.')
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value.trim() : ''
+  }
+  const collection = text('collection')
+  if (!isMigrationCollection(collection)) return failure(400, 'Choose the collection to import into.')
+  const refusal = importRefusal(collection)
+  if (refusal) return failure(400, refusal)
+  const renamesText = text('renames')
+  let token = text('token')
+  try {
+    const renames = parseRenames([renamesText])
+    const options = { renames, updatedBy: deps.staffEmail }
+    const documents = async () => readExportFile(await readStagedFile(deps.dataDir, token), collection)
+    if (text('intent') === 'apply') {
+      const result = await applyImport(deps.db, collection, await documents(), { ...options, expectedPlan: text('plan') })
+      const fileName = text('fileName')
+      if (!result.applied) return { kind: 'dry-run', collection, fileName, renames: renamesText, token, report: result.report, notice: result.reason }
+      await discardStagedFile(deps.dataDir, token)
+      return { kind: 'applied', collection, fileName, report: result.report }
+    }
+    const file = form.get('file')
+    if (!(file instanceof File) || file.size === 0) return failure(400, 'Choose an export file (.json) to upload.')
+    if (file.size > MAX_SCREEN_IMPORT_BYTES) return failure(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
+    token = await stageFile(deps.dataDir, file)
+    const report = await dryRunImport(deps.db, collection, await documents(), options)
+    return { kind: 'dry-run', collection, fileName: file.name, renames: renamesText, token, report, notice: null }
+  } catch (error) {
+    if (error instanceof ExportFileError || error instanceof RenameError || error instanceof ImportRefusedError || error instanceof StagedFileMissingError) {
+      if (token && !(error instanceof StagedFileMissingError)) await discardStagedFile(deps.dataDir, token)
+      return failure(400, `${error.message} Nothing was written.`)
+    }
+    return failure(503, `${logged(error, deps)} Nothing was written; try again, and if it keeps failing the shop's log has the details.`)
+  }
+}
+
+/** Logs a database failure with the specification's message; returns that message for the staff member. */
+function logged(error: unknown, deps: ScreenDeps): string {
+  if (!(error instanceof MigrationDatabaseError)) throw error
+  logger.error({ reqId: deps.requestId, collection: error.collection, err: error.cause }, error.logMessage)
+  return `${error.logMessage} "${error.collection}".`
+}

@@ -1,0 +1,422 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { demoProducts } from '../../db/seed/catalog'
+import { slugify } from '../../app/lib/slug'
+import { updateProduct } from '../../app/server/catalog/product-changes.server'
+import { getProduct } from '../../app/server/catalog/products.server'
+import { seedCatalog } from '../../app/server/catalog/seed.server'
+import { attachPaymentSession, createPendingOrder, getOrder, priceCart } from '../../app/server/checkout/orders.server'
+import { openPglite, type DatabaseHandle } from '../../app/server/db/client.server'
+import { contacts, history, products } from '../../app/server/db/schema'
+import { logger } from '../../app/server/log.server'
+import { COPY_ORDER, copyCollection } from '../../app/server/migration/copy.server'
+import { exportFile } from '../../app/server/migration/export.server'
+import { MIGRATION_COLLECTIONS, type MigrationCollection } from '../../app/server/migration/format'
+import { applyImport, dryRunImport, ImportRefusedError, type ImportOptions } from '../../app/server/migration/import.server'
+import { ExportFileError, readExportFile } from '../../app/server/migration/reader'
+import { parseRenames } from '../../app/server/migration/renames'
+import { exportDownload, handleImportForm } from '../../app/server/migration/screen.server'
+import { syncProfileFromUser } from '../../app/server/profiles/profiles.server'
+import { createTemplate } from '../../app/server/templates/templates.server'
+import { testDatabaseKinds } from '../support/databases'
+
+const IMPORTABLE = MIGRATION_COLLECTIONS.filter((collection) => collection !== 'history')
+const STAFF = 'migrator@example.com'
+const asStaff: ImportOptions = { updatedBy: STAFF }
+
+async function exportText(database: DatabaseHandle, collection: MigrationCollection): Promise<string> {
+  let text = ''
+  for await (const piece of exportFile(database.db, collection, { pageSize: 7 })) text += piece
+  return text
+}
+
+async function exportAll(database: DatabaseHandle): Promise<Record<MigrationCollection, string>> {
+  const files = {} as Record<MigrationCollection, string>
+  for (const collection of MIGRATION_COLLECTIONS) files[collection] = await exportText(database, collection)
+  return files
+}
+
+async function* textPieces(text: string) {
+  for (let index = 0; index < text.length; index += 4096) yield text.slice(index, index + 4096)
+}
+const documentsOf = (text: string, collection: MigrationCollection) => readExportFile(textPieces(text), collection)
+const fileOf = (collection: MigrationCollection, documents: Record<string, unknown>) =>
+  JSON.stringify({ format: 'unidrone-shop-export', version: 1, collection, documents })
+
+/** Something in every collection: the demo catalogue, a template, an enquiry, a profile and a paid order with two lines. */
+async function fillShop(database: DatabaseHandle) {
+  await seedCatalog(database.db)
+  await createTemplate(database.db, { templateName: 'Survey kit', templateImage: '' }, STAFF)
+  await database.db.insert(contacts).values({ id: 'enquiry-1', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?' })
+  await syncProfileFromUser(database.db, { id: 'user-1', email: 'pat@example.com', name: 'Pat Smith' })
+  const priced = await priceCart(database.db, [
+    { FBUID: 'unidrone-e900', productCount: 1 },
+    { FBUID: 'unicam-f1-fpv-camera', productCount: 2 },
+  ])
+  const order = await createPendingOrder(database.db, { lines: priced.lines, email: 'buyer@example.com', userId: null, provider: 'demo', updatedBy: null })
+  await attachPaymentSession(database.db, order.id, `demo_${order.id}`, null)
+  return order.id
+}
+
+const historyCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(history))[0]!.total
+const productCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(products))[0]!.total
+
+describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
+  let source: DatabaseHandle
+  let orderId: string
+  let exported: Record<MigrationCollection, string>
+  const opened: DatabaseHandle[] = []
+  const fresh = async () => {
+    const database = await kind.open()
+    opened.push(database)
+    return database
+  }
+
+  beforeAll(async () => {
+    source = await fresh()
+    orderId = await fillShop(source)
+    exported = await exportAll(source)
+  })
+  afterAll(async () => {
+    for (const database of opened) await database.close()
+  })
+
+  it('exports the same bytes twice, in the documented format', async () => {
+    expect(await exportAll(source)).toEqual(exported)
+    const file = JSON.parse(exported.products)
+    expect(Object.keys(file)).toEqual(['format', 'version', 'collection', 'documents'])
+    expect(file).toMatchObject({ format: 'unidrone-shop-export', version: 1, collection: 'products' })
+    expect(Object.keys(file.documents)).toHaveLength(demoProducts.length)
+    expect(file.documents['unidrone-e900']).toEqual({ FBUID: 'unidrone-e900', ...demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900') })
+    expect(JSON.parse(exported.orders).documents[orderId].lines).toHaveLength(2)
+  })
+
+  it('round trip: export everything, import it into an empty database, and export the same files again', async () => {
+    const target = await fresh()
+    for (const collection of IMPORTABLE) {
+      const result = await applyImport(target.db, collection, documentsOf(exported[collection], collection), { updatedBy: 'data import' })
+      expect(result.applied, collection).toBe(true)
+      expect(result.report.counts.rejected, collection).toBe(0)
+    }
+    await expect(applyImport(target.db, 'history', documentsOf(exported.history, 'history'), asStaff)).rejects.toBeInstanceOf(ImportRefusedError)
+    const again = await exportAll(target)
+    for (const collection of IMPORTABLE) expect(again[collection], collection).toBe(exported[collection])
+    expect((await getOrder(target.db, orderId))!.lines.map((line) => line.productId)).toEqual(['unidrone-e900', 'unicam-f1-fpv-camera'])
+
+    const written = await target.db.select({ collection: history.collection, action: history.action, updatedBy: history.updatedBy }).from(history)
+    expect(written).toHaveLength(demoProducts.length + 4)
+    expect(new Set(written.map((row) => `${row.action} by ${row.updatedBy}`))).toEqual(new Set(['create by data import']))
+
+    const rerun = await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
+    expect(rerun.report.counts).toEqual({ create: 0, update: 0, unchanged: demoProducts.length, rejected: 0 })
+    expect(await historyCount(target)).toBe(written.length)
+  })
+
+  it('a dry run reports an edited price as one update and writes nothing; applying writes it with a history row', async () => {
+    const target = await fresh()
+    await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
+    const file = JSON.parse(exported.products)
+    file.documents['unidrone-e900'].productPrices[0].value = 123456
+    const edited = JSON.stringify(file)
+    const historyBefore = await historyCount(target)
+
+    const report = await dryRunImport(target.db, 'products', documentsOf(edited, 'products'), asStaff)
+    expect(report.counts).toEqual({ create: 0, update: 1, unchanged: demoProducts.length - 1, rejected: 0 })
+    expect(report.updated).toEqual([{ id: 'unidrone-e900', fields: ['productPrices'] }])
+    expect((await getProduct(target.db, 'unidrone-e900'))!.productPrices[0]!.value).not.toBe(123456)
+    expect(await historyCount(target)).toBe(historyBefore)
+
+    const result = await applyImport(target.db, 'products', documentsOf(edited, 'products'), { ...asStaff, expectedPlan: report.plan })
+    expect(result.applied).toBe(true)
+    expect((await getProduct(target.db, 'unidrone-e900'))!.productPrices[0]!.value).toBe(123456)
+    const rows = await target.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'products'), eq(history.documentId, 'unidrone-e900')))
+      .orderBy(history.id)
+    expect(rows.at(-1)).toMatchObject({ action: 'set', updatedBy: STAFF, document: { FBUID: 'unidrone-e900', productPrices: [{ value: 123456 }] } })
+    expect(await historyCount(target)).toBe(historyBefore + 1)
+  })
+
+  it('does not apply a dry run the stored data has moved on from', async () => {
+    const target = await fresh()
+    await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
+    const file = JSON.parse(exported.products)
+    file.documents['unidrone-e900'].STUPID = 'prod_from_file'
+    const edited = JSON.stringify(file)
+    const report = await dryRunImport(target.db, 'products', documentsOf(edited, 'products'), asStaff)
+    const e900 = file.documents['unidrone-e900']
+    await updateProduct(target.db, 'unidrone-e900', 1, { ...demoProducts.find((product) => product.productName === e900.productName)!, productPrices: [] }, 'someone@example.com')
+    const result = await applyImport(target.db, 'products', documentsOf(edited, 'products'), { ...asStaff, expectedPlan: report.plan })
+    expect(result).toMatchObject({ applied: false, reason: expect.stringMatching(/changed since the dry run/) })
+    expect((await getProduct(target.db, 'unidrone-e900'))!.STUPID).not.toBe('prod_from_file')
+  })
+
+  it('refuses malformed files with a clear message and writes nothing', async () => {
+    const target = await fresh()
+    const before = { products: await productCount(target), history: await historyCount(target) }
+    const good = JSON.parse(exported.products).documents
+    const [firstId, secondId] = Object.keys(good) as [string, string]
+    const fileErrors: [string, string, RegExp][] = [
+      ['bad JSON', exported.products.replace('"productName":', '"productName"'), /line 6\): the document "unicam-f1-fpv-camera" is not valid JSON/],
+      ['cut short', exported.products.slice(0, 5000), /ends too early/],
+      ['a newer format version', exported.products.replace('"version": 1', '"version": 2'), /version 2 of the export format; this shop reads version 1/],
+      ['an unknown collection', exported.products.replace('"collection": "products"', '"collection": "drones"'), /unknown collection "drones"/],
+      ['another collection', exported.templates, /This file holds templates, not products./],
+    ]
+    for (const [what, text, message] of fileErrors) {
+      await expect(applyImport(target.db, 'products', documentsOf(text, 'products'), asStaff), what).rejects.toThrow(ExportFileError)
+      await expect(dryRunImport(target.db, 'products', documentsOf(text, 'products'), asStaff), what).rejects.toThrow(message)
+    }
+    const rejections: [string, string, RegExp][] = [
+      ['wrong types', fileOf('products', { ...good, [secondId]: { ...good[secondId], productPrices: [{ value: '19.99', label: '', description: '' }] } }), /productPrices.0.value: Invalid input: expected number/],
+      ['an id that is not the product’s slug', fileOf('products', { ...good, 'not-its-name': { ...good[secondId], FBUID: undefined } }), /A product's id comes from its name/],
+      ['an FBUID that is not its key', fileOf('products', { ...good, [secondId]: { ...good[secondId], FBUID: 'elsewhere' } }), /differs from its key/],
+      ['a document that is not an object', fileOf('products', { ...good, [secondId]: [1, 2] }), /must be a JSON object/],
+      ['a duplicate id', exported.products.replace(/\n  }\n}\n$/, `,\n    ${JSON.stringify(firstId)}: ${JSON.stringify(good[firstId])}\n  }\n}\n`), /appears more than once/],
+    ]
+    for (const [what, text, reason] of rejections) {
+      const result = await applyImport(target.db, 'products', documentsOf(text, 'products'), asStaff)
+      expect(result.applied, what).toBe(false)
+      expect(result.report.rejected.map((item) => item.reason).join(' | '), what).toMatch(reason)
+      expect(result.report.counts.create, what).toBeGreaterThan(0)
+    }
+    expect({ products: await productCount(target), history: await historyCount(target) }).toEqual(before)
+  })
+
+  it('renames fields before checking, so a file with other field names can be imported', async () => {
+    const target = await fresh()
+    const documents = JSON.parse(exported.templates).documents as Record<string, Record<string, unknown>>
+    const renamed = Object.fromEntries(Object.entries(documents).map(([id, { templateName, ...rest }]) => [id, { ...rest, name: templateName }]))
+    const without = await dryRunImport(target.db, 'templates', documentsOf(fileOf('templates', renamed), 'templates'), asStaff)
+    expect(without.rejected[0]!.reason).toMatch(/templateName: .*Unrecognized key: "name"|Unrecognized key: "name".*templateName/)
+    const result = await applyImport(target.db, 'templates', documentsOf(fileOf('templates', renamed), 'templates'), { ...asStaff, renames: parseRenames(['name=templateName']) })
+    expect(result.applied).toBe(true)
+    expect(await exportText(target, 'templates')).toBe(exported.templates)
+  })
+
+  it('copies every collection from an embedded database here, history first and only once', async () => {
+    const embedded = await openPglite()
+    opened.push(embedded)
+    await embedded.migrate()
+    await fillShop(embedded)
+    const target = await fresh()
+    for (const collection of COPY_ORDER) expect((await copyCollection(embedded, target, collection)).applied, collection).toBe(true)
+    const copied = await exportAll(target)
+    const original = await exportAll(embedded)
+    for (const collection of IMPORTABLE) expect(copied[collection], collection).toBe(original[collection])
+    const sourceHistory = await historyCount(embedded)
+    expect(await historyCount(target)).toBe(sourceHistory + demoProducts.length + 4)
+    expect(await copyCollection(embedded, target, 'history')).toEqual({ applied: true, history: { appended: 0, present: sourceHistory } })
+  })
+})
+
+describe('the migration screen on the server', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-migration-screen-'))
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await openPglite()
+    await database.migrate()
+    await seedCatalog(database.db)
+  })
+  afterAll(async () => {
+    await database.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const deps = () => ({ db: database.db, dataDir, requestId: 'test-request', staffEmail: STAFF })
+  const post = (fields: Record<string, string | Blob>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    return handleImportForm(new Request('http://shop.test/migration', { method: 'POST', body: form }), deps())
+  }
+
+  it('downloads an export, checks an edited copy, and applies it under the dry run it showed', async () => {
+    const response = await exportDownload(deps(), 'products')
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.json"$/)
+    const text = await response.text()
+    expect(text).toBe(await exportText(database, 'products'))
+    const file = JSON.parse(text)
+    file.documents['unidrone-e900'].productPrices[0].value = 4242
+    const upload = new File([JSON.stringify(file)], 'edited.json', { type: 'application/json' })
+
+    const checked = await post({ intent: 'check', collection: 'products', renames: '', file: upload })
+    if (checked.kind !== 'dry-run') throw new Error(JSON.stringify(checked))
+    expect(checked.report.counts).toMatchObject({ update: 1, rejected: 0 })
+    const apply = { intent: 'apply', collection: 'products', renames: '', token: checked.token, fileName: 'edited.json' }
+
+    const stale = await post({ ...apply, plan: 'a plan from another dry run' })
+    expect(stale).toMatchObject({ kind: 'dry-run', notice: expect.stringMatching(/changed since the dry run/) })
+    expect((await getProduct(database.db, 'unidrone-e900'))!.productPrices[0]!.value).not.toBe(4242)
+
+    expect(await post({ ...apply, plan: checked.report.plan })).toMatchObject({ kind: 'applied', report: { counts: { update: 1 } } })
+    expect((await getProduct(database.db, 'unidrone-e900'))!.productPrices[0]!.value).toBe(4242)
+    expect(await post({ ...apply, plan: checked.report.plan })).toMatchObject({ kind: 'error', status: 400, message: expect.stringMatching(/no longer here/) })
+  })
+
+  it('answers bad forms with a 400 and the reason', async () => {
+    const file = new File(['{"format": "unidrone-shop-export"'], 'cut.json')
+    expect(await post({ intent: 'check', collection: 'history', file })).toMatchObject({ status: 400, message: expect.stringMatching(/^History is read-only/) })
+    expect(await post({ intent: 'check', collection: 'drones', file })).toMatchObject({ status: 400, message: 'Choose the collection to import into.' })
+    expect(await post({ intent: 'check', collection: 'products' })).toMatchObject({ status: 400, message: 'Choose an export file (.json) to upload.' })
+    expect(await post({ intent: 'check', collection: 'products', file })).toMatchObject({ status: 400, message: expect.stringMatching(/ends too early.*Nothing was written\.$/) })
+    expect(await post({ intent: 'check', collection: 'products', renames: 'price', file })).toMatchObject({ status: 400, message: expect.stringMatching(/is not a rename/) })
+    expect(await post({ intent: 'apply', collection: 'products', token: '../../etc/passwd' })).toMatchObject({ status: 400, message: expect.stringMatching(/no longer here/) })
+  })
+
+  it('logs a failing database with the specification’s messages and tells the staff member', async () => {
+    const broken = await openPglite()
+    await broken.close()
+    const errors = vi.spyOn(logger, 'error')
+    try {
+      const failing = { db: broken.db, dataDir, requestId: 'test-request', staffEmail: STAFF }
+      const response = await exportDownload(failing, 'products')
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toBe('/migration?exportFailed=products')
+      expect(errors).toHaveBeenLastCalledWith(expect.objectContaining({ collection: 'products', reqId: 'test-request' }), 'Error fetching migration data collection')
+
+      const upload = new File([await exportText(database, 'products')], 'products.json')
+      const form = new FormData()
+      form.append('intent', 'check')
+      form.append('collection', 'products')
+      form.append('file', upload)
+      const outcome = await handleImportForm(new Request('http://shop.test/migration', { method: 'POST', body: form }), failing)
+      expect(outcome).toMatchObject({ kind: 'error', status: 503, message: expect.stringMatching(/^Error fetching migration result collection "products"\. Nothing was written/) })
+      expect(errors).toHaveBeenLastCalledWith(expect.objectContaining({ collection: 'products' }), 'Error fetching migration result collection')
+    } finally {
+      errors.mockRestore()
+    }
+  })
+})
+
+describe('20,000 products', () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'shop-migration-'))
+  afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+  it('export and import in bounded memory', { timeout: 180_000 }, async () => {
+    setFlagsFromString('--expose-gc')
+    const collectGarbage = runInNewContext('gc') as () => void
+    const measure = () => {
+      collectGarbage()
+      return process.memoryUsage().heapUsed
+    }
+    const TOTAL = 20_000
+    // A product of the demo catalogue's usual size (about 4 KB of JSON).
+    const base = demoProducts.find((product) => slugify(product.productName) === 'unicam-f1-fpv-camera')!
+    const source = await openPglite()
+    const target = await openPglite()
+    try {
+      await Promise.all([source.migrate(), target.migrate()])
+      for (let start = 0; start < TOTAL; start += 1000) {
+        const rows = Array.from({ length: 1000 }, (_, index) => {
+          const productName = `Survey Drone ${start + index}`
+          return { ...base, productName, id: slugify(productName) }
+        })
+        await source.db.insert(products).values(rows)
+      }
+
+      let baseline = measure()
+      let liveGrowth = 0
+      const sample = (count: number) => {
+        if (count % 5000 === 0) liveGrowth = Math.max(liveGrowth, measure() - baseline)
+      }
+      const first = path.join(directory, 'first.json')
+      let started = performance.now()
+      await pipeline(Readable.from(exportFile(source.db, 'products', { onProgress: sample })), createWriteStream(first))
+      const exportSeconds = (performance.now() - started) / 1000
+      const fileBytes = statSync(first).size
+      const exportGrowth = liveGrowth
+
+      baseline = measure()
+      liveGrowth = 0
+      const documents = () => readExportFile(createReadStream(first, { encoding: 'utf8' }), 'products')
+      started = performance.now()
+      const report = await dryRunImport(target.db, 'products', documents(), { updatedBy: 'data import', onProgress: sample })
+      const result = await applyImport(target.db, 'products', documents(), { updatedBy: 'data import', expectedPlan: report.plan, onProgress: sample })
+      const importSeconds = (performance.now() - started) / 1000
+      expect(result.applied).toBe(true)
+      expect(result.report.counts.create).toBe(TOTAL)
+
+      const second = path.join(directory, 'second.json')
+      await pipeline(Readable.from(exportFile(target.db, 'products')), createWriteStream(second))
+      const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
+      expect(digest(second)).toBe(digest(first))
+
+      const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
+      console.log(
+        `20,000 products: file ${megabytes(fileBytes)} MB; export ${exportSeconds.toFixed(1)} s, live heap +${megabytes(exportGrowth)} MB; ` +
+          `dry run + import ${importSeconds.toFixed(1)} s, live heap +${megabytes(liveGrowth)} MB`,
+      )
+      // Holding the documents would take several times the file's size; the stream holds a page or a batch.
+      expect(fileBytes).toBeGreaterThan(80 * 1024 * 1024)
+      expect(exportGrowth).toBeLessThan(fileBytes / 4)
+      expect(liveGrowth).toBeLessThan(fileBytes / 4)
+    } finally {
+      await source.close()
+      await target.close()
+    }
+  })
+})
+
+describe('npm run data', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-command-'))
+  const file = path.join(dataDir, 'products.json')
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/data.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' })
+
+  beforeAll(async () => {
+    const database = await openPglite(path.join(dataDir, 'pglite'))
+    await database.migrate()
+    await seedCatalog(database.db)
+    await database.close()
+  })
+
+  // Each run starts Node and opens the embedded database, which takes seconds on a busy machine.
+  it('exports to a file and imports it back, with a dry run first', { timeout: 120_000 }, () => {
+    const exported = run('export', 'products', '--out', file)
+    expect(exported.status, exported.stderr).toBe(0)
+    expect(exported.stderr).toContain(`Exported ${demoProducts.length} documents of products to ${file}.`)
+    const document = JSON.parse(readFileSync(file, 'utf8'))
+    document.documents['unidrone-e900'].productPrices[0].value += 100
+    writeFileSync(file, JSON.stringify(document))
+
+    const dryRun = run('import', 'products', file, '--dry-run')
+    expect(dryRun.status, dryRun.stderr).toBe(0)
+    expect(dryRun.stdout).toMatch(/to update {2}1\n {2}unchanged {2}20/)
+    expect(dryRun.stdout).toContain('unidrone-e900 (productPrices)')
+    expect(dryRun.stdout).toContain('Dry run only: nothing was written.')
+
+    const imported = run('import', 'products', file)
+    expect(imported.status, imported.stderr).toBe(0)
+    expect(imported.stdout).toContain('Imported into products: 0 created, 1 updated, each with a history row by "data import".')
+  })
+
+  it('exits with a readable message on bad input', { timeout: 120_000 }, () => {
+    writeFileSync(file, '{"format": "unidrone-shop-export", "version": 9, "collection": "products", "documents": {}}')
+    const cases: [string[], RegExp][] = [
+      [['export', 'drones'], /Unknown collection "drones"\.\n\nUsage:/],
+      [['import', 'products', file], /version 9 of the export format/],
+      [['import', 'products', path.join(dataDir, 'missing.json')], /Cannot read .*missing\.json/],
+      [['import', 'history', file], /History is read-only/],
+      [['import', 'products', file, '--rename', 'price'], /"price" is not a rename/],
+      [['copy', 'products', '--from', dataDir], /Give --from and --to/],
+      [['launch'], /Unknown command "launch"/],
+    ]
+    for (const [args, message] of cases) {
+      const result = run(...args)
+      expect(result.status, args.join(' ')).toBe(1)
+      expect(result.stderr, args.join(' ')).toMatch(message)
+    }
+  })
+})
