@@ -8,6 +8,7 @@ import { shop } from '../server/context.server'
 import { listOrdersOfUser } from '../server/checkout/orders.server'
 import { getProfile, updateProfile } from '../server/profiles/profiles.server'
 import type { Route } from './+types/account'
+import { readForm } from '../server/http/form.server'
 
 /** `/client` and `/program`, where a login lands (SPEC.md §4): the person's own account page. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request)
-  const form = Object.fromEntries(await request.formData())
+  const form = Object.fromEntries(await readForm(request))
   const parsed = profileEditSchema.safeParse(form)
   if (!parsed.success) return data({ saved: false, errors: fieldErrors(parsed.error), values: form }, { status: 400 })
   await updateProfile(shop(context).db, user.id, parsed.data, user.email)

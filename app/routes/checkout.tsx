@@ -13,6 +13,7 @@ import { publicOrigin, shop } from '../server/context.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/checkout'
 import type { action as quoteAction } from './api.cart.quote'
+import { readForm } from '../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Checkout', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -29,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const CHECKOUT_WINDOW = 10 * 60
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = parseCheckoutItems(form.get('items'))
   if (!parsed.ok) return data({ error: parsed.message, problems: [] as CartProblem[] }, { status: 400 })
   const { db, config, clientIp } = shop(context)

@@ -7,6 +7,7 @@ import { shop } from '../server/context.server'
 import { logger } from '../server/log.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/contact'
+import { readForm } from '../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta('Contact Us', 'Send us an enquiry about drone and robotics hardware, orders or support.', shopNameFrom(matches))
@@ -23,7 +24,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, config, clientIp } = shop(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))
   // The spam trap: people never see this field; a robot that fills it is thanked and ignored.
   if (String(form.get('website') ?? '') !== '') return { sent: true as const }

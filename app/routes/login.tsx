@@ -7,6 +7,7 @@ import { googleConfigured } from '../server/auth/auth.server'
 import { continuePath, landingPath } from '../server/auth/landing.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/login'
+import { readForm } from '../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta('Log in', 'Log in or create an account to see your orders and keep your details.', shopNameFrom(matches))
@@ -26,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent') ?? 'login')
   const redirectTo = safeReturnPath(String(form.get('redirectTo') ?? ''))
   const email = String(form.get('email') ?? '').trim()

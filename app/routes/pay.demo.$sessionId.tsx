@@ -9,6 +9,7 @@ import { getOrderBySession, orderSummary } from '../server/checkout/orders.serve
 import { demoCardResult, demoPaymentEvent } from '../server/checkout/payments/demo.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/pay.demo.$sessionId'
+import { readForm } from '../server/http/form.server'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment | UniDrone Robotics' },
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const order = await pendingOrder(args)
-  const form = Object.fromEntries(await args.request.formData())
+  const form = Object.fromEntries(await readForm(args.request))
   const parsed = demoPaymentSchema.safeParse(form)
   const values = { email: String(form.email ?? ''), name: String(form.name ?? ''), expiry: String(form.expiry ?? '') }
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })

@@ -2,6 +2,7 @@ import { stripeClient } from '../../server/checkout/payments/stripe.server'
 import { fetchStripeProductPrices, NEEDS_STRIPE, readFetchRequest, StripeCatalogError } from '../../server/catalog/stripe-catalog.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/api.stripe-product'
+import { readForm } from '../../server/http/form.server'
 
 /**
  * "Fetch from Stripe" on the product form (staff only, through the staff layout). GET tells the form
@@ -16,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return Response.json({ ok: false, message: 'Use POST.', notes: [] }, { status: 405, headers: { Allow: 'GET, POST' } })
   const { config } = shop(context)
-  const input = readFetchRequest(await request.formData())
+  const input = readFetchRequest(await readForm(request))
   if (!input.ok) return Response.json({ ok: false, message: input.message, notes: [] }, { status: 400 })
   if (config.PAYMENT_PROVIDER !== 'stripe') return Response.json({ ok: false, message: NEEDS_STRIPE, notes: [] }, { status: 409 })
   try {

@@ -6,6 +6,7 @@ import { requireStaff } from '../../server/auth/session.server'
 import { getEnquiry, StaleContactError, updateEnquiry } from '../../server/contacts/contacts.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/contact.$contactId'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Enquiry', 'Correct a stored enquiry.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))
   const parsed = contactSchema.safeParse(values)
   if (!parsed.success) {

@@ -5,6 +5,7 @@ import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
 import { documentTimeline, isCollection, NotRestorableError, RESTORABLE, restoreVersion } from '../../server/history/history.server'
 import type { Route } from './+types/history.$collection.$documentId'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -77,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { collection, documentId } = params
   if (!isCollection(collection)) throw data(null, { status: 404 })
   const { db } = shop(context)
-  const historyId = Number((await request.formData()).get('historyId'))
+  const historyId = Number((await readForm(request)).get('historyId'))
   if (!Number.isSafeInteger(historyId) || historyId < 1) return data({ error: 'Choose a version to restore.' }, { status: 400 })
   const timeline = await documentTimeline(db, collection, documentId)
   if (timeline.length === 0) throw data(null, { status: 404 })

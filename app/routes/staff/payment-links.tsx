@@ -15,6 +15,7 @@ import {
 import { stripeClient } from '../../server/checkout/payments/stripe.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/payment-links'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [
@@ -41,7 +42,7 @@ type ActionData = { check: CatalogCheck; summary: string; error: null } | { chec
 /** "Check the catalogue": every product's prices against Stripe's. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config } = shop(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'check') return data<ActionData>({ check: null, error: 'Unknown request. Please reload the page and try again.' }, { status: 400 })
   if (config.PAYMENT_PROVIDER !== 'stripe') return data<ActionData>({ check: null, error: NEEDS_STRIPE }, { status: 409 })
   try {

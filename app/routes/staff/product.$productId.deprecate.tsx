@@ -7,6 +7,7 @@ import { deleteProduct, ProductNotFoundError } from '../../server/catalog/produc
 import { getProduct } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.deprecate'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(loaderData ? `Delete ${loaderData.product.productName}` : 'Delete Product', 'Delete a product from the catalogue.', shopNameFrom(matches)),
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const form = await request.formData()
+  const form = await readForm(request)
   // Only the Delete Forever button deletes; any other post changes nothing.
   if (form.get('intent') !== 'delete') return data({ error: 'Press Delete Forever to delete this product.' }, { status: 400 })
   try {

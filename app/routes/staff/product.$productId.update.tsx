@@ -7,6 +7,7 @@ import { getEditableProduct, ProductNotFoundError, StaleEditError, updateProduct
 import { ProductIdTakenError } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.update'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(loaderData ? `Update ${loaderData.product.productName}` : 'Update Product', 'Change a product in the catalogue.', shopNameFrom(matches)),
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const version = Number(form.get('version'))
   if (!form.has('version') || !Number.isSafeInteger(version) || version < 0) {
     return data({ errors: {}, formError: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })

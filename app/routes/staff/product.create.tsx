@@ -6,6 +6,7 @@ import { requireStaff } from '../../server/auth/session.server'
 import { createProduct, ProductIdTakenError } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.create'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta('Create Product', 'Add a product to the catalogue.', shopNameFrom(matches)),
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const submission = readProductSubmission(await request.formData())
+  const submission = readProductSubmission(await readForm(request))
   if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
   try {
     const product = await createProduct(shop(context).db, submission.fields, staff.email)

@@ -5,6 +5,7 @@ import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
 import { deleteTemplate, getTemplate, TemplateNotFoundError } from '../../server/templates/templates.server'
 import type { Route } from './+types/template.$templateId.deprecate'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** SPEC.md §2: the deprecate route is the edit form, read-only, with the delete confirmation. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'delete') throw data({ message: 'Press Delete Forever to delete the template.' }, { status: 400 })
   try {
     await deleteTemplate(shop(context).db, params.templateId, staff.email)

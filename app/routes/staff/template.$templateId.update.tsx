@@ -7,6 +7,7 @@ import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
 import { getTemplate, StaleTemplateError, TemplateNotFoundError, updateTemplate } from '../../server/templates/templates.server'
 import type { Route } from './+types/template.$templateId.update'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = templateFormInput(form)
   const version = Number(form.get('version'))
   const parsed = templateFormSchema.safeParse(values)

@@ -7,13 +7,14 @@ import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
 import { createTemplate } from '../../server/templates/templates.server'
 import type { Route } from './+types/template.create'
+import { readForm } from '../../server/http/form.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Create Template', 'Create a template record.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const values = templateFormInput(await request.formData())
+  const values = templateFormInput(await readForm(request))
   const parsed = templateFormSchema.safeParse(values)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
   const template = await createTemplate(shop(context).db, parsed.data, staff.email)

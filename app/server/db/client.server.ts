@@ -37,8 +37,22 @@ export function connectPostgres(target: string | { socket: string }, options: { 
   return {
     db,
     description: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: () => (typeof target === 'string' ? migrateUnderLock(target) : migratePostgres(db, { migrationsFolder })),
     close: () => client.end({ timeout: 5 }),
+  }
+}
+
+/** Any number of processes may start at once against one PostgreSQL: one migrates, the others wait. */
+const MIGRATION_LOCK = 7_274_627_274
+
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`
+    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder })
+  } finally {
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined)
+    await client.end({ timeout: 5 })
   }
 }
 

@@ -63,13 +63,14 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.set('trust proxy', config.TRUST_PROXY)
   app.use(requestLog)
   app.use((req, res, next) => {
-    // A path that is not valid percent-encoding names nothing here: 400, before any route decodes it.
+    // An address that is not valid percent-encoding, or that smuggles a NUL, names nothing here:
+    // 400 before any route decodes it or hands it to the database.
     try {
-      decodeURIComponent(req.path)
-      next()
+      if (!decodeURIComponent(req.path).includes('\u0000') && !/%00/.test(req.originalUrl)) return next()
     } catch {
-      res.status(400).type('text/plain').send('Bad request: the address is not valid.')
+      // fall through to the refusal
     }
+    res.status(400).type('text/plain').send('Bad request: the address is not valid.')
   })
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.

@@ -1,0 +1,747 @@
+/**
+ * Bad input, thousands of times over: every route in app/routes.ts (and better-auth's endpoints,
+ * the static folders and a few addresses that only an attacker would try) receives malformed
+ * requests — wrong methods and types, huge bodies, invalid UTF-8, bad percent-encoding, malformed
+ * JSON and multipart, wrong Content-Types, missing fields, unknown ids and path traversal — as an
+ * anonymous visitor and as a signed-in staff member, with the shop's own Origin, with none and
+ * with a foreign one.
+ *
+ * DESIGN.md §7: bad input gets a 4xx (or a page), never a 5xx or a stack trace, and nothing stored
+ * changes. The suite runs its own shop process (embedded database in a fresh directory, port 3420)
+ * rather than the default test shop, because the browser tests running beside it in other workers
+ * write orders, enquiries, products and profiles: a checksum of those tables could not be compared
+ * there. Every failing request is listed in the test's output and its attachment.
+ */
+import { request as httpRequest } from 'node:http'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import routes from '../../app/routes'
+import { openDatabase } from '../../app/server/db/client.server'
+import { softwareEntries } from '../../app/lib/software'
+import { startShopProcess, type ShopProcess } from './support/process'
+
+const PORT = 3420
+const ORIGIN = `http://localhost:${PORT}`
+const FOREIGN_ORIGIN = 'https://evil.example'
+const CONCURRENCY = 8
+
+// One shop on one port for this file's tests: never split across workers.
+test.describe.configure({ mode: 'serial' })
+
+// ---------------------------------------------------------------------------------------------
+// The route table
+// ---------------------------------------------------------------------------------------------
+
+interface RouteEntry {
+  file: string
+  path?: string
+  index?: boolean
+  children?: RouteEntry[]
+}
+
+function flatten(entries: RouteEntry[], parentPath = ''): { file: string; path: string }[] {
+  return entries.flatMap((entry) => {
+    const full = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, '/') : parentPath || '/'
+    if (entry.children) return flatten(entry.children, entry.path ? full : parentPath)
+    return [{ file: entry.file, path: full }]
+  })
+}
+
+const table = flatten(routes as RouteEntry[])
+const isStaffRoute = (file: string) => file.startsWith('routes/staff/')
+const paramsOf = (pattern: string) => [...pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)
+
+// ---------------------------------------------------------------------------------------------
+// What is sent
+// ---------------------------------------------------------------------------------------------
+
+interface Probe {
+  method: string
+  /** Exactly as sent on the request line (already percent-encoded where it should be). */
+  path: string
+  headers?: Record<string, string>
+  body?: Buffer
+  summary: string
+  /** Sent byte for byte with node:http: a URL parser would normalise `..`, `%2e` and friends away. */
+  raw?: boolean
+  /** The response must not contain any of these (file contents a traversal would reveal). */
+  forbidden?: RegExp[]
+}
+
+/** Path segments for route parameters that name nothing or try to escape. */
+const BAD_SEGMENTS = [
+  'does-not-exist-zz9',
+  '%ff%fe',
+  '%',
+  '%E0%A4%A',
+  'a%00b',
+  '%C0%AE%C0%AE',
+  '..%2f..%2fpackage.json',
+  '..%5c..%5cserver.ts',
+  '%2e%2e',
+  'x'.repeat(4000),
+  '%F0%9F%9A%81%E2%80%AE',
+  "'%20OR%201=1--",
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  '-1',
+  '1e309',
+  '__proto__',
+  '%0d%0aSet-Cookie:%20injected=1',
+]
+
+/** Query strings no page expects. */
+const BAD_QUERIES = [
+  'a=%zz',
+  'redirectTo=%E0%A4%A',
+  'redirectTo=%2F%2Fevil.example',
+  'redirectTo=https%3A%2F%2Fevil.example%2F',
+  'session_id=%ff%00',
+  `session_id=${'z'.repeat(5000)}`,
+  'payment=%3Cscript%3E&error=%ff',
+  'x[]=1&x[a]=2&x=3',
+  'category=%00&restored=-1&deleted=%',
+  '_routes=%ff%2C..%2Froot',
+  'index&_data=root',
+  `q=${'%41'.repeat(3000)}`,
+]
+
+/** Field values that are wrong in type, size, encoding or intent. Never a valid e-mail or id. */
+const BAD_VALUES = [
+  '',
+  '   ',
+  'x'.repeat(100_000),
+  'nul\u0000byte',
+  '\uFFFE\uFFFF',
+  '\uD800 lone surrogate',
+  '<script>alert(1)</script>',
+  "' OR '1'='1' --",
+  '{"$gt":""}',
+  '[1,2,3]',
+  'null',
+  '-1',
+  '1e309',
+  '99999999999999999999999999',
+  '../../../../etc/passwd',
+  '\u{1F681}'.repeat(2000),
+]
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+const MEGABYTE = 1024 * 1024
+
+/** A tiny PNG (1×1): a real image, for the upload tests that only play with its name. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+
+function multipart(boundary: string, parts: { name: string; filename?: string; type?: string; content: Buffer | string }[], close = true) {
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`))
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content))
+    chunks.push(Buffer.from('\r\n'))
+  }
+  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return Buffer.concat(chunks)
+}
+
+/** Bodies that are broken whatever the form: the parser, not the schema, has to cope. */
+function malformedBodies(fields: string[]): Omit<Probe, 'method' | 'path'>[] {
+  const first = fields[0] ?? 'field'
+  const boundary = 'fuzz-boundary-1234'
+  return [
+    { headers: FORM, body: Buffer.from(form({ probe: '1' })), summary: 'urlencoded, unknown field only' },
+    { headers: FORM, body: Buffer.alloc(0), summary: 'urlencoded, empty body' },
+    {
+      headers: FORM,
+      body: Buffer.concat([Buffer.from(`${first}=`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from(`&${fields[1] ?? 'x'}=`), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80])]),
+      summary: 'urlencoded, invalid UTF-8 bytes',
+    },
+    { headers: FORM, body: Buffer.from(fields.map((name) => `${name}=%E0%A4%A%zz%`).join('&')), summary: 'urlencoded, bad percent-encoding' },
+    { headers: FORM, body: Buffer.from(fields.flatMap((name) => [`${name}=a`, `${name}=b`, `${name}[]=c`, `${name}[x]=d`]).join('&')), summary: 'urlencoded, repeated and bracketed fields' },
+    { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16le' }, body: Buffer.from(`${first}=x`, 'utf16le'), summary: 'urlencoded declared UTF-16' },
+    { headers: { 'content-type': 'application/json' }, body: Buffer.from(`{"${first}": {"$ne": null}, "items": [1, {"a": []}]}`), summary: 'JSON object with wrong types' },
+    { headers: { 'content-type': 'application/json' }, body: Buffer.from(`{"${first}": "unterminated`), summary: 'malformed JSON' },
+    { headers: { 'content-type': 'application/json' }, body: Buffer.from('[null, 1, "two"]'), summary: 'JSON array' },
+    { headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), summary: 'JSON with invalid UTF-8' },
+    { headers: { 'content-type': 'multipart/form-data' }, body: Buffer.from('garbage without a boundary'), summary: 'multipart without boundary' },
+    { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.from('not a multipart body at all'), summary: 'multipart, body without parts' },
+    {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: multipart(boundary, [{ name: first, content: 'truncated' }], false).subarray(0, 60),
+      summary: 'multipart, truncated',
+    },
+    {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: multipart(boundary, [
+        { name: first, filename: '../../../../etc/passwd', type: 'text/plain', content: 'root:x:0:0' },
+        { name: 'file', filename: '..\\..\\server.ts', type: 'image/png', content: '<?php echo 1; ?>' },
+      ]),
+      summary: 'multipart, files with traversal names where text is expected',
+    },
+    { headers: { 'content-type': 'text/plain' }, body: Buffer.from(`${first}=plain text`), summary: 'text/plain' },
+    { headers: { 'content-type': 'application/xml' }, body: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'), summary: 'XML with an external entity' },
+    { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256)), summary: 'binary octet-stream' },
+    { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.alloc(2 * MEGABYTE, 'a'), summary: '2 MB urlencoded, one field without =' },
+  ]
+}
+
+/** Every field of a form set to one bad value each time; `fixed` keeps the form invalid whatever the value. */
+function fieldBodies(fields: string[], fixed: Record<string, string> = {}): Omit<Probe, 'method' | 'path'>[] {
+  return BAD_VALUES.map((value) => ({
+    headers: FORM,
+    body: Buffer.from(form({ ...Object.fromEntries(fields.map((name) => [name, value])), ...fixed })),
+    summary: `urlencoded, every field = ${JSON.stringify(value.length > 24 ? `${value.slice(0, 12)}…(${value.length} chars)` : value)}${Object.keys(fixed).length ? ` except ${JSON.stringify(fixed)}` : ''}`,
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending and judging
+// ---------------------------------------------------------------------------------------------
+
+interface Outcome {
+  status: number
+  contentType: string
+  text: string
+}
+
+/** Node's own client for requests whose exact bytes matter (paths a URL parser would rewrite). */
+function sendRaw(probe: Probe, cookie: string | null): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { host: `localhost:${PORT}`, connection: 'close', ...probe.headers }
+    if (cookie) headers.cookie = cookie
+    if (probe.body) headers['content-length'] = probe.body.length
+    const req = httpRequest({ host: '127.0.0.1', port: PORT, method: probe.method, path: probe.path, headers, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')))
+    req.on('error', reject)
+    req.end(probe.body)
+  })
+}
+
+async function send(context: APIRequestContext, probe: Probe, cookie: string | null): Promise<Outcome> {
+  // Big bodies go on a connection of their own: a server may close a connection whose body it did
+  // not read, and the next request that the client's pool puts on it would see a reset.
+  if (probe.raw || (probe.body?.length ?? 0) > 256 * 1024) return sendRaw(probe, cookie)
+  const response = await context.fetch(`${ORIGIN}${probe.path}`, {
+    method: probe.method,
+    headers: probe.headers,
+    data: probe.body,
+    maxRedirects: 0,
+    failOnStatusCode: false,
+    timeout: 30_000,
+  })
+  const body = await response.body()
+  return { status: response.status(), contentType: response.headers()['content-type'] ?? '', text: body.subarray(0, 2 * MEGABYTE).toString('utf8') }
+}
+
+/** What gives the program's insides away: stack frames, source paths, raw error and query texts. */
+const LEAKS: [string, RegExp][] = [
+  ['stack frame', /^\s*at [^\n]*(\(|\b)[^\s()]+:\d+:\d+\)?$/m],
+  ['stack frame (escaped)', /\\n\s+at [^"\\]+:\d+:\d+/],
+  ['source path', /\/work\/|node_modules|node:internal|file:\/\/\//],
+  ['internal error name', /\b(TypeError|RangeError|SyntaxError|URIError|ReferenceError|DrizzleQueryError|PostgresError|AggregateError)\b/],
+  ['error with internal details', /Error: (Failed query|Cannot read propert|Unexpected token|Content-Type was not one of|Failed to (parse|decode)|invalid byte sequence)/],
+  ['database text', /\b(Failed query|invalid byte sequence for encoding|duplicate key value|relation "[^"]+" does not exist|syntax error at or near)\b/],
+  ['serialised stack', /"stack"\s*:/],
+]
+
+function leakIn(text: string): string | null {
+  for (const [name, pattern] of LEAKS) {
+    const match = pattern.exec(text)
+    if (match) return `${name}: ${match[0].trim().slice(0, 120)}`
+  }
+  return null
+}
+
+/** The first thing a person would read: a text body's first line, an HTML page's title and heading. */
+function firstLine(outcome: Outcome): string {
+  if (/html/.test(outcome.contentType)) {
+    const title = /<title>([^<]*)<\/title>/.exec(outcome.text)?.[1] ?? ''
+    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(outcome.text)?.[1]?.replace(/<[^>]+>/g, '') ?? ''
+    return `[html] ${title}${heading ? ` / ${heading}` : ''}`.slice(0, 160)
+  }
+  return (outcome.text.split('\n', 1)[0] ?? '').slice(0, 160)
+}
+
+interface Failure {
+  who: string
+  method: string
+  path: string
+  body: string
+  status: number | string
+  firstLine: string
+  problem: string
+}
+
+async function runAll(context: APIRequestContext, who: string, probes: Probe[], cookie: string | null): Promise<Failure[]> {
+  const failures: Failure[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < probes.length) {
+      const probe = probes[next++]!
+      const shortPath = probe.path.length > 140 ? `${probe.path.slice(0, 100)}…(${probe.path.length} chars)` : probe.path
+      const record = (status: number | string, line: string, problem: string) =>
+        failures.push({ who, method: probe.method, path: shortPath, body: probe.summary, status, firstLine: line, problem })
+      let outcome: Outcome
+      try {
+        outcome = await send(context, probe, cookie).catch((error: unknown) => {
+          // A reset on a reused keep-alive connection says nothing about this request: send it once more on its own.
+          if (/ECONNRESET|socket hang up/.test(String(error))) return sendRaw(probe, cookie)
+          throw error
+        })
+      } catch (error) {
+        record('no answer', String(error instanceof Error ? error.message : error).split('\n', 1)[0]!, 'request failed')
+        continue
+      }
+      if (outcome.status >= 500) record(outcome.status, firstLine(outcome), '5xx')
+      const leak = leakIn(outcome.text)
+      if (leak) record(outcome.status, firstLine(outcome), `leak: ${leak}`)
+      for (const pattern of probe.forbidden ?? []) {
+        if (pattern.test(outcome.text)) record(outcome.status, firstLine(outcome), `served a file it must not: ${pattern}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  return failures
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shop, its data and the probes
+// ---------------------------------------------------------------------------------------------
+
+let shop: ShopProcess
+let dataDir: string
+let staffEmail: string
+let staffPassword: string
+/** Real ids of things that exist, so that forms are reached past their not-found checks. */
+const real: Record<string, string> = {}
+
+const CHECKED_TABLES = ['products', 'contacts', 'templates', 'orders', 'order_lines', 'profiles', 'history', 'outbox', '"user"']
+
+/** Drizzle answers with the rows (over the shop's socket) or with `{ rows }` (PGlite in this process). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows
+}
+
+/** Row count and checksum of every checked table, read through the shop's socket. */
+async function snapshot(): Promise<Record<string, string>> {
+  const database = await openDatabase({ dataDir, role: 'command' })
+  try {
+    const result: Record<string, string> = {}
+    for (const name of CHECKED_TABLES) {
+      const rows = rowsOf<{ n: number; sum: string }>(
+        await database.db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as sum from ${name} t`)),
+      )
+      result[name] = `${rows[0]!.n} rows, md5 ${rows[0]!.sum}`
+    }
+    return result
+  } finally {
+    await database.close()
+  }
+}
+
+async function queryOne<T>(text: string): Promise<T | undefined> {
+  const database = await openDatabase({ dataDir, role: 'command' })
+  try {
+    return rowsOf<T>(await database.db.execute(sql.raw(text)))[0]
+  } finally {
+    await database.close()
+  }
+}
+
+/** Form fields of each route that has an action, and what keeps a submission invalid whatever the fuzz. */
+function formsFor(pattern: string): { fields: string[]; fixed?: Record<string, string> } | null {
+  switch (pattern) {
+    case '/login':
+      return { fields: ['email', 'password', 'intent', 'redirectTo'], fixed: { email: 'not-an-email' } }
+    case '/contact':
+      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage'], fixed: { contactEmail: 'not-an-email' } }
+    case '/checkout':
+      return { fields: ['items'] }
+    case '/pay/demo/:sessionId':
+      return { fields: ['email', 'cardNumber', 'expiry', 'cvc', 'name'], fixed: { email: 'not-an-email' } }
+    case '/client':
+    case '/program':
+      return {
+        fields: ['profileNameGiven', 'profileNameFamily', 'profileNameOther', 'profileMobile', 'profileAddress', 'profileDateOfBirth', 'profileImage'],
+        fixed: { profileDateOfBirth: 'not a date' },
+      }
+    case '/product/create':
+    case '/product/:productId/update':
+      return { fields: ['product', 'version'] }
+    case '/product/:productId/deprecate':
+    case '/template/:templateId/deprecate':
+      return { fields: ['intent'] }
+    case '/template/create':
+      return { fields: ['templateName', 'templateImage'], fixed: { templateName: '' } }
+    case '/template/:templateId/update':
+      return { fields: ['templateName', 'templateImage', 'version'], fixed: { templateName: '' } }
+    case '/contact/:contactId':
+      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage', 'version'], fixed: { contactEmail: 'not-an-email' } }
+    case '/history/:collection/:documentId':
+      return { fields: ['historyId'] }
+    case '/migration':
+      return { fields: ['collection', 'intent', 'token', 'plan', 'renames', 'fileName'] }
+    case '/api/uploads':
+      return { fields: ['file'] }
+    case '/api/cart/quote':
+    case '/api/stripe/webhook':
+      return { fields: ['items'] }
+    case '/logout':
+      return { fields: ['probe'] }
+    default:
+      return null
+  }
+}
+
+/** Extra, route-specific cases: the traps each form's own rules must catch. */
+function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
+  const json = (value: unknown, summary: string) => ({ headers: FORM, body: Buffer.from(form({ items: JSON.stringify(value) })), summary })
+  const boundary = 'special-boundary-42'
+  const multi = (parts: Parameters<typeof multipart>[1], summary: string) => ({
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: multipart(boundary, parts),
+    summary,
+  })
+  switch (pattern) {
+    case '/checkout':
+      return [
+        json([{ FBUID: 'does-not-exist-zz9', productCount: 1 }], 'items: unknown product'),
+        json([{ FBUID: 'unidrone-e900', productCount: 0 }], 'items: quantity 0'),
+        json([{ FBUID: 'unidrone-e900', productCount: 11 }], 'items: quantity 11'),
+        json([{ FBUID: 'unidrone-e900', productCount: 1.5 }], 'items: fractional quantity'),
+        json([{ FBUID: 'unidrone-e900', productCount: '1' }], 'items: quantity as a string'),
+        json([{ FBUID: ['unidrone-e900'], productCount: 1 }], 'items: id as an array'),
+        json([{ FBUID: 'a\u0000b', productCount: 1 }], 'items: id with NUL'),
+        json([{ FBUID: 'x'.repeat(201), productCount: 1 }], 'items: id of 201 characters'),
+        json([{ FBUID: 'unidrone-e900', productCount: 1 }, { FBUID: 'unidrone-e900', productCount: 1 }], 'items: one product twice'),
+        json(Array.from({ length: 101 }, (_, index) => ({ FBUID: `p${index}`, productCount: 1 })), 'items: 101 lines'),
+        json([], 'items: empty list'),
+        json({ FBUID: 'unidrone-e900', productCount: 1 }, 'items: an object, not a list'),
+        { headers: FORM, body: Buffer.from(form({ items: `[${'{"FBUID":"x","productCount":1},'.repeat(700)}]` })), summary: 'items: over 20,000 characters' },
+        { headers: FORM, body: Buffer.from(`items=${'['.repeat(5000)}`), summary: 'items: 5,000 nested brackets' },
+      ]
+    case '/api/cart/quote':
+      return [
+        { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: [{ FBUID: 'does-not-exist-zz9', productCount: 1 }] })), summary: 'JSON, unknown product (priced, not stored)' },
+        { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: [{ FBUID: { $ne: 1 }, productCount: 1 }] })), summary: 'JSON, id as an object' },
+        { headers: { 'content-type': 'application/json' }, body: Buffer.from(`{"items":${'['.repeat(100_000)}`), summary: 'JSON, 100,000 nested brackets' },
+        { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: Array.from({ length: 50_000 }, () => ({ FBUID: 'unidrone-e900', productCount: 1 })) })), summary: 'JSON, 50,000 lines (about 2 MB)' },
+        { headers: { 'content-type': 'application/json' }, body: Buffer.from('{"__proto__":{"polluted":true},"items":[]}'), summary: 'JSON, __proto__ key' },
+      ]
+    case '/product/create':
+    case '/product/:productId/update': {
+      const product = (value: unknown, summary: string, version = '1') => ({ headers: FORM, body: Buffer.from(form({ product: JSON.stringify(value), version })), summary })
+      return [
+        product({ productName: 'Fuzz', productCategory: 'nope' }, 'product: incomplete, unknown category'),
+        product({ productName: ['x'], STUPID: 1, productCategory: 'cameras', productPrices: 'free' }, 'product: wrong types'),
+        product({ productName: '!!!', STUPID: 'x', productCategory: 'cameras', productImages: [], productDescriptions: [], productFeatures: [], productSpecifications: [], productDimensions: [], productShipping: [], productDownloads: [], productPrices: [{ value: '-5', label: '', description: '' }] }, 'product: name without letters, negative price'),
+        product({ productName: 'Fuzz', STUPID: 'x', productCategory: 'cameras', productImages: [{ value: 'javascript:alert(1)', label: '', description: '' }], productDescriptions: [], productFeatures: [], productSpecifications: [], productDimensions: [], productShipping: [], productDownloads: [{ value: '//evil.example/x', label: '', description: '' }], productPrices: [{ value: '1e309', label: '', description: '' }] }, 'product: script and protocol-relative links, price 1e309'),
+        product(null, 'product: null'),
+        product('a string', 'product: a string'),
+        { headers: FORM, body: Buffer.from(form({ product: `{"productName":${'['.repeat(5000)}` })), summary: 'product: 5,000 nested brackets' },
+      ]
+    }
+    case '/history/:collection/:documentId':
+      return ['0', '-1', '1.5', '9007199254740993', '0x10', ' 1e3 ', '999999'].map((historyId) => ({ headers: FORM, body: Buffer.from(form({ historyId })), summary: `historyId=${historyId}` }))
+    case '/contact/:contactId':
+      return ['NaN', '-1', '1e309', '', '2147483648', '1.5'].map((version) => ({
+        headers: FORM,
+        body: Buffer.from(form({ contactName: 'Fuzz', contactEmail: 'not-an-email', contactMessage: 'x', version })),
+        summary: `invalid e-mail, version=${JSON.stringify(version)}`,
+      }))
+    case '/template/:templateId/update':
+      return ['NaN', '-1', '1e309', '', '2147483648', '1.5'].map((version) => ({
+        headers: FORM,
+        body: Buffer.from(form({ templateName: '', templateImage: 'javascript:alert(1)', version })),
+        summary: `empty name, script image, version=${JSON.stringify(version)}`,
+      }))
+    case '/api/uploads':
+      return [
+        multi([{ name: 'file', filename: '../../../../tmp/escaped.png', type: 'image/png', content: PNG }], 'a real PNG named ../../../../tmp/escaped.png'),
+        multi([{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }], 'SVG with a script'),
+        multi([{ name: 'file', filename: 'x.png', type: 'image/png', content: '<html><script>alert(1)</script></html>' }], 'HTML named .png'),
+        multi([{ name: 'file', filename: 'empty.png', type: 'image/png', content: '' }], 'empty file'),
+        multi([{ name: 'file', filename: 'a.png', content: PNG }, { name: 'file', filename: 'b.png', content: PNG }], 'two files'),
+        multi([{ name: 'other', filename: 'a.png', content: PNG }], 'file in the wrong field'),
+        multi([{ name: 'file', content: 'just text' }], 'text where the file goes'),
+        multi([{ name: 'file', filename: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(5 * MEGABYTE)]) }], 'PNG over 5 MB'),
+        { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.alloc(MEGABYTE, '-'), summary: '1 MB of dashes as multipart' },
+      ]
+    case '/migration':
+      return [
+        multi([{ name: 'collection', content: 'products' }, { name: 'file', filename: 'export.json', type: 'application/json', content: '{"format":' }], 'import: truncated JSON file'),
+        multi([{ name: 'collection', content: 'products' }, { name: 'file', filename: '../../../etc/passwd', type: 'application/json', content: '[1,2,3]' }], 'import: JSON array, traversal file name'),
+        multi([{ name: 'collection', content: 'history' }, { name: 'file', filename: 'h.json', content: '{}' }], 'import: into read-only history'),
+        multi([{ name: 'collection', content: 'users' }, { name: 'file', filename: 'u.json', content: '{}' }], 'import: unknown collection'),
+        multi([{ name: 'collection', content: 'products' }, { name: 'intent', content: 'apply' }, { name: 'token', content: '../../pglite.lock' }], 'apply: token with traversal'),
+        multi([{ name: 'collection', content: 'products' }, { name: 'intent', content: 'apply' }, { name: 'token', content: '0'.repeat(32) }, { name: 'plan', content: 'x' }], 'apply: unknown token'),
+        multi([{ name: 'collection', content: 'products' }, { name: 'renames', content: '=>\n%%%\n'.repeat(1000) }, { name: 'file', filename: 'p.json', content: Buffer.from([0xff, 0xfe, 0x00, 0x7b]) }], 'import: garbage renames, binary file'),
+        multi([{ name: 'collection', content: 'products' }, { name: 'file', filename: 'big.json', content: Buffer.alloc(3 * MEGABYTE, ' ') }], 'import: 3 MB of spaces'),
+      ]
+    default:
+      return []
+  }
+}
+
+/** better-auth's endpoints (outside the route table), with broken bodies only: no valid sign-up or change. */
+const AUTH_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/reset-password', '/api/auth/change-password', '/api/auth/update-user', '/api/auth/sign-in/social', '/api/auth/send-verification-email']
+const AUTH_GETS = [
+  '/api/auth/get-session',
+  '/api/auth/verify-email?token=%ff%fe',
+  '/api/auth/verify-email?token=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImEifQ.',
+  '/api/auth/callback/google?state=%zz&code=x',
+  '/api/auth/reset-password/..%2f..%2f?callbackURL=%2F%2Fevil.example',
+  '/api/auth/%ff',
+  '/api/auth/does-not-exist',
+  '/api/auth/ok',
+  '/api/auth/error?error=%3Cscript%3E',
+]
+
+const FILE_LEAKS = [/root:x:0:0/, /"devDependencies"/, /loadShop|startShop\(/, /BETTER_AUTH_SECRET=/, /\bpid\b.*\bsocket\b/]
+
+/** Traversal attempts on the static folders, the downloads route and the page router. */
+const TRAVERSALS = [
+  '/uploads/..%2f..%2fetc%2fpasswd',
+  '/uploads/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+  '/uploads/%2e%2e/%2e%2e/package.json',
+  '/uploads/../pglite.lock',
+  '/uploads/..%2fpglite.lock',
+  '/uploads/..%2fauth-secret',
+  '/uploads/.%2e/.%2e/server.ts',
+  '/uploads/%252e%252e%252fpackage.json',
+  '/uploads/%00.png',
+  '/uploads/..\\..\\package.json',
+  '/downloads/..%2F..%2Fpackage.json',
+  '/downloads/%2e%2e%2f%2e%2e%2fpackage.json',
+  '/downloads/..%5c..%5cpackage.json',
+  '/downloads/....%2f%2f....%2f%2fpackage.json',
+  '/assets/../server.ts',
+  '/assets/..%2f..%2fserver.ts',
+  '/assets/%2e%2e/%2e%2e/package.json',
+  '/assets/..%2f..%2f..%2fetc%2fpasswd',
+  '/images/../../package.json',
+  '/images/..%2f..%2fpackage.json',
+  '/../../../../etc/passwd',
+  '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+  '/..%2f..%2f..%2fetc%2fpasswd',
+  '//etc/passwd',
+  '/build/server/index.js',
+  '/server.ts',
+  '/package.json',
+  '/.env',
+  '/data/auth-secret',
+  '/product/..%2f..%2f..%2fpackage.json',
+  '/legals/..%2f..%2fpackage.json',
+  '/migration/export/..%2f..%2fpackage.json',
+  '/history/..%2fproducts/..%2f..%2fpackage.json',
+]
+
+/** Public routes whose answer depends on who is signed in: probed in depth as staff too. */
+const SIGNED_IN_MATTERS = new Set(['/login', '/client', '/checkout', '/pay/demo/:sessionId', '/contact', '/auth/continue'])
+/** The same module at a second address (account.tsx serves /client and /program): probed lightly there. */
+const SECOND_ADDRESS = new Set(['/program'])
+
+function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
+  const probes: Probe[] = []
+  const add = (probe: Probe) => probes.push({ ...probe, raw: probe.raw ?? /%2e|\/\.\.?(\/|$)|\\/i.test(probe.path) })
+  const withOrigin = (headers: Record<string, string> | undefined, origin: string | null) => (origin ? { ...headers, origin } : { ...headers })
+
+  for (const route of table) {
+    if (route.path === '/*') continue
+    const staffOnly = isStaffRoute(route.file)
+    const params = paramsOf(route.path)
+    const forms = formsFor(route.path)
+    // Signing out ends the staff session the rest of the run needs; it has no fields to get wrong.
+    if (who === 'staff' && route.path === '/logout') continue
+    // Anonymous visitors are sent to the login panel before any staff code runs, and public pages that
+    // do not care who asks were covered in depth by the anonymous run: a few probes prove those hold.
+    const shallow = SECOND_ADDRESS.has(route.path) || (who === 'anonymous' ? staffOnly : !staffOnly && !SIGNED_IN_MATTERS.has(route.path))
+
+    const realPath = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => real[name] ?? 'does-not-exist-zz9')
+
+    // GET: the page itself, bad query strings, React Router's data requests.
+    add({ method: 'GET', path: realPath, summary: 'plain GET' })
+    if (!shallow) {
+      // Staff screens read few query parameters: a third of the list is enough there.
+      for (const query of staffOnly ? BAD_QUERIES.filter((_, index) => index % 3 === 0) : BAD_QUERIES) {
+        add({ method: 'GET', path: `${realPath}?${query}`, summary: `query ${query.slice(0, 40)}` })
+      }
+      add({ method: 'GET', path: `${realPath === '/' ? '/_root' : realPath}.data?_routes=%ff,..`, summary: 'single-fetch data request, bad _routes' })
+      add({ method: 'GET', path: `${realPath}/%ff%fe`, summary: 'extra segment with invalid UTF-8' })
+      add({ method: 'GET', path: `${realPath}%`, summary: 'trailing lone %' })
+      add({ method: 'HEAD', path: realPath, summary: 'HEAD' })
+      add({ method: 'OPTIONS', path: realPath, summary: 'OPTIONS' })
+    }
+
+    // Each parameter replaced by ids that name nothing or try to escape.
+    for (const param of params) {
+      for (const [index, segment] of (shallow ? BAD_SEGMENTS.slice(0, 6) : BAD_SEGMENTS).entries()) {
+        const target = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === param ? segment : (real[name] ?? 'does-not-exist-zz9')))
+        add({ method: 'GET', path: target, summary: `${param} = ${segment.slice(0, 40)}` })
+        // Forms at addresses that name nothing: every other bad id is enough.
+        if (!shallow && index % (staffOnly ? 3 : 2) === 0) {
+          add({ method: 'POST', path: target, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ probe: '1', intent: 'x' })), summary: `${param} = ${segment.slice(0, 40)}, small form` })
+          add({ method: 'POST', path: target, headers: { 'content-type': 'multipart/form-data' }, body: Buffer.from('x'), summary: `${param} = ${segment.slice(0, 40)}, multipart without boundary, no Origin` })
+        }
+      }
+    }
+
+    // POST and the other methods: every route, whether or not it has an action.
+    const fields = forms?.fields ?? ['probe']
+    const malformed = malformedBodies(fields)
+    const bodies = forms && !shallow ? [...malformed, ...fieldBodies(fields, forms.fixed), ...specialBodies(route.path)] : shallow ? malformed.slice(0, 3) : malformed.slice(0, 8)
+    bodies.forEach((body, index) => {
+      // With the shop's own Origin, and (for malformed bodies) again with none; a foreign one now and then.
+      add({ method: 'POST', path: realPath, ...body, headers: withOrigin(body.headers, ORIGIN) })
+      if (index < malformed.length / 2 && !shallow) add({ method: 'POST', path: realPath, ...body, summary: `${body.summary}, no Origin` })
+      if (index % 6 === 0) add({ method: 'POST', path: realPath, ...body, headers: withOrigin(body.headers, FOREIGN_ORIGIN), summary: `${body.summary}, foreign Origin` })
+    })
+    if (forms && !shallow) {
+      for (const body of malformed.slice(0, 4)) add({ method: 'POST', path: `${realPath === '/' ? '/_root' : realPath}.data`, ...body, headers: withOrigin(body.headers, ORIGIN), summary: `single-fetch action, ${body.summary}` })
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      add({ method, path: realPath, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ probe: '1' })), summary: `${method} with a small form` })
+      if (!shallow && !staffOnly) add({ method, path: realPath, summary: `${method} without a body or Origin` })
+    }
+  }
+
+  // The catch-all route and the static folders.
+  for (const traversal of TRAVERSALS) {
+    add({ method: 'GET', path: traversal, summary: 'path traversal', forbidden: FILE_LEAKS })
+    add({ method: 'POST', path: traversal, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from('a=1'), summary: 'path traversal, POST', forbidden: FILE_LEAKS })
+  }
+  for (const segment of BAD_SEGMENTS) add({ method: 'GET', path: `/${segment}/${segment}`, summary: 'unknown address' })
+
+  // better-auth.
+  for (const [index, authPath] of AUTH_PATHS.entries()) {
+    const bodies = malformedBodies(['email', 'password', 'newPassword', 'name', 'provider', 'token', 'callbackURL'])
+    // Every broken body to the first endpoint, the quicker half (not the 2 MB one) to the others.
+    for (const body of index === 0 ? bodies : bodies.filter((candidate, position) => position % 2 === 0 && (candidate.body?.length ?? 0) < MEGABYTE)) {
+      add({ method: 'POST', path: authPath, ...body, headers: withOrigin(body.headers, ORIGIN) })
+    }
+    add({ method: 'POST', path: authPath, headers: { 'content-type': 'application/json', origin: ORIGIN }, body: Buffer.from(JSON.stringify({ email: 'not-an-email', password: ['x'], newPassword: 1, currentPassword: {}, name: 42, image: 7, provider: '../evil', token: '%ff', callbackURL: 'https://evil.example/' })), summary: 'JSON, every field the wrong type' })
+  }
+  for (const authGet of AUTH_GETS) add({ method: 'GET', path: authGet, summary: 'auth GET with bad parameters' })
+  return probes
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------------------------
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(90_000)
+  dataDir = await mkdtemp(path.join(tmpdir(), 'shop-bad-input-'))
+  shop = startShopProcess({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: 'bad-input-secret-bad-input-secret-0123',
+    AUTH_RATE_LIMIT: '1000',
+  })
+  await shop.url
+  // The embedded demo creates a staff account and prints its password once.
+  staffEmail = /e-mail:\s+(\S+)/.exec(shop.output())![1]!
+  staffPassword = /password:\s+(\S+)/.exec(shop.output())![1]!
+
+  // Things for the forms to find: a pending order, an enquiry (and its e-mail), a template.
+  const setup = await playwright.request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } })
+  const checkout = await setup.post('/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) }, maxRedirects: 0 })
+  expect(checkout.status(), await checkout.text()).toBe(302)
+  real.sessionId = /\/pay\/demo\/([^/?]+)/.exec(checkout.headers().location ?? '')![1]!
+  const enquiry = await setup.post('/contact', {
+    form: { contactName: 'Fuzz Setup', contactEmail: 'fuzz-setup@example.com', contactPhone: '', contactCompany: '', contactMessage: 'A question.' },
+  })
+  expect(enquiry.status()).toBe(200)
+  const login = await setup.post('/login', { form: { email: staffEmail, password: staffPassword, intent: 'login' }, maxRedirects: 0 })
+  expect(login.status(), await login.text()).toBe(302)
+  const template = await setup.post('/template/create', { form: { templateName: 'Fuzz template', templateImage: '' }, maxRedirects: 0 })
+  expect(template.status(), await template.text()).toBe(302)
+  real.templateId = /\/template\/([^/?]+)/.exec(template.headers().location ?? '')![1]!
+  await setup.dispose()
+
+  real.productId = 'unidrone-e900'
+  real.category = 'cameras'
+  real.collection = 'products'
+  real.documentId = 'unidrone-e900'
+  real.section = 'privacy-policy'
+  real.file = softwareEntries().find((entry) => entry.file)?.file ?? 'does-not-exist-zz9'
+  real.orderId = (await queryOne<{ id: string }>(`select id from orders limit 1`))!.id
+  real.contactId = (await queryOne<{ id: string }>(`select id from contacts limit 1`))!.id
+  real.messageId = (await queryOne<{ id: string }>(`select id from outbox limit 1`))!.id
+})
+
+test.afterAll(async () => {
+  let code: number | null | undefined
+  try {
+    code = await shop?.stop()
+  } finally {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  }
+  if (shop) expect(code, 'the shop stopped cleanly after the run').toBe(0)
+})
+
+function report(failures: Failure[]) {
+  // One line per distinct problem: the same fault behind many probes is listed once, with a count.
+  const grouped = new Map<string, Failure & { count: number }>()
+  for (const failure of failures) {
+    const key = `${failure.who} ${failure.method} ${failure.path} | ${failure.body} | ${failure.problem}`
+    const seen = grouped.get(key)
+    if (seen) seen.count++
+    else grouped.set(key, { ...failure, count: 1 })
+  }
+  const lines = [...grouped.values()].map(
+    (failure) => `${failure.who}: ${failure.method} ${failure.path} [${failure.body}] → ${failure.status} ${failure.problem} — ${failure.firstLine}${failure.count > 1 ? ` (×${failure.count})` : ''}`,
+  )
+  if (lines.length) console.log(`\n${failures.length} failing requests\n  ${lines.join('\n  ')}`)
+  return lines
+}
+
+test('malformed requests to every route, anonymous and as signed-in staff, get no 5xx, leak nothing and change nothing', async ({ playwright }, testInfo) => {
+  test.setTimeout(150_000)
+  const failures: Failure[] = []
+  const changes: Record<string, unknown> = {}
+  let total = 0
+  for (const who of ['anonymous', 'staff'] as const) {
+    await test.step(`as ${who}`, async () => {
+      const context = await playwright.request.newContext({ baseURL: ORIGIN })
+      let cookie: string | null = null
+      if (who === 'staff') {
+        const login = await context.post('/login', { form: { email: staffEmail, password: staffPassword, intent: 'login' }, headers: { origin: ORIGIN }, maxRedirects: 0 })
+        expect(login.status(), await login.text()).toBe(302)
+        cookie = (await context.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
+        expect((await context.get('/staff', { maxRedirects: 0 })).status()).toBe(200)
+      }
+      const probes = buildProbes(who)
+      total += probes.length
+      const before = await snapshot()
+      const started = Date.now()
+      const found = await runAll(context, who, probes, cookie)
+      console.log(`${who}: ${probes.length} malformed requests in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      const after = await snapshot()
+      for (const name of Object.keys(before)) if (before[name] !== after[name]) changes[`${who}: ${name}`] = { before: before[name], after: after[name] }
+      if (who === 'staff') {
+        // Still signed in at the end: nothing in the run ended the session by accident.
+        expect((await context.get('/staff', { maxRedirects: 0 })).status(), 'the staff session survived the run').toBe(200)
+      }
+      await context.dispose()
+      failures.push(...found)
+    })
+  }
+  expect(existsSync('/tmp/escaped.png'), 'an upload name chose where the file went').toBe(false)
+  const lines = report(failures)
+  await writeFile(testInfo.outputPath('failures.json'), JSON.stringify(failures, null, 2))
+  await testInfo.attach('failures.json', { path: testInfo.outputPath('failures.json'), contentType: 'application/json' })
+  expect(total).toBeGreaterThan(2000)
+  expect(changes, 'rows or contents of checked tables changed').toEqual({})
+  expect(lines, `${failures.length} requests got a 5xx, leaked internals or served a file`).toEqual([])
+})

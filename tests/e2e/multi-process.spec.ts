@@ -1,0 +1,273 @@
+/**
+ * DESIGN.md §2: the shop is stateless, so any number of processes can serve one PostgreSQL behind a
+ * load balancer. Two production processes (`node server.ts`) share one fresh database, one
+ * BETTER_AUTH_SECRET and one PUBLIC_URL, as two replicas behind a balancer would; requests carry
+ * that public Origin whichever process they reach. Proven here: a session made on one is valid on
+ * the other (and ends on both); one payment submitted to both at the same moment makes one paid
+ * order and one tax invoice; rate limits count across both; and both can start at the same moment
+ * on an empty database.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import postgres from 'postgres'
+import { seedCatalog } from '../../app/server/catalog/seed.server'
+import { connectPostgres } from '../../app/server/db/client.server'
+import { startShopProcess, type ShopProcess } from './support/process'
+import { uniqueEmail } from './support/shop'
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL
+const SECRET = 'multi-process-secret-multi-process-0123'
+
+test.skip(!ADMIN_URL, 'TEST_DATABASE_URL is not set: these tests need a PostgreSQL server that two shop processes can share (.ci/run sets it).')
+// In order, in one worker: the processes listen on fixed ports.
+test.describe.configure({ mode: 'default' })
+
+/**
+ * The tests of this run that use the shared PostgreSQL server (multi-process.spec.ts) and the one that
+ * restarts it (faults.spec.ts) take turns, across Playwright's workers: a lock file per run.
+ */
+async function postgresTurn(): Promise<() => Promise<void>> {
+  const run = createHash('sha1').update(process.env.E2E_DATA_DIR ?? 'no-run-dir').digest('hex').slice(0, 12)
+  const file = path.join(tmpdir(), `shop-e2e-postgres-${run}.lock`)
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' })
+      return () => rm(file, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = (await readFile(file, 'utf8').catch(() => '')).trim()
+      // A worker that died holding the turn does not keep it.
+      if (holder && !existsSync(`/proc/${holder}`)) await rm(file, { force: true })
+      else if (Date.now() > deadline) throw new Error(`waited 90 s for the PostgreSQL turn held by process ${holder}`)
+      else await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+}
+
+/** A new, empty database on the server for this run; `drop` removes it again. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_multi_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = postgres(ADMIN_URL!, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`CREATE DATABASE ${name}`)
+  const url = new URL(ADMIN_URL!)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end()
+    },
+  }
+}
+
+interface Replica {
+  shop: ShopProcess
+  origin: string
+  dataDir: string
+}
+
+/** One production process of the shop; `publicUrl` is the address the balancer gives both. */
+async function startReplica(port: number, databaseUrl: string, publicUrl: string, extra: Record<string, string> = {}): Promise<Replica> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `shop-replica-${port}-`))
+  const shop = startShopProcess({
+    PORT: String(port),
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: SECRET,
+    PUBLIC_URL: publicUrl,
+    ...extra,
+  })
+  return { shop, origin: `http://localhost:${port}`, dataDir }
+}
+
+async function stopReplica(replica: Replica | undefined) {
+  if (!replica) return
+  const code = await replica.shop.stop()
+  await rm(replica.dataDir, { recursive: true, force: true })
+  return code
+}
+
+interface Answer {
+  status: number
+  location: string | null
+  cookie: string
+  text: string
+}
+
+/**
+ * One request to one process as the balancer would pass it on: the public Host and a browser's
+ * Origin, whichever process it reaches (React Router refuses a form whose Origin is not the
+ * request's own origin). Node's http: no cookie jar — every cookie is sent by hand — and redirects
+ * are answers, not followed.
+ */
+function send(publicUrl: string, url: string, form?: Record<string, string>, cookie?: string): Promise<Answer> {
+  const target = new URL(url)
+  const body = form ? Buffer.from(new URLSearchParams(form).toString()) : undefined
+  const headers: Record<string, string | number> = { host: new URL(publicUrl).host, origin: publicUrl }
+  if (cookie) headers.cookie = cookie
+  if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length })
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: Number(target.port), path: `${target.pathname}${target.search}`, method: body ? 'POST' : 'GET', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location ?? null,
+          cookie: (res.headers['set-cookie'] ?? []).map((header) => header.split(';', 1)[0]!).join('; '),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test.describe('two processes on one database', () => {
+  const A_PORT = 3421
+  const B_PORT = 3422
+  const PUBLIC = `http://localhost:${A_PORT}`
+  let database: Awaited<ReturnType<typeof freshDatabase>>
+  let a: Replica
+  let b: Replica
+  let release: (() => Promise<void>) | undefined
+  const get = (url: string, cookie?: string) => send(PUBLIC, url, undefined, cookie)
+  const post = (url: string, form: Record<string, string>, cookie?: string) => send(PUBLIC, url, form, cookie)
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000)
+    release = await postgresTurn()
+    database = await freshDatabase()
+    // A PostgreSQL shop starts with no catalogue (only the embedded demo seeds itself): seed it as `npm run db:seed` would.
+    const handle = connectPostgres(database.url, { max: 1 })
+    await handle.migrate()
+    await seedCatalog(handle.db)
+    await handle.close()
+    ;[a, b] = await Promise.all([startReplica(A_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' }), startReplica(B_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' })])
+    await Promise.all([a.shop.url, b.shop.url])
+  })
+
+  test.afterAll(async () => {
+    let codes: (number | null | undefined)[]
+    try {
+      codes = await Promise.all([stopReplica(a), stopReplica(b)])
+      await database?.drop()
+    } finally {
+      await release?.()
+    }
+    expect(codes, `processes exited with ${codes}: ${a?.shop.output()}\n${b?.shop.output()}`).toEqual([0, 0])
+  })
+
+  test('a session made on one process is valid on the other, and signing out on one ends it on both', async () => {
+    const email = uniqueEmail('replica')
+    const signUp = await post(`${a.origin}/login`, { email, password: 'replica password', intent: 'signup' })
+    expect(signUp.status, signUp.text).toBe(302)
+    const cookie = signUp.cookie
+    expect(cookie).toContain('session_token=')
+
+    const onB = await get(`${b.origin}/client`, cookie)
+    expect(onB.status).toBe(200)
+    expect(onB.text).toContain(email)
+    const anonymousOnB = await get(`${b.origin}/client`)
+    expect(anonymousOnB.status).toBe(302)
+    expect(anonymousOnB.location).toMatch(/^\/login/)
+
+    const logOut = await post(`${b.origin}/logout`, {}, cookie)
+    expect(logOut.status).toBe(302)
+    for (const replica of [a, b]) {
+      const after = await get(`${replica.origin}/client`, cookie)
+      expect(after.status, `the old cookie on ${replica.origin} after signing out on B`).toBe(302)
+    }
+  })
+
+  test('one payment submitted to both processes at the same moment makes one paid order and one tax invoice', async () => {
+    const checkout = await post(`${a.origin}/checkout`, {
+      items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 2 }, { FBUID: 'uniesc-80a-foc', productCount: 1 }]),
+    })
+    expect(checkout.status, checkout.text).toBe(302)
+    const sessionId = /\/pay\/demo\/([^/?]+)$/.exec(checkout.location ?? '')?.[1]
+    expect(sessionId, checkout.location ?? '').toBeTruthy()
+
+    const buyer = uniqueEmail('race-buyer')
+    const card = { email: buyer, cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Rita Race' }
+    // The same payment, twice to each process, all at once: a double click, a retry and a duplicate delivery in one.
+    const answers = await Promise.all([a, b, a, b].map((replica) => post(`${replica.origin}/pay/demo/${sessionId}`, card)))
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(302)
+      expect(answer.location).toMatch(new RegExp(`/success\\?session_id=${sessionId}$`))
+    }
+
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} })
+    try {
+      const orders = await sql<{ id: string; status: string; email: string | null }[]>`select id, status, email from orders where provider_session_id = ${sessionId!}`
+      expect(orders).toHaveLength(1)
+      expect(orders[0]).toMatchObject({ status: 'paid', email: buyer })
+      const invoices = await sql<{ text: string }[]>`select text from outbox where "to" = ${buyer}`
+      expect(invoices, 'tax invoices queued for the buyer').toHaveLength(1)
+      expect(invoices[0]!.text).toContain('Tax invoice')
+      expect(invoices[0]!.text).toContain(orders[0]!.id)
+      const moves = await sql<{ n: number }[]>`select count(*)::int as n from history where collection = 'orders' and document_id = ${orders[0]!.id} and document->>'status' = 'paid'`
+      expect(moves[0]!.n, 'history rows recording the move to paid').toBe(1)
+    } finally {
+      await sql.end()
+    }
+    // Both processes show the buyer the same paid order.
+    for (const replica of [a, b]) {
+      const success = await get(`${replica.origin}/success?session_id=${sessionId}`)
+      expect(success.text).toMatch(/Order (<!-- -->)?UD-/)
+    }
+  })
+
+  test('the enquiry limit (5 per address per 10 minutes) counts across both processes', async () => {
+    const statuses: number[] = []
+    for (const replica of [a, b, a, b, a, b, a]) {
+      const response = await post(`${replica.origin}/contact`, {
+        contactName: 'Lim Itt',
+        contactEmail: uniqueEmail('limit'),
+        contactPhone: '',
+        contactCompany: '',
+        contactMessage: 'Counting across processes.',
+      })
+      statuses.push(response.status)
+    }
+    // Three on A and two on B are allowed; the sixth (on B) and the seventh (on A) are refused.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429])
+  })
+
+  test('the sign-in limit (AUTH_RATE_LIMIT=3 a minute) counts across both processes', async () => {
+    const email = uniqueEmail('limit-login')
+    const statuses: number[] = []
+    for (const replica of [a, b, a, b]) {
+      const response = await post(`${replica.origin}/login`, { email, password: 'not the password', intent: 'login' })
+      statuses.push(response.status)
+    }
+    expect(statuses).toEqual([400, 400, 400, 429])
+  })
+})
+
+test('two processes started at the same moment on an empty database both migrate it and start', async ({ request }) => {
+  test.setTimeout(150_000)
+  const release = await postgresTurn()
+  const database = await freshDatabase()
+  const public_ = 'http://localhost:3426'
+  const replicas = await Promise.all([startReplica(3426, database.url, public_), startReplica(3427, database.url, public_)])
+  try {
+    const started = await Promise.allSettled(replicas.map((replica) => replica.shop.url))
+    const problems = started.flatMap((outcome, index) => (outcome.status === 'rejected' ? [`process ${index + 1}: ${String(outcome.reason).slice(0, 600)}`] : []))
+    expect(problems, 'a deployment of two replicas must not race its own migrations').toEqual([])
+    for (const replica of replicas) expect((await request.get(`${replica.origin}/robots.txt`)).status()).toBe(200)
+  } finally {
+    await Promise.all(replicas.map(stopReplica))
+    await database.drop()
+    await release()
+  }
+})
