@@ -5,6 +5,7 @@ import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { productRedirects, products } from '../db/schema.ts'
 import { NotRestorableError, recordHistory } from '../history/record.server.ts'
+import { afterCatalogWrite } from './catalog-events.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
 
 export class ProductNotFoundError extends Error {
@@ -51,7 +52,7 @@ export async function updateProduct(
 ): Promise<Product> {
   const newId = slugify(fields.productName)
   if (!newId) throw new Error('A product name needs at least one letter or digit.')
-  return db.transaction(async (tx) => {
+  return afterCatalogWrite(db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
     if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
     if (current.version !== expectedVersion) throw new StaleEditError()
@@ -81,12 +82,12 @@ export async function updateProduct(
     })
     await recordHistory(tx, { collection: 'products', documentId: newId, action: 'create', document: { ...product, movedFrom: productId }, updatedBy })
     return product
-  })
+  }))
 }
 
 /** Deletes a product for good (past orders keep their line snapshots); its history keeps the last version. */
 export async function deleteProduct(db: Database, productId: string, updatedBy: string): Promise<Product> {
-  return db.transaction(async (tx) => {
+  return afterCatalogWrite(db.transaction(async (tx) => {
     const product = await getProduct(tx, productId)
     if (!product) throw new ProductNotFoundError(`There is no product "${productId}".`)
     await tx.delete(products).where(eq(products.id, productId))
@@ -94,7 +95,7 @@ export async function deleteProduct(db: Database, productId: string, updatedBy: 
     await tx.delete(productRedirects).where(eq(productRedirects.toId, productId))
     await recordHistory(tx, { collection: 'products', documentId: productId, action: 'delete', document: { ...product }, updatedBy })
     return product
-  })
+  }))
 }
 
 /**
@@ -107,7 +108,7 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
   const fields = parsed.data
   const productId = String(document.FBUID ?? '')
   if (!productId || slugify(fields.productName) !== productId) throw new NotRestorableError('This version cannot be restored: its id does not match its name.')
-  return db.transaction(async (tx) => {
+  return afterCatalogWrite(db.transaction(async (tx) => {
     const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
     const now = new Date()
     if (current) {
@@ -119,7 +120,7 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
     const product: Product = { FBUID: productId, ...fields }
     await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })
     return product
-  })
+  }))
 }
 
 /** The product fields of a stored document, without ids, versions, timestamps or notes. */

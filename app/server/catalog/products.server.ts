@@ -4,6 +4,7 @@ import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
+import { afterCatalogWrite } from './catalog-events.server.ts'
 
 const { id, version, createdAt, updatedAt, ...fieldColumns } = getTableColumns(products)
 
@@ -53,7 +54,7 @@ export class ProductIdTakenError extends Error {
 export async function createProduct(db: Database, fields: ProductFields, updatedBy: string | null): Promise<Product> {
   const productId = slugify(fields.productName)
   if (!productId) throw new Error('A product name needs at least one letter or digit.')
-  return db.transaction(async (tx) => {
+  return afterCatalogWrite(db.transaction(async (tx) => {
     const inserted = await tx
       .insert(products)
       .values({ id: productId, ...fields })
@@ -63,5 +64,5 @@ export async function createProduct(db: Database, fields: ProductFields, updated
     const product: Product = { FBUID: productId, ...fields }
     await recordHistory(tx, { collection: 'products', documentId: productId, action: 'create', document: { ...product }, updatedBy })
     return product
-  })
+  }))
 }

@@ -63,7 +63,8 @@ export async function servePglite(pglite: PGlite, socketPath: string): Promise<{
             for (const message of messages) {
               await pglite.execProtocolRawStream(message, {
                 onRawData: (data) => {
-                  if (connection.socket.writable) connection.socket.write(data)
+                  // PGlite reuses the memory behind `data` for its next answer: send a copy.
+                  if (connection.socket.writable) connection.socket.write(Buffer.from(data))
                 },
               })
             }

@@ -83,6 +83,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   app.use(compression())
+  if (!options.vite) app.use(catalogPageCache(database.db))
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else {
@@ -101,7 +102,6 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
     }),
   )
-  if (!options.vite) app.use(catalogPageCache(database.db))
   app.all(
     '/{*path}',
     createRequestHandler({

@@ -2,11 +2,19 @@ import { desc, eq } from 'drizzle-orm'
 import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
+import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
 
 /** Catalogue pages: the same HTML for every visitor who is not signed in. */
 const CACHEABLE = [/^\/$/, /^\/products$/, /^\/products\/[a-z-]+$/, /^\/product\/[a-z0-9-]+$/]
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
-const MAX_ENTRIES = 2000
+const MAX_ENTRIES = 500
+/** Pages larger than this are rendered each time rather than kept. */
+const MAX_BODY_BYTES = 1024 * 1024
+/**
+ * How long this process trusts the catalogue version it last read. Writes in this process retire
+ * it at once (catalogWritten); writes by another process are seen within this time.
+ */
+const VERSION_TTL_MS = 1000
 
 interface Entry {
   version: number
@@ -28,13 +36,24 @@ async function catalogVersion(db: Database): Promise<number> {
 
 /**
  * Keeps the rendered HTML of catalogue pages in the process and serves it again while no product
- * has been written since — checked on every request, so a write by any process (they share the
- * database) retires the cached pages at once. Signed-in visitors always get a fresh page. The
- * `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while it
- * revalidates.
+ * has been written since: a write in this process retires the cached pages at once, a write by
+ * another process (they share the database) within a second. Signed-in visitors always get a fresh
+ * page. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
+ * it revalidates. Pages are keyed by path (these pages read no query string), so random query
+ * strings cannot fill the cache.
  */
 export function catalogPageCache(db: Database) {
   const entries = new Map<string, Entry>()
+  let known: { version: number; readAt: number } | null = null
+  onCatalogWrite(() => {
+    known = null
+  })
+  const currentVersion = async () => {
+    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.version
+    const version = await catalogVersion(db)
+    known = { version, readAt: Date.now() }
+    return version
+  }
   return async (req: Request, res: Response, next: NextFunction) => {
     const cacheable = (req.method === 'GET' || req.method === 'HEAD') && CACHEABLE.some((pattern) => pattern.test(req.path))
     if (!cacheable) return next()
@@ -45,11 +64,11 @@ export function catalogPageCache(db: Database) {
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=600')
     let version: number
     try {
-      version = await catalogVersion(db)
+      version = await currentVersion()
     } catch {
       return next()
     }
-    const key = req.originalUrl
+    const key = req.path
     const hit = entries.get(key)
     if (hit && hit.version === version) {
       res.status(hit.status).set(hit.headers).setHeader('X-Cache', 'HIT')
@@ -69,7 +88,9 @@ export function catalogPageCache(db: Database) {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string))
       const type = String(res.getHeader('content-type') ?? '')
-      const storable = (res.statusCode === 200 || res.statusCode === 404) && type.startsWith('text/html') && !res.getHeader('set-cookie')
+      const size = chunks.reduce((total, part) => total + part.length, 0)
+      const storable =
+        (res.statusCode === 200 || res.statusCode === 404) && type.startsWith('text/html') && !res.getHeader('set-cookie') && size <= MAX_BODY_BYTES
       if (storable) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
         entries.set(key, { version, status: res.statusCode, headers: pickHeaders(res), body: Buffer.concat(chunks) })

@@ -1,0 +1,326 @@
+/**
+ * npm run bench — how many requests the production shop serves on this machine.
+ *
+ * Builds the shop, starts it (`node server.ts`, NODE_ENV=production, a fresh DATA_DIR that it seeds
+ * with the demo catalogue) and loads it from this process over loopback with autocannon: home, a
+ * category page, a product page, and opening a demo payment session (POST /checkout). A plain Node
+ * `http` server returning a fixed 4 KB page is measured in the same run as the baseline. Then the
+ * same is done on a catalogue with 10,000 extra products (about 2,000 per category).
+ *
+ * Catalogue pages go through the shop's page cache for visitors who are not signed in; the rows
+ * marked "uncached" add a different query string to every request, so each one misses the cache
+ * (the response's X-Cache header, when the shop sends one, is tallied to show it).
+ *
+ * Settings (environment):
+ *   BENCH_CONNECTIONS  concurrent connections         (default 16)
+ *   BENCH_DURATION     seconds measured per row       (default 10)
+ *   BENCH_WARMUP       seconds of warm-up per row     (default 2; not counted)
+ *   BENCH_PRODUCTS     extra products in the large run (default 10000)
+ *   BENCH_GROUPS       which shop runs: "demo,large" (default), "demo" or "large"
+ *   BENCH_SKIP_BUILD=1 use the existing build/
+ *   BENCH_GZIP=1       send Accept-Encoding: gzip (default: none, like the baseline)
+ *   BENCH_KEEP_DATA=1  keep the temporary data directories
+ */
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { demoProducts } from '../db/seed/catalog.ts'
+import { writeLargeCatalogue } from './bench/catalogue.ts'
+import {
+  buildShop,
+  freePort,
+  machineSummary,
+  makeDataDir,
+  removeDataDir,
+  startPlainServer,
+  startShop,
+  stopAll,
+  stopAllOnSignals,
+  type RunningProcess,
+} from './bench/shop.ts'
+import { formatBytes, formatMs, formatTable, numberFromEnv } from './bench/table.ts'
+
+const CONNECTIONS = numberFromEnv('BENCH_CONNECTIONS', 16)
+const DURATION = numberFromEnv('BENCH_DURATION', 10)
+const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
+const EXTRA_PRODUCTS = numberFromEnv('BENCH_PRODUCTS', 10_000)
+const GZIP = process.env.BENCH_GZIP === '1'
+const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1'
+const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,large').split(',').map((group) => group.trim()))
+
+const CHECKOUT_ITEMS = JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }])
+
+interface Scenario {
+  name: string
+  path: string
+  method?: 'GET' | 'POST'
+  body?: string
+  headers?: Record<string, string>
+  /** A different query string on every request, so that no response comes from a page cache. */
+  uncached?: boolean
+  /** Whether a response counts as a success. */
+  ok(status: number, headers: Record<string, string>): boolean
+}
+
+interface Skipped {
+  name: string
+  skipped: string
+}
+
+interface Measured {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  total: number
+  failed: number
+  errors: number
+  bytesPerResponse: number
+  cache: string
+  statuses: string
+}
+
+const pageOk = (status: number) => status === 200
+
+function header(headers: Record<string, string>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value
+  return undefined
+}
+
+function shopScenarios(base: string, options: { home: boolean; checkout: boolean; uncachedCategory: boolean; categoryLast: boolean }): Scenario[] {
+  const scenarios: Scenario[] = []
+  if (options.home) scenarios.push({ name: 'home  /', path: '/', ok: pageOk })
+  const category: Scenario[] = [{ name: 'category  /products/cameras', path: '/products/cameras', ok: pageOk }]
+  if (options.uncachedCategory) category.push({ name: 'category, uncached', path: '/products/cameras', uncached: true, ok: pageOk })
+  const product: Scenario[] = [
+    { name: 'product  /product/unidrone-e900', path: '/product/unidrone-e900', ok: pageOk },
+    { name: 'product, uncached', path: '/product/unidrone-e900', uncached: true, ok: pageOk },
+  ]
+  // With a large catalogue the heavy category page goes last, so that it cannot spoil the product rows.
+  scenarios.push(...(options.categoryLast ? [...product, ...category] : [...category, ...product]))
+  if (options.checkout) {
+    scenarios.push({
+      name: 'checkout  POST /checkout (demo)',
+      path: '/checkout',
+      method: 'POST',
+      body: new URLSearchParams({ items: CHECKOUT_ITEMS }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      ok: (status, headers) => status === 302 && new URL(header(headers, 'location') ?? '', base).pathname.startsWith('/pay/demo/'),
+    })
+  }
+  return scenarios
+}
+
+/** One request the way the load will send it, to show what the server answers (and skip the load if it is wrong). */
+async function probe(base: string, scenario: Scenario): Promise<{ ok: boolean; text: string }> {
+  const url = `${base}${scenario.path}${scenario.uncached ? '?nocache=probe' : ''}`
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: scenario.method ?? 'GET',
+      body: scenario.body,
+      headers: { ...scenario.headers, ...(GZIP ? { 'accept-encoding': 'gzip' } : { 'accept-encoding': 'identity' }) },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(60_000),
+    })
+  } catch (error) {
+    return { ok: false, text: `no answer (${error instanceof Error ? error.message : String(error)})` }
+  }
+  const body = await response.arrayBuffer()
+  const headers = Object.fromEntries(response.headers)
+  if (!scenario.ok(response.status, headers)) return { ok: false, text: `answered ${response.status}, ${formatBytes(body.byteLength)}` }
+  const details = [
+    `${response.status}`,
+    formatBytes(body.byteLength),
+    headers['x-cache'] ? `X-Cache: ${headers['x-cache']}` : null,
+    headers['cache-control'] ? `Cache-Control: ${headers['cache-control']}` : null,
+    headers.location ? `Location: ${headers.location.replace(/(\/pay\/demo\/).+/, '$1…')}` : null,
+  ]
+  return { ok: true, text: details.filter(Boolean).join(', ') }
+}
+
+/** Numbers the uncached requests across warm-up and measurement, so that no URL is ever asked for twice. */
+let sequence = 0
+
+async function load(base: string, scenario: Scenario, seconds: number): Promise<Measured> {
+  let failed = 0
+  const cache = new Map<string, number>()
+  const statuses = new Map<number, number>()
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 60,
+    headers: GZIP ? { 'accept-encoding': 'gzip' } : {},
+    requests: [
+      {
+        method: scenario.method ?? 'GET',
+        path: scenario.path,
+        body: scenario.body,
+        headers: scenario.headers,
+        ...(scenario.uncached ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: `${scenario.path}?nocache=${++sequence}` }) } : {}),
+        onResponse: (status, _body, _context, headers) => {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1)
+          const state = header(headers as Record<string, string>, 'x-cache')
+          if (state) cache.set(state, (cache.get(state) ?? 0) + 1)
+          if (!scenario.ok(status, headers as Record<string, string>)) failed++
+        },
+      },
+    ],
+  })
+  const total = result.requests.total
+  const cacheText = [...cache].map(([state, count]) => `${state} ${Math.round((count / Math.max(1, total)) * 100)}%`).join(' ')
+  return {
+    name: scenario.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total,
+    failed,
+    errors: result.errors + result.timeouts,
+    bytesPerResponse: total ? result.throughput.total / total : 0,
+    cache: cacheText || '—',
+    statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
+  }
+}
+
+async function measure(base: string, scenario: Scenario): Promise<Measured | Skipped> {
+  const probed = await probe(base, scenario)
+  process.stderr.write(`  ${scenario.name.padEnd(34)} probe: ${probed.text}\n`)
+  if (!probed.ok) return { name: scenario.name, skipped: `not measured: the probe request ${probed.text}` }
+  if (WARMUP > 0) await load(base, scenario, WARMUP)
+  const measured = await load(base, scenario, DURATION)
+  if (measured.total === 0) return { name: scenario.name, skipped: `no response within ${DURATION} s (${measured.errors} errors/timeouts)` }
+  process.stderr.write(
+    `  ${''.padEnd(34)} ${measured.rps.toFixed(1)} req/s, p50 ${formatMs(measured.p50)}, p99 ${formatMs(measured.p99)} (${measured.statuses || 'no responses'})\n`,
+  )
+  return measured
+}
+
+function residentMemory(pid: number): string {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+    return Number.isFinite(kb) ? formatBytes(kb * 1024) : '?'
+  } catch {
+    return '?'
+  }
+}
+
+/** What the shop logged at level error or above (pino JSON lines), summarised. */
+function loggedErrors(output: string): string[] {
+  const counts = new Map<string, number>()
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } }
+      if ((entry.level ?? 0) < 50) continue
+      const text = `${entry.msg ?? ''}: ${(entry.err?.message ?? '').split('\n').at(-1)?.slice(0, 140) ?? ''}`
+      counts.set(text, (counts.get(text) ?? 0) + 1)
+    } catch {
+      // not a log line
+    }
+  }
+  return [...counts].map(([text, count]) => `${count}× ${text}`)
+}
+
+interface Group {
+  title: string
+  rows: (Measured | Skipped)[]
+  rss: string
+  errors: string[]
+}
+
+async function runShopGroup(title: string, dataDir: string, scenarios: (base: string) => Scenario[]): Promise<Group> {
+  process.stderr.write(`\n${title}\n  starting the shop on ${dataDir}…\n`)
+  // The checkout limit per client address (CHECKOUT_RATE_LIMIT, 30 per 10 minutes) would stop the load at once.
+  const shop = await startShop({ dataDir, port: await freePort(), env: { CHECKOUT_RATE_LIMIT: '1000000' } })
+  try {
+    const rows: (Measured | Skipped)[] = []
+    for (const scenario of scenarios(shop.url)) rows.push(await measure(shop.url, scenario))
+    return { title, rows, rss: residentMemory(shop.pid), errors: loggedErrors(shop.output()) }
+  } finally {
+    await shop.stop()
+  }
+}
+
+async function main() {
+  stopAllOnSignals()
+  console.log(`Machine: ${machineSummary()}`)
+  console.log(
+    `Load: autocannon from a separate process over 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per row after ${WARMUP} s warm-up, ` +
+      `${GZIP ? 'Accept-Encoding: gzip' : 'no compression asked for'}.`,
+  )
+  if (process.env.BENCH_SKIP_BUILD !== '1') await buildShop()
+
+  const dirs: string[] = []
+  let plain: RunningProcess | undefined
+  try {
+    process.stderr.write('\nBaseline\n')
+    plain = await startPlainServer(await freePort())
+    const baseline = await measure(plain.url, { name: 'plain Node http, fixed 4 KB page', path: '/', ok: pageOk })
+    await plain.stop()
+    if ('skipped' in baseline) throw new Error(`The baseline server could not be measured: ${baseline.skipped}`)
+
+    let seeded: Group | undefined
+    if (GROUPS.has('demo')) {
+      const seededDir = await makeDataDir('bench-seeded')
+      dirs.push(seededDir)
+      seeded = await runShopGroup(`Demo catalogue (${demoProducts.length} products)`, seededDir, (base) =>
+        shopScenarios(base, { home: true, checkout: true, uncachedCategory: false, categoryLast: false }),
+      )
+    }
+
+    let large: Group | undefined
+    if (GROUPS.has('large') && EXTRA_PRODUCTS > 0) {
+      const largeDir = await makeDataDir('bench-large')
+      dirs.push(largeDir)
+      process.stderr.write(`\nWriting ${EXTRA_PRODUCTS.toLocaleString('en-AU')} extra products into ${largeDir}…\n`)
+      const written = await writeLargeCatalogue(largeDir, EXTRA_PRODUCTS)
+      process.stderr.write(`  done in ${written.seconds.toFixed(1)} s (${Object.entries(written.perCategory).map(([category, count]) => `${category} +${count}`).join(', ')})\n`)
+      const largeTitle = `Large catalogue (demo + ${EXTRA_PRODUCTS.toLocaleString('en-AU')} products; /products/cameras lists ${(written.totals.cameras ?? 0).toLocaleString('en-AU')})`
+      large = await runShopGroup(largeTitle, largeDir, (base) => shopScenarios(base, { home: false, checkout: false, uncachedCategory: true, categoryLast: true }))
+    }
+
+    const row = (measured: Measured | Skipped): string[] => {
+      if ('skipped' in measured) return [`  ${measured.name}: ${measured.skipped}`]
+      return [
+      `  ${measured.name}`,
+      measured.rps.toFixed(1),
+      formatMs(measured.p50),
+      formatMs(measured.p99),
+      formatBytes(measured.bytesPerResponse),
+      measured.cache,
+      String(measured.failed + measured.errors),
+      measured === baseline ? '1×' : `${(baseline.rps / Math.max(measured.rps, 0.001)).toFixed(measured.rps * 10 > baseline.rps ? 1 : 0)}×`,
+      ]
+    }
+    const rows: string[][] = [['Baseline'], row(baseline)]
+    for (const group of [seeded, large]) {
+      if (group) rows.push([`${group.title} — shop RSS after the runs ${group.rss}`], ...group.rows.map(row))
+    }
+    console.log('')
+    console.log(formatTable(['', 'req/s', 'p50', 'p99', 'bytes/resp', 'X-Cache', 'failed', 'plain ÷ this'], rows))
+    console.log('')
+    for (const group of [seeded, large]) {
+      if (!group?.errors.length) continue
+      console.log(`The shop logged errors during "${group.title}":\n${group.errors.map((line) => `  ${line}`).join('\n')}`)
+      if (group.errors.some((line) => line.includes('closed early'))) {
+        console.log('  ("destination stream closed early": the load generator hung up on pages still being sent when a run ended.)')
+      }
+      console.log('')
+    }
+    console.log('"failed": responses other than 200 (302 to /pay/demo/… for checkout) plus connection errors and timeouts.')
+    console.log('"uncached": a different ?nocache=N on every request, so every request renders the page (the cache keys on the full URL).')
+  } finally {
+    await plain?.stop()
+    await stopAll()
+    if (!KEEP_DATA) await Promise.all(dirs.map(removeDataDir))
+    else if (dirs.length) console.log(`Data kept in ${dirs.join(', ')}`)
+  }
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+}
