@@ -96,7 +96,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
 
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+      {/* The cart is read from local storage after hydration: reserve room so its lines push nothing. */}
+      <div className="mt-8 grid min-h-[30rem] gap-10 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="cart-heading">
           <h2 id="cart-heading" className="sr-only">
             Items in your cart
