@@ -7,11 +7,11 @@
  * - SIGTERM while requests are in flight: they all finish, then the process exits with 0.
  */
 import { spawn } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { connect } from 'node:net'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -21,6 +21,7 @@ import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server'
 import { startShopProcess, type ShopProcess } from './support/process'
 import { uniqueEmail } from './support/shop'
+import { postgresTurn } from './support/postgres-turn'
 
 const SECRET = 'faults-secret-faults-secret-faults-0123'
 
@@ -52,28 +53,6 @@ function send(port: number, target: string, options: { form?: Record<string, str
   })
 }
 
-/**
- * The tests of this run that use the shared PostgreSQL server (multi-process.spec.ts) and the one that
- * restarts it (faults.spec.ts) take turns, across Playwright's workers: a lock file per run.
- */
-async function postgresTurn(): Promise<() => Promise<void>> {
-  const run = createHash('sha1').update(process.env.E2E_DATA_DIR ?? 'no-run-dir').digest('hex').slice(0, 12)
-  const file = path.join(tmpdir(), `shop-e2e-postgres-${run}.lock`)
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      await writeFile(file, String(process.pid), { flag: 'wx' })
-      return () => rm(file, { force: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = (await readFile(file, 'utf8').catch(() => '')).trim()
-      // A worker that died holding the turn does not keep it.
-      if (holder && !existsSync(`/proc/${holder}`)) await rm(file, { force: true })
-      else if (Date.now() > deadline) throw new Error(`waited 90 s for the PostgreSQL turn held by process ${holder}`)
-      else await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-}
 
 /** Buys one product with the demo card; returns the paid order's session id. */
 async function placePaidOrder(port: number, email: string): Promise<string> {

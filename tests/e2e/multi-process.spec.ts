@@ -7,10 +7,9 @@
  * order and one tax invoice; rate limits count across both; and both can start at the same moment
  * on an empty database.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -19,6 +18,7 @@ import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { connectPostgres } from '../../app/server/db/client.server'
 import { startShopProcess, type ShopProcess } from './support/process'
 import { uniqueEmail } from './support/shop'
+import { postgresTurn } from './support/postgres-turn'
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL
 const SECRET = 'multi-process-secret-multi-process-0123'
@@ -27,28 +27,6 @@ test.skip(!ADMIN_URL, 'TEST_DATABASE_URL is not set: these tests need a PostgreS
 // In order, in one worker: the processes listen on fixed ports.
 test.describe.configure({ mode: 'default' })
 
-/**
- * The tests of this run that use the shared PostgreSQL server (multi-process.spec.ts) and the one that
- * restarts it (faults.spec.ts) take turns, across Playwright's workers: a lock file per run.
- */
-async function postgresTurn(): Promise<() => Promise<void>> {
-  const run = createHash('sha1').update(process.env.E2E_DATA_DIR ?? 'no-run-dir').digest('hex').slice(0, 12)
-  const file = path.join(tmpdir(), `shop-e2e-postgres-${run}.lock`)
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      await writeFile(file, String(process.pid), { flag: 'wx' })
-      return () => rm(file, { force: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = (await readFile(file, 'utf8').catch(() => '')).trim()
-      // A worker that died holding the turn does not keep it.
-      if (holder && !existsSync(`/proc/${holder}`)) await rm(file, { force: true })
-      else if (Date.now() > deadline) throw new Error(`waited 90 s for the PostgreSQL turn held by process ${holder}`)
-      else await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-}
 
 /** A new, empty database on the server for this run; `drop` removes it again. */
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
