@@ -102,7 +102,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <h2 id="cart-heading" className="sr-only">
             Items in your cart
           </h2>
-          {!ready ? <p className="text-slate-600">Loading your cart…</p> : null}
+          {!ready ? (
+            <p className="border-y border-slate-200 py-5 text-slate-600">Loading your cart…</p>
+          ) : (
           <ul className="divide-y divide-slate-200 border-y border-slate-200">
             {cart.checkoutItems.map((item) => {
               const problem = problemFor(item.FBUID)
@@ -149,6 +151,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               )
             })}
           </ul>
+          )}
         </section>
 
         <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-slate-50 p-6">
