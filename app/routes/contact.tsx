@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { ContactForm } from '../components/shop/contact-form'
 import { CONTACT_FIELDS, contactSchema } from '../lib/schemas/contact'
+import { fieldErrors } from '../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { submitEnquiry } from '../server/contacts/contacts.server'
 import { shop } from '../server/context.server'
@@ -16,12 +17,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const ENQUIRY_LIMIT = 5
 const ENQUIRY_WINDOW = 10 * 60
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message
-  return errors
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, config, clientIp } = shop(context)
   const form = await readForm(request)
@@ -30,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (String(form.get('website') ?? '') !== '') return { sent: true as const }
 
   const parsed = contactSchema.safeParse(values)
-  if (!parsed.success) return data({ sent: false as const, errors: fieldErrors(parsed.error.issues), values, failure: null }, { status: 400 })
+  if (!parsed.success) return data({ sent: false as const, errors: fieldErrors(parsed.error), values, failure: null }, { status: 400 })
 
   try {
     const limit = await hitLimit(db, `contact:${clientIp}`, ENQUIRY_LIMIT, ENQUIRY_WINDOW)

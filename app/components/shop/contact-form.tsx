@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CONTACT_FIELDS, contactSchema } from '../../lib/schemas/contact'
+import { fieldErrors } from '../../lib/schemas/errors'
 
 type Values = Partial<Record<(typeof CONTACT_FIELDS)[number], string>>
 
@@ -13,10 +14,7 @@ const fields = [
 
 function errorsOf(values: Values): Record<string, string> {
   const result = contactSchema.safeParse(values)
-  if (result.success) return {}
-  const errors: Record<string, string> = {}
-  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message
-  return errors
+  return result.success ? {} : fieldErrors(result.error)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
-import { fieldErrors } from '../../lib/schemas/profile'
+import { fieldErrors } from '../../lib/schemas/errors'
 import { templateFormInput, templateFormSchema, type TemplateFormInput } from '../../lib/schemas/template'
 
 export type TemplateFormMode = 'create' | 'update' | 'deprecate'

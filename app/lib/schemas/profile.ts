@@ -26,12 +26,3 @@ export const profileEditSchema = z.object({
 })
 
 export type ProfileEditInput = z.infer<typeof profileEditSchema>
-
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form')
-    errors[key] ??= issue.message
-  }
-  return errors
-}

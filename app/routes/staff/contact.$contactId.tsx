@@ -1,6 +1,7 @@
 import { data, Link, redirect } from 'react-router'
 import { ContactForm } from '../../components/shop/contact-form'
 import { CONTACT_FIELDS, contactSchema } from '../../lib/schemas/contact'
+import { fieldErrors } from '../../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
 import { getEnquiry, StaleContactError, updateEnquiry } from '../../server/contacts/contacts.server'
@@ -23,11 +24,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))
   const parsed = contactSchema.safeParse(values)
-  if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
-    return data({ errors, values, failure: null }, { status: 400 })
-  }
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values, failure: null }, { status: 400 })
   try {
     await updateEnquiry(shop(context).db, params.contactId, Number(form.get('version')), parsed.data, staff.email)
   } catch (error) {

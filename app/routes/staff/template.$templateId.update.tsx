@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router'
 import { TemplateForm } from '../../components/staff/template-form'
-import { fieldErrors } from '../../lib/schemas/profile'
+import { fieldErrors } from '../../lib/schemas/errors'
 import { templateFormInput, templateFormSchema } from '../../lib/schemas/template'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'

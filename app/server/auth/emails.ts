@@ -1,7 +1,5 @@
 import type { MailMessage } from '../mail/message.ts'
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+import { escapeHtml } from '../mail/html.ts'
 
 export function verificationMail({ to, url, shopName }: { to: string; url: string; shopName: string }): MailMessage {
   const subject = `Confirm your e-mail address for ${shopName}`

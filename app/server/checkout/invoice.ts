@@ -1,5 +1,6 @@
 import { formatAud } from '../../lib/money.ts'
 import type { MailMessage } from '../mail/message.ts'
+import { escapeHtml } from '../mail/html.ts'
 
 export interface InvoiceShop {
   name: string
@@ -17,8 +18,6 @@ export interface InvoiceOrder {
   gstCents: number
   lines: { productName: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[]
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Brisbane' })
 

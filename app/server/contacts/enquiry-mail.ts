@@ -1,7 +1,6 @@
 import type { ContactInput } from '../../lib/schemas/contact.ts'
 import type { MailMessage } from '../mail/message.ts'
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+import { escapeHtml } from '../mail/html.ts'
 
 /** The notification staff receive for an enquiry; replying answers the visitor directly. */
 export function enquiryMail({ to, shopName, contactId, enquiry }: { to: string; shopName: string; contactId: string; enquiry: ContactInput }): MailMessage {
