@@ -1,9 +1,10 @@
 import { once } from 'node:events'
+import { readdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { toNodeHandler } from 'better-auth/node'
@@ -87,8 +88,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else {
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static('build/client', { maxAge: '1d', index: false }))
+    serveBuiltFiles(app, 'build/client')
   }
   // Staff uploads (app/server/uploads): names are random and types come from the content, so they never change.
   app.use(
@@ -105,7 +105,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.all(
     '/{*path}',
     createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
+      // In production the build is one object: React Router derives its route tables once, not per request.
+      build: options.vite ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build'),
       mode: options.vite ? 'development' : 'production',
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider()
@@ -144,6 +145,19 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       await mailer.stop()
       await database.close()
     },
+  }
+}
+
+/**
+ * The browser assets (fingerprinted, kept for a year) and the public files beside them. Each
+ * top-level entry of the build gets its own mount, so a page address never costs a look at the disk.
+ */
+function serveBuiltFiles(app: Express, root: string) {
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const location = path.join(root, entry.name)
+    if (entry.name === 'assets') app.use('/assets', express.static(location, { immutable: true, maxAge: '1y', index: false }))
+    else if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(location, { maxAge: '1d', index: false }))
+    else app.get(`/${entry.name}`, (_req, res) => res.sendFile(path.resolve(location), { maxAge: '1d' }))
   }
 }
 
