@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardText, isCategory, shownPrice } from './catalog'
+import { cardText, categoryPageOf, isCategory, shownPrice } from './catalog'
 
 const item = (description: string) => ({ value: '', label: 'x', description })
 
@@ -27,5 +27,19 @@ describe('what a card and a product page show', () => {
     expect(['autopilots', 'cameras', 'radio-controllers', 'propulsion', 'parts-accessories'].every(isCategory)).toBe(true)
     expect(isCategory('drones')).toBe(false)
     expect(isCategory('__proto__')).toBe(false)
+  })
+})
+
+describe('categoryPageOf', () => {
+  const page = (query: string) => categoryPageOf(new URLSearchParams(query))
+  it('reads ?page= as a page number from 1, and no page as page 1', () => {
+    expect(page('')).toBe(1)
+    expect(page('page=1')).toBe(1)
+    expect(page('page=12')).toBe(12)
+    expect(page('utm_source=news&page=3')).toBe(3)
+    expect(page('utm_source=news')).toBe(1)
+  })
+  it('refuses anything that is not a whole page number', () => {
+    for (const value of ['0', '-1', '1.5', 'abc', '', '01', '100000', ' 2']) expect(page(`page=${encodeURIComponent(value)}`), value).toBeNull()
   })
 })

@@ -67,6 +67,38 @@ export function shownPrice(product: Pick<ProductFields, 'productPrices'>): Price
   return product.productPrices[0]
 }
 
+/** What a product card shows, and what "Add to bag" puts in the cart: a few fields, not the whole document. */
+export interface ProductCard {
+  FBUID: string
+  productName: string
+  image: ProductItem | null
+  cardText: string
+  price: PriceItem | null
+}
+
+export function cardOf(product: Product): ProductCard {
+  return {
+    FBUID: product.FBUID,
+    productName: product.productName,
+    image: product.productImages[0] ?? null,
+    cardText: cardText(product),
+    price: shownPrice(product) ?? null,
+  }
+}
+
+/** Cards on one page of a category list. */
+export const CATEGORY_PAGE_SIZE = 24
+
+/**
+ * The page of a category list that an address asks for (`?page=`, from 1). No page is page 1;
+ * anything but a whole number from 1 to 99,999 is null (not a page). Other query parameters are ignored.
+ */
+export function categoryPageOf(search: URLSearchParams): number | null {
+  const page = search.get('page')
+  if (page === null) return 1
+  return /^[1-9]\d{0,4}$/.test(page) ? Number(page) : null
+}
+
 export function productPath(id: string): string {
   return `/product/${id}`
 }

@@ -3,7 +3,7 @@ import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
 import { LabelList, Panel } from '../components/ui/panel'
-import { CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice } from '../lib/catalog'
+import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
@@ -105,7 +105,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
             </p>
           ) : null}
-          <AddToCartForm product={product} />
+          <AddToCartForm product={cardOf(product)} />
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

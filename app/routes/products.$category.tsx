@@ -1,8 +1,9 @@
 import { data, Link, useRouteLoaderData } from 'react-router'
 import { ProductCard } from '../components/shop/product-card'
-import { CATEGORY_LABELS, isCategory } from '../lib/catalog'
+import { PageLinks } from '../components/shop/page-links'
+import { CATEGORY_LABELS, CATEGORY_PAGE_SIZE, categoryPageOf, categoryPath, isCategory } from '../lib/catalog'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { listProductsInCategory } from '../server/catalog/products.server'
+import { listCategoryPage } from '../server/catalog/products.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/products.$category'
 
@@ -14,17 +15,22 @@ const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
   'parts-accessories': 'Batteries, chargers, landing gear, cases and the spares that keep you flying.',
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isCategory(params.category)) throw data(null, { status: 404 })
-  const products = await listProductsInCategory(shop(context).db, params.category)
-  return { category: params.category, label: CATEGORY_LABELS[params.category], intro: intros[params.category], products }
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const page = categoryPageOf(new URL(request.url).searchParams)
+  if (!isCategory(params.category) || page === null) throw data(null, { status: 404 })
+  const { cards, total } = await listCategoryPage(shop(context).db, params.category, page)
+  const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE))
+  if (page > pages) throw data(null, { status: 404 })
+  return { category: params.category, label: CATEGORY_LABELS[params.category], intro: intros[params.category], cards, page, pages, total }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? pageMeta(loaderData.label, loaderData.intro, shopNameFrom(matches)) : []
+  loaderData
+    ? pageMeta(loaderData.page > 1 ? `${loaderData.label}, page ${loaderData.page}` : loaderData.label, loaderData.intro, shopNameFrom(matches))
+    : []
 
 export default function CategoryList({ loaderData }: Route.ComponentProps) {
-  const { category, label, intro, products } = loaderData
+  const { category, label, intro, cards, page, pages, total } = loaderData
   const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -43,18 +49,21 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <p className="mt-3 max-w-2xl text-slate-600">{intro}</p>
-      {products.length === 0 ? (
+      {cards.length === 0 ? (
         <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           There are no products in this range at the moment. Please check back soon.
         </p>
       ) : (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {products.map((product, index) => (
-            <li key={product.FBUID}>
-              <ProductCard product={product} eager={index < 4} staff={staff} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {cards.map((card, index) => (
+              <li key={card.FBUID}>
+                <ProductCard product={card} eager={index < 4} staff={staff} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? <PageLinks path={categoryPath(category)} page={page} pages={pages} total={total} /> : null}
+        </>
       )}
     </div>
   )

@@ -1,4 +1,9 @@
+import { slugify } from '../../app/lib/slug'
+import { deleteProduct } from '../../app/server/catalog/product-changes.server'
+import { createProduct } from '../../app/server/catalog/products.server'
+import { demoProducts } from '../../db/seed/catalog'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { withShopDatabase } from './support/shop'
 
 test('a visitor goes from home through a category to a product and explores it', async ({ page }) => {
   await page.goto('/')
@@ -131,3 +136,39 @@ for (const path of ['/', '/products', '/products/cameras', '/product/unidrone-e9
     await expectNoAxeViolations(page)
   })
 }
+
+test('a long category is split into pages of 24 that a visitor walks through', async ({ page }) => {
+  const names = Array.from({ length: 30 }, (_, index) => `ZZ Paged Spare ${String(index + 1).padStart(2, '0')}`)
+  const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
+  await withShopDatabase(async (database) => {
+    for (const productName of names) await createProduct(database.db, { ...template, productName }, 'paging test')
+  })
+  try {
+    const total = demoProducts.filter((product) => product.productCategory === 'parts-accessories').length + names.length
+    await page.goto('/products/parts-accessories')
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(pages).toContainText(`Page 1 of 2 (${total} products)`)
+    await expect(page.getByRole('article')).toHaveCount(24)
+    await expect(pages.getByText('1', { exact: true })).toHaveAttribute('aria-current', 'page')
+
+    await pages.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL('/products/parts-accessories?page=2')
+    await expect(page).toHaveTitle('Parts & Accessories, page 2 | UniDrone Robotics')
+    await expect(page.getByRole('article')).toHaveCount(total - 24)
+    await expect(page.getByRole('article').last()).toContainText('ZZ Paged Spare 30')
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+
+    await pages.getByRole('link', { name: 'Previous' }).click()
+    await expect(page).toHaveURL('/products/parts-accessories')
+    await expect(page.getByRole('article')).toHaveCount(24)
+
+    for (const beyond of ['?page=3', '?page=0', '?page=two']) {
+      expect((await page.request.get(`/products/parts-accessories${beyond}`)).status(), beyond).toBe(404)
+    }
+  } finally {
+    await withShopDatabase(async (database) => {
+      for (const productName of names) await deleteProduct(database.db, slugify(productName), 'paging test')
+    })
+  }
+})

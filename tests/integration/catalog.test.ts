@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { cardText } from '../../app/lib/catalog'
+import { CATEGORY_PAGE_SIZE } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
 import {
   countProducts,
   createProduct,
   getProduct,
-  listProductsInCategory,
+  listCategoryPage,
   listProductStamps,
   ProductIdTakenError,
 } from '../../app/server/catalog/products.server'
@@ -50,16 +50,24 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
     expect(await getProduct(database.db, 'no-such-product')).toBeNull()
   })
 
-  it('lists a category by name with the card text of each product', async () => {
-    const cameras = await listProductsInCategory(database.db, 'cameras')
+  it('lists a category by name as cards: first image, card text and first price', async () => {
+    const cameras = await listCategoryPage(database.db, 'cameras', 1)
     const expected = demoProducts.filter((product) => product.productCategory === 'cameras')
-    expect(cameras.map((product) => product.productName)).toEqual(
+    expect(cameras.total).toBe(expected.length)
+    expect(cameras.cards.map((card) => card.productName)).toEqual(
       expected.map((product) => product.productName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     )
-    for (const product of cameras) {
-      expect(cardText(product)).toBe(expected.find((source) => source.productName === product.productName)!.productDescriptions[5]!.description)
+    for (const card of cameras.cards) {
+      const source = expected.find((product) => product.productName === card.productName)!
+      expect(card).toEqual({
+        FBUID: slugify(source.productName),
+        productName: source.productName,
+        image: source.productImages[0],
+        cardText: source.productDescriptions[5]!.description,
+        price: source.productPrices[0],
+      })
     }
-    expect(await listProductsInCategory(database.db, 'propulsion')).toHaveLength(
+    expect((await listCategoryPage(database.db, 'propulsion', 1)).total).toBe(
       demoProducts.filter((product) => product.productCategory === 'propulsion').length,
     )
   })
@@ -87,5 +95,22 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
     const [row] = await database.db.select().from(history).where(eq(history.documentId, 'test-autopilot-mk-ii'))
     expect(row?.updatedBy).toBe('no user found')
     expect(row?.document).toEqual(product)
+  })
+
+  it('pages a long category by name, 24 cards a page, each product on exactly one page', async () => {
+    const extra = Array.from({ length: 30 }, (_, index) => ({
+      ...demoProducts.find((product) => product.productCategory === 'propulsion')!,
+      productName: `Paged Motor ${String(index).padStart(2, '0')}`,
+    }))
+    for (const fields of extra) await createProduct(database.db, fields, 'test')
+    const first = await listCategoryPage(database.db, 'propulsion', 1)
+    const second = await listCategoryPage(database.db, 'propulsion', 2)
+    expect(first.cards).toHaveLength(CATEGORY_PAGE_SIZE)
+    expect(second.total).toBe(first.total)
+    const names = [...first.cards, ...second.cards].map((card) => card.productName)
+    expect(names).toHaveLength(first.total)
+    expect(new Set(names).size).toBe(names.length)
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    expect((await listCategoryPage(database.db, 'propulsion', 3)).cards).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { countProducts, createProduct, listProductsInCategory } from '../../app/server/catalog/products.server'
+import { countProducts, createProduct, listCategoryPage } from '../../app/server/catalog/products.server'
 import { embeddedPaths, openDatabase, type Database, type DatabaseHandle } from '../../app/server/db/client.server'
 
 describe('the embedded database is never opened by two processes', () => {
@@ -60,7 +60,7 @@ describe('the embedded database is never opened by two processes', () => {
 
     expect(await rolledBack).toBe('the operator cancels')
     await shopWrite
-    const names = (await listProductsInCategory(shop.db, demoProducts[0]!.productCategory)).map((product) => product.productName)
+    const names = (await listCategoryPage(shop.db, demoProducts[0]!.productCategory, 1)).cards.map((card) => card.productName)
     expect(names).toEqual(['Written by the shop meanwhile'])
   })
 

@@ -1,17 +1,17 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import { cardText, shownPrice, type Product } from '../../lib/catalog'
+import type { ProductCard } from '../../lib/catalog'
 import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
 import { Dialog } from '../ui/dialog'
 import { useCart } from './cart-context'
 
 /** What the cart keeps of a product: its id and what the visitor was shown. */
-export function cartLineOf(product: Product) {
+export function cartLineOf(product: ProductCard) {
   return {
     FBUID: product.FBUID,
     productName: product.productName,
-    image: product.productImages[0]?.value ?? '',
-    unitPrice: shownPrice(product)?.value ?? 0,
+    image: product.image?.value ?? '',
+    unitPrice: product.price?.value ?? 0,
   }
 }
 
@@ -23,12 +23,12 @@ export function limitMessage(outcome: Extract<AddOutcome, { outcome: 'limit' }>,
 }
 
 /** "Add to bag" on a category card: adds one at once and confirms it in a modal (SPEC.md §2). */
-export function AddToBagButton({ product }: { product: Product }) {
+export function AddToBagButton({ product }: { product: ProductCard }) {
   const { add } = useCart()
   const [result, setResult] = useState<AddOutcome | null>(null)
   const titleId = useId()
-  const image = product.productImages[0]
-  if (!shownPrice(product)) return null
+  const { image } = product
+  if (!product.price) return null
   return (
     <>
       <button
@@ -47,7 +47,7 @@ export function AddToBagButton({ product }: { product: Product }) {
             {image ? <img src={image.value} alt={image.label} width={96} height={96} className="h-24 w-24 rounded-lg bg-slate-50 object-contain" /> : null}
             <div>
               <p className="font-semibold">{product.productName}</p>
-              <p className="mt-1 text-sm text-slate-600">{cardText(product)}</p>
+              <p className="mt-1 text-sm text-slate-600">{product.cardText}</p>
               {result?.outcome === 'limit' ? null : <p className="mt-2 text-sm">Quantity: 1</p>}
             </div>
           </div>
@@ -73,12 +73,12 @@ export function AddToBagButton({ product }: { product: Product }) {
 }
 
 /** The product page's quantity select and Add to cart button. */
-export function AddToCartForm({ product }: { product: Product }) {
+export function AddToCartForm({ product }: { product: ProductCard }) {
   const { add } = useCart()
   const [quantity, setQuantity] = useState(1)
   const [message, setMessage] = useState<{ kind: 'ok' | 'limit'; text: string } | null>(null)
   const selectId = useId()
-  if (!shownPrice(product)) return <p className="mt-6 text-slate-600">This product cannot be bought online at the moment. Please contact us.</p>
+  if (!product.price) return <p className="mt-6 text-slate-600">This product cannot be bought online at the moment. Please contact us.</p>
   return (
     <div className="mt-6">
       <div className="flex flex-wrap items-end gap-3">

@@ -1,12 +1,11 @@
 import { Link } from 'react-router'
-import { cardText, productPath, shownPrice, type Product } from '../../lib/catalog'
+import { productPath, type ProductCard as Card } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
 
 /** `staff`: also show Read, Edit and Deprecate links (the server guards those screens on its own). */
-export function ProductCard({ product, eager, staff = false }: { product: Product; eager: boolean; staff?: boolean }) {
-  const image = product.productImages[0]
-  const price = shownPrice(product)
+export function ProductCard({ product, eager, staff = false }: { product: Card; eager: boolean; staff?: boolean }) {
+  const { image, price } = product
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition hover:border-brand-600 hover:shadow-lg">
       {image ? (
@@ -27,7 +26,7 @@ export function ProductCard({ product, eager, staff = false }: { product: Produc
             {product.productName}
           </Link>
         </h2>
-        <p className="mt-2 flex-1 text-sm text-slate-600">{cardText(product)}</p>
+        <p className="mt-2 flex-1 text-sm text-slate-600">{product.cardText}</p>
         {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
         <AddToBagButton product={product} />
         {staff ? (

@@ -1,5 +1,5 @@
-import { asc, count, eq, getTableColumns } from 'drizzle-orm'
-import type { Category, Product, ProductFields } from '../../lib/catalog.ts'
+import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm'
+import { CATEGORY_PAGE_SIZE, type Category, type PriceItem, type Product, type ProductCard, type ProductFields, type ProductItem } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
@@ -20,13 +20,28 @@ export async function getProduct(db: Executor, productId: string): Promise<Produ
   return row ? toProduct(row) : null
 }
 
-export async function listProductsInCategory(db: Executor, category: Category): Promise<Product[]> {
-  const rows = await db
-    .select(documentColumns)
-    .from(products)
-    .where(eq(products.productCategory, category))
-    .orderBy(asc(products.productName))
-  return rows.map(toProduct)
+/** The first image, the card text (DESIGN.md §9) and the first price, picked out by the database. */
+const cardColumns = {
+  FBUID: products.id,
+  productName: products.productName,
+  image: sql<ProductItem | null>`${products.productImages} -> 0`,
+  cardText: sql<string>`coalesce(coalesce(${products.productDescriptions} -> 5, ${products.productDescriptions} -> 0) ->> 'description', '')`,
+  price: sql<PriceItem | null>`${products.productPrices} -> 0`,
+}
+
+/** One page of a category's cards, by name, and how many products the category has in all. */
+export async function listCategoryPage(db: Executor, category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }> {
+  const [cards, [counted]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(eq(products.productCategory, category))
+      .orderBy(asc(products.productName), asc(products.id))
+      .limit(CATEGORY_PAGE_SIZE)
+      .offset((page - 1) * CATEGORY_PAGE_SIZE),
+    db.select({ total: count() }).from(products).where(eq(products.productCategory, category)),
+  ])
+  return { cards, total: counted?.total ?? 0 }
 }
 
 /** Every product's id and last change, for the sitemap. */

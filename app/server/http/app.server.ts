@@ -63,6 +63,12 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
   app.use(requestLog)
+  let shuttingDown = false
+  app.use((_req, res, next) => {
+    // While shutting down, every answer ends its keep-alive connection, so clients reconnect elsewhere.
+    if (shuttingDown) res.setHeader('Connection', 'close')
+    next()
+  })
   app.use((req, res, next) => {
     // An address that is not valid percent-encoding, or that smuggles a NUL, names nothing here:
     // 400 before any route decodes it or hands it to the database.
@@ -80,7 +86,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   })
   if (!options.vite) app.use(securityHeaders(config))
   app.get('/healthz', healthz)
-  app.get('/readyz', readyz(database.db))
+  app.get('/readyz', readyz(database.db, () => shuttingDown))
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   app.use(compression())
@@ -137,9 +143,17 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   return {
     url,
     close: async () => {
+      // First "not ready" while still serving (SHUTDOWN_DRAIN_SECONDS), so a balancer stops sending
+      // work here; then no new connections, idle ones closed, and requests in flight finish (cut
+      // after SHUTDOWN_TIMEOUT_SECONDS); the database closes last.
+      shuttingDown = true
+      if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: not ready, still serving')
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000))
+      }
       const closed = new Promise((resolve) => server.close(resolve))
       server.closeIdleConnections()
-      const force = setTimeout(() => server.closeAllConnections(), 10_000)
+      const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       await closed
       clearTimeout(force)
       await mailer.stop()

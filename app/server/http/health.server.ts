@@ -7,10 +7,17 @@ export function healthz(_req: Request, res: Response) {
   res.status(200).type('text/plain').set('Cache-Control', 'no-store').send('ok')
 }
 
-/** Readiness: the database answers within a second; a load balancer stops sending traffic otherwise. */
-export function readyz(db: Database) {
+/**
+ * Readiness: the database answers within a second and the process is not shutting down; a load
+ * balancer stops sending traffic otherwise.
+ */
+export function readyz(db: Database, shuttingDown: () => boolean) {
   return async (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store')
+    if (shuttingDown()) {
+      res.status(503).type('text/plain').send('shutting down')
+      return
+    }
     try {
       await Promise.race([
         db.execute(sql`select 1`),

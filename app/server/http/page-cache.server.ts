@@ -3,9 +3,11 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
+import { categoryPageOf } from '../../lib/catalog.ts'
 
 /** Catalogue pages: the same HTML for every visitor who is not signed in. */
-const CACHEABLE = [/^\/$/, /^\/products$/, /^\/products\/[a-z-]+$/, /^\/product\/[a-z0-9-]+$/]
+const CATEGORY_LIST = /^\/products\/[a-z-]+$/
+const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, /^\/product\/[a-z0-9-]+$/]
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 const MAX_ENTRIES = 500
 /** Pages larger than this are rendered each time rather than kept. */
@@ -39,8 +41,7 @@ async function catalogVersion(db: Database): Promise<number> {
  * has been written since: a write in this process retires the cached pages at once, a write by
  * another process (they share the database) within a second. Signed-in visitors always get a fresh
  * page. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
- * it revalidates. Pages are keyed by path (these pages read no query string), so random query
- * strings cannot fill the cache.
+ * it revalidates.
  */
 export function catalogPageCache(db: Database) {
   const entries = new Map<string, Entry>()
@@ -68,7 +69,8 @@ export function catalogPageCache(db: Database) {
     } catch {
       return next()
     }
-    const key = req.path
+    const key = cacheKey(req)
+    if (key === null) return next()
     const hit = entries.get(key)
     if (hit && hit.version === version) {
       res.status(hit.status).set(hit.headers).setHeader('X-Cache', 'HIT')
@@ -99,6 +101,17 @@ export function catalogPageCache(db: Database) {
     }) as Response['end']
     next()
   }
+}
+
+/**
+ * Pages are keyed by path, and a category list by its page number too: these pages read no other
+ * part of the query string, so random query strings cannot fill the cache. Null: not a page to keep.
+ */
+function cacheKey(req: Request): string | null {
+  if (!CATEGORY_LIST.test(req.path)) return req.path
+  const page = categoryPageOf(new URL(req.originalUrl, 'http://shop').searchParams)
+  if (page === null) return null
+  return page === 1 ? req.path : `${req.path}?page=${page}`
 }
 
 /** Headers a cached copy repeats, the CSP included: the cached HTML carries the nonce it names. */
