@@ -96,8 +96,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
 
-      {/* The cart is read from local storage after hydration: reserve room so its lines push nothing. */}
-      <div className="mt-8 grid min-h-[30rem] gap-10 lg:grid-cols-[1fr_22rem]">
+      {/* The cart is read from local storage after hydration: reserve room so its lines push nothing.
+          On narrow screens the summary comes first (as in most shops' mobile carts), so the lines
+          appearing below it move nothing on screen. */}
+      <div className="mt-8 grid min-h-[36rem] content-start gap-10 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="cart-heading">
           <h2 id="cart-heading" className="sr-only">
             Items in your cart
@@ -114,7 +116,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   {item.image ? (
                     <img src={item.image} alt="" width={96} height={96} className="h-24 w-24 shrink-0 rounded-lg bg-slate-50 object-contain" />
                   ) : null}
-                  <div className="flex flex-1 flex-wrap items-start justify-between gap-4">
+                  <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
                     <div>
                       <Link to={productPath(item.FBUID)} className="font-semibold hover:text-brand-700">
                         {item.productName}
@@ -122,7 +124,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       <p className="mt-1 text-sm text-slate-600">{formatAud(line?.unitPriceCents ?? item.unitPrice)} each</p>
                       {problem ? <CartProblemNote problem={problem} onAccept={updatePrice} onRemove={remove} /> : null}
                     </div>
-                    <div className="flex items-center gap-3">
+                    <div className="flex flex-wrap items-center gap-3">
                       <label className="text-sm">
                         <span className="sr-only">Quantity of {item.productName}</span>
                         <select
@@ -144,7 +146,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       >
                         Remove<span className="sr-only"> {item.productName}</span>
                       </button>
-                      <p className="w-28 text-right font-semibold">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
+                      <p className="font-semibold sm:w-28 sm:text-right">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
                     </div>
                   </div>
                 </li>
@@ -154,22 +156,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           )}
         </section>
 
-        <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-slate-50 p-6">
+        <section aria-labelledby="summary-heading" className="order-first h-fit rounded-2xl bg-slate-50 p-6 lg:order-none">
           <h2 id="summary-heading" className="text-lg font-semibold">
             Order summary
           </h2>
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal (excl. GST)</dt>
-              <dd data-testid="subtotal">{formatAud(totals.subtotal)}</dd>
+              <dd data-testid="subtotal" className="w-32 text-right">
+                <Amount ready={ready} cents={totals.subtotal} />
+              </dd>
             </div>
             <div className="flex justify-between">
               <dt>GST</dt>
-              <dd data-testid="gst">{formatAud(totals.gst)}</dd>
+              <dd data-testid="gst" className="w-32 text-right">
+                <Amount ready={ready} cents={totals.gst} />
+              </dd>
             </div>
             <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
               <dt>Total (incl. GST)</dt>
-              <dd data-testid="total">{formatAud(totals.total)}</dd>
+              <dd data-testid="total" className="w-32 text-right">
+                <Amount ready={ready} cents={totals.total} />
+              </dd>
             </div>
           </dl>
           <Form method="post" className="mt-6">
@@ -179,7 +187,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               disabled={!canPay}
               className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
             >
-              {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.total)}`}
+              {paying ? 'Opening the payment page…' : <span key={ready ? 'cart' : 'loading'}>{ready ? `Pay ${formatAud(totals.total)}` : 'Pay'}</span>}
             </button>
           </Form>
           {loaderData.demo ? (
@@ -191,6 +199,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </div>
     </div>
   )
+}
+
+/**
+ * An amount of the cart, which only the browser knows (local storage): nothing until it is read, then
+ * a new node rather than a changed one, so the summary never moves while the page settles.
+ */
+function Amount({ ready, cents }: { ready: boolean; cents: number }) {
+  return ready ? <span>{formatAud(cents)}</span> : null
 }
 
 function CartProblemNote({
