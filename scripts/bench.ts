@@ -5,7 +5,8 @@
  * with the demo catalogue) and loads it from this process over loopback with autocannon: home, a
  * category page, a product page, and opening a demo payment session (POST /checkout). A plain Node
  * `http` server returning a fixed 4 KB page is measured in the same run as the baseline. Then the
- * same is done on a catalogue with 10,000 extra products (about 2,000 per category).
+ * same is done on the demo catalogue in PostgreSQL (the production database), and on a catalogue with
+ * 10,000 extra products (about 2,000 per category).
  *
  * Catalogue pages go through the shop's page cache for visitors who are not signed in; the rows
  * marked "uncached" add a different query string to every request, so each one misses the cache
@@ -16,7 +17,10 @@
  *   BENCH_DURATION     seconds measured per row       (default 10)
  *   BENCH_WARMUP       seconds of warm-up per row     (default 2; not counted)
  *   BENCH_PRODUCTS     extra products in the large run (default 10000)
- *   BENCH_GROUPS       which shop runs: "demo,large" (default), "demo" or "large"
+ *   BENCH_GROUPS       which shop runs, of "demo", "postgres" and "large" (default "demo,postgres,large")
+ *   BENCH_DATABASE_URL a PostgreSQL server for the "postgres" run (default TEST_DATABASE_URL; the run
+ *                      is left out without either): a fresh database is created there, seeded with
+ *                      the demo catalogue, and dropped afterwards
  *   BENCH_SKIP_BUILD=1 use the existing build/
  *   BENCH_GZIP=1       send Accept-Encoding: gzip (default: none, like the baseline)
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
@@ -24,7 +28,7 @@
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { demoProducts } from '../db/seed/catalog.ts'
-import { writeLargeCatalogue } from './bench/catalogue.ts'
+import { createSeededDatabase, writeLargeCatalogue } from './bench/catalogue.ts'
 import {
   buildShop,
   freePort,
@@ -45,7 +49,8 @@ const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
 const EXTRA_PRODUCTS = numberFromEnv('BENCH_PRODUCTS', 10_000)
 const GZIP = process.env.BENCH_GZIP === '1'
 const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1'
-const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,large').split(',').map((group) => group.trim()))
+const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,postgres,large').split(',').map((group) => group.trim()))
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
 
 const CHECKOUT_ITEMS = JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }])
 
@@ -233,10 +238,11 @@ interface Group {
   errors: string[]
 }
 
-async function runShopGroup(title: string, dataDir: string, scenarios: (base: string) => Scenario[]): Promise<Group> {
-  process.stderr.write(`\n${title}\n  starting the shop on ${dataDir}…\n`)
+async function runShopGroup(title: string, dataDir: string, scenarios: (base: string) => Scenario[], databaseUrl?: string): Promise<Group> {
+  process.stderr.write(`\n${title}\n  starting the shop on ${databaseUrl ? 'PostgreSQL' : dataDir}…\n`)
   // The checkout limit per client address (CHECKOUT_RATE_LIMIT, 30 per 10 minutes) would stop the load at once.
-  const shop = await startShop({ dataDir, port: await freePort(), env: { CHECKOUT_RATE_LIMIT: '1000000' } })
+  const env: Record<string, string> = { CHECKOUT_RATE_LIMIT: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  const shop = await startShop({ dataDir, port: await freePort(), env })
   try {
     const rows: (Measured | Skipped)[] = []
     for (const scenario of scenarios(shop.url)) rows.push(await measure(shop.url, scenario))
@@ -273,6 +279,23 @@ async function main() {
       )
     }
 
+    let onPostgres: Group | undefined
+    if (GROUPS.has('postgres') && POSTGRES_URL) {
+      const postgresDir = await makeDataDir('bench-postgres')
+      dirs.push(postgresDir)
+      const database = await createSeededDatabase(POSTGRES_URL)
+      try {
+        onPostgres = await runShopGroup(
+          `Demo catalogue on PostgreSQL (${demoProducts.length} products)`,
+          postgresDir,
+          (base) => shopScenarios(base, { home: true, checkout: true, uncachedCategory: false, categoryLast: false }),
+          database.url,
+        )
+      } finally {
+        await database.drop()
+      }
+    }
+
     let large: Group | undefined
     if (GROUPS.has('large') && EXTRA_PRODUCTS > 0) {
       const largeDir = await makeDataDir('bench-large')
@@ -298,13 +321,13 @@ async function main() {
       ]
     }
     const rows: string[][] = [['Baseline'], row(baseline)]
-    for (const group of [seeded, large]) {
+    for (const group of [seeded, onPostgres, large]) {
       if (group) rows.push([`${group.title} — shop RSS after the runs ${group.rss}`], ...group.rows.map(row))
     }
     console.log('')
     console.log(formatTable(['', 'req/s', 'p50', 'p99', 'bytes/resp', 'X-Cache', 'failed', 'plain ÷ this'], rows))
     console.log('')
-    for (const group of [seeded, large]) {
+    for (const group of [seeded, onPostgres, large]) {
       if (!group?.errors.length) continue
       console.log(`The shop logged errors during "${group.title}":\n${group.errors.map((line) => `  ${line}`).join('\n')}`)
       if (group.errors.some((line) => line.includes('closed early'))) {
