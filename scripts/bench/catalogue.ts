@@ -10,8 +10,7 @@
 import type { Category, Product, ProductFields } from '../../app/lib/catalog.ts'
 import { slugify } from '../../app/lib/slug.ts'
 import { seedCatalog } from '../../app/server/catalog/seed.server.ts'
-import { randomBytes } from 'node:crypto'
-import postgres from 'postgres'
+import { createScratchDatabase } from '../lib/scratch-database.ts'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server.ts'
 import { history, products } from '../../app/server/db/schema.ts'
 import { logger } from '../../app/server/log.server.ts'
@@ -76,23 +75,13 @@ export async function writeLargeCatalogue(dataDir: string, extra: number): Promi
 
 /** A new database on a PostgreSQL server, migrated and seeded with the demo catalogue; `drop` removes it. */
 export async function createSeededDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `unidrone_bench_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = connectPostgres(url.toString(), { max: 1 })
+  const scratch = await createScratchDatabase(adminUrl, 'unidrone_bench')
+  const database = connectPostgres(scratch.url, { max: 1 })
   try {
     await database.migrate()
     await seedCatalog(database.db)
   } finally {
     await database.close()
   }
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-    },
-  }
+  return scratch
 }

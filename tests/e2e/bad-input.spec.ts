@@ -328,7 +328,7 @@ const CHECKED_TABLES = ['products', 'contacts', 'templates', 'orders', 'order_li
 
 /** Drizzle answers with the rows (over the shop's socket) or with `{ rows }` (PGlite in this process). */
 function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows
+  return (result as { rows: T[] }).rows
 }
 
 /** Row count and checksum of every checked table, read through the shop's socket. */

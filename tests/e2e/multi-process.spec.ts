@@ -7,13 +7,12 @@
  * order and one tax invoice; rate limits count across both; and both can start at the same moment
  * on an empty database.
  */
-import { randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import postgres from 'postgres'
+import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch-database'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { connectPostgres } from '../../app/server/db/client.server'
 import { startShopProcess, type ShopProcess } from './support/process'
@@ -28,21 +27,6 @@ test.skip(!ADMIN_URL, 'TEST_DATABASE_URL is not set: these tests need a PostgreS
 test.describe.configure({ mode: 'default' })
 
 
-/** A new, empty database on the server for this run; `drop` removes it again. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_multi_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = postgres(ADMIN_URL!, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`CREATE DATABASE ${name}`)
-  const url = new URL(ADMIN_URL!)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-    },
-  }
-}
 
 interface Replica {
   shop: ShopProcess
@@ -114,7 +98,7 @@ test.describe('two processes on one database', () => {
   const A_PORT = 3421
   const B_PORT = 3422
   const PUBLIC = `http://localhost:${A_PORT}`
-  let database: Awaited<ReturnType<typeof freshDatabase>>
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>
   let a: Replica
   let b: Replica
   let release: (() => Promise<void>) | undefined
@@ -124,7 +108,7 @@ test.describe('two processes on one database', () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000)
     release = await postgresTurn()
-    database = await freshDatabase()
+    database = await createScratchDatabase(ADMIN_URL!, 'shop_multi')
     // A PostgreSQL shop starts with no catalogue (only the embedded demo seeds itself): seed it as `npm run db:seed` would.
     const handle = connectPostgres(database.url, { max: 1 })
     await handle.migrate()
@@ -184,20 +168,20 @@ test.describe('two processes on one database', () => {
       expect(answer.location).toMatch(new RegExp(`/success\\?session_id=${sessionId}$`))
     }
 
-    const sql = postgres(database.url, { max: 1, onnotice: () => {} })
-    try {
-      const orders = await sql<{ id: string; status: string; email: string | null }[]>`select id, status, email from orders where provider_session_id = ${sessionId!}`
+    await withConnection(database.url, async (client) => {
+      const { rows: orders } = await client.query<{ id: string; status: string; email: string | null }>('select id, status, email from orders where provider_session_id = $1', [sessionId!])
       expect(orders).toHaveLength(1)
       expect(orders[0]).toMatchObject({ status: 'paid', email: buyer })
-      const invoices = await sql<{ text: string }[]>`select text from outbox where "to" = ${buyer}`
+      const { rows: invoices } = await client.query<{ text: string }>('select text from outbox where "to" = $1', [buyer])
       expect(invoices, 'tax invoices queued for the buyer').toHaveLength(1)
       expect(invoices[0]!.text).toContain('Tax invoice')
       expect(invoices[0]!.text).toContain(orders[0]!.id)
-      const moves = await sql<{ n: number }[]>`select count(*)::int as n from history where collection = 'orders' and document_id = ${orders[0]!.id} and document->>'status' = 'paid'`
+      const { rows: moves } = await client.query<{ n: number }>(
+        "select count(*)::int as n from history where collection = 'orders' and document_id = $1 and document->>'status' = 'paid'",
+        [orders[0]!.id],
+      )
       expect(moves[0]!.n, 'history rows recording the move to paid').toBe(1)
-    } finally {
-      await sql.end()
-    }
+    })
     // Both processes show the buyer the same paid order.
     for (const replica of [a, b]) {
       const success = await get(`${replica.origin}/success?session_id=${sessionId}`)
@@ -235,7 +219,7 @@ test.describe('two processes on one database', () => {
 test('two processes started at the same moment on an empty database both migrate it and start', async ({ request }) => {
   test.setTimeout(150_000)
   const release = await postgresTurn()
-  const database = await freshDatabase()
+  const database = await createScratchDatabase(ADMIN_URL!, 'shop_multi')
   const public_ = 'http://localhost:3426'
   const replicas = await Promise.all([startReplica(3426, database.url, public_), startReplica(3427, database.url, public_)])
   try {

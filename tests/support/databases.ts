@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import postgres from 'postgres'
+import { createScratchDatabase } from '../../scripts/lib/scratch-database.ts'
 import { connectPostgres, openPglite, type DatabaseHandle } from '../../app/server/db/client.server.ts'
 
 export interface TestDatabaseKind {
@@ -22,19 +21,14 @@ function postgresKind(adminUrl: string): TestDatabaseKind {
   return {
     name: 'postgres',
     async open() {
-      const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-      await admin.unsafe(`CREATE DATABASE ${name}`)
-      const url = new URL(adminUrl)
-      url.pathname = `/${name}`
-      const handle = connectPostgres(url.toString(), { max: 4 })
+      const scratch = await createScratchDatabase(adminUrl, 'shop_test')
+      const handle = connectPostgres(scratch.url, { max: 4 })
       await handle.migrate()
       return {
         ...handle,
         close: async () => {
           await handle.close()
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-          await admin.end()
+          await scratch.drop()
         },
       }
     },

@@ -4,9 +4,10 @@ import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
-import postgres from 'postgres'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { logger } from '../log.server.ts'
 import { acquireLock, type Lock } from './lock.server.ts'
 import { servePglite } from './pglite-server.server.ts'
 import * as schema from './schema.ts'
@@ -28,17 +29,33 @@ const migrationsFolder = path.resolve('drizzle')
 /** Connections the running shop opens to its own embedded database (they take turns). */
 const SHOP_CONNECTIONS = 4
 
+/**
+ * Every wait on PostgreSQL is bounded, so that a database restart costs errors for a few seconds
+ * and never a request that hangs: a connection must open within CONNECT_TIMEOUT_MS and a query
+ * answer within QUERY_TIMEOUT_MS (a client whose query timed out is thrown away, not reused).
+ */
+const CONNECT_TIMEOUT_MS = 5_000
+const QUERY_TIMEOUT_MS = 30_000
+
+function poolSettings(target: string | { socket: string }, max: number): pg.PoolConfig {
+  const bounds = { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, idleTimeoutMillis: 30_000 }
+  if (typeof target === 'string') return { ...bounds, connectionString: target }
+  // A Unix socket is named by its folder; the file in it is `.s.PGSQL.<port>`.
+  return { ...bounds, host: path.dirname(target.socket), port: Number(path.basename(target.socket).split('.').pop()), user: 'postgres', database: 'postgres' }
+}
+
 /** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
 export function connectPostgres(target: string | { socket: string }, options: { max?: number } = {}): DatabaseHandle {
-  const settings = { max: options.max ?? 10, onnotice: () => {} }
-  const client =
-    typeof target === 'string' ? postgres(target, settings) : postgres({ ...settings, path: target.socket, user: 'postgres', database: 'postgres' })
-  const db = drizzlePostgres({ client, schema })
+  const pool = new pg.Pool(poolSettings(target, options.max ?? 10))
+  // An idle connection that the server closes (a restart, a failover) is dropped from the pool and
+  // replaced on demand; without a listener the error would end the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'))
+  const db = drizzlePostgres({ client: pool, schema })
   return {
     db,
     description: 'postgres',
     migrate: () => (typeof target === 'string' ? migrateUnderLock(target) : migratePostgres(db, { migrationsFolder })),
-    close: () => client.end({ timeout: 5 }),
+    close: () => pool.end(),
   }
 }
 
@@ -46,13 +63,14 @@ export function connectPostgres(target: string | { socket: string }, options: { 
 const MIGRATION_LOCK = 7_274_627_274
 
 async function migrateUnderLock(url: string): Promise<void> {
-  const client = postgres(url, { max: 1, onnotice: () => {} })
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  await client.connect()
   try {
-    await client`select pg_advisory_lock(${MIGRATION_LOCK})`
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
     await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder })
   } finally {
-    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined)
-    await client.end({ timeout: 5 })
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+    await client.end()
   }
 }
 

@@ -14,6 +14,7 @@ import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { shopContext } from '../context.server.ts'
 import { openDatabase, type Database } from '../db/client.server.ts'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.server.ts'
 import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
@@ -131,7 +132,12 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   )
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logger.error({ reqId: req.id, err: error }, 'unhandled request error')
-    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
+    if (res.headersSent) return
+    if (isDatabaseUnavailable(error)) {
+      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).type('text/plain').send('The shop is busy for a moment. Please try again in a few seconds.')
+    } else {
+      res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
+    }
   })
 
   const server = app.listen(config.PORT, config.HOST)

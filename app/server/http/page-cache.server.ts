@@ -63,20 +63,21 @@ export function catalogPageCache(db: Database) {
       return next()
     }
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=600')
+    const key = cacheKey(req)
+    if (key === null) return next()
+    const hit = entries.get(key)
+    const serve = (entry: Entry, state: 'HIT' | 'STALE') => {
+      res.status(entry.status).set(entry.headers).setHeader('X-Cache', state)
+      res.end(req.method === 'HEAD' ? undefined : entry.body)
+    }
     let version: number
     try {
       version = await currentVersion()
     } catch {
-      return next()
+      // The database is away: the last copy of a catalogue page is better than an error page.
+      return hit ? serve(hit, 'STALE') : next()
     }
-    const key = cacheKey(req)
-    if (key === null) return next()
-    const hit = entries.get(key)
-    if (hit && hit.version === version) {
-      res.status(hit.status).set(hit.headers).setHeader('X-Cache', 'HIT')
-      res.end(req.method === 'HEAD' ? undefined : hit.body)
-      return
-    }
+    if (hit && hit.version === version) return serve(hit, 'HIT')
     res.setHeader('X-Cache', 'MISS')
     if (req.method === 'HEAD') return next()
 
@@ -92,7 +93,7 @@ export function catalogPageCache(db: Database) {
       const type = String(res.getHeader('content-type') ?? '')
       const size = chunks.reduce((total, part) => total + part.length, 0)
       const storable =
-        (res.statusCode === 200 || res.statusCode === 404) && type.startsWith('text/html') && !res.getHeader('set-cookie') && size <= MAX_BODY_BYTES
+        res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && size <= MAX_BODY_BYTES
       if (storable) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
         entries.set(key, { version, status: res.statusCode, headers: pickHeaders(res), body: Buffer.concat(chunks) })
