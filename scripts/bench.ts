@@ -9,8 +9,9 @@
  * 10,000 extra products (about 2,000 per category).
  *
  * Catalogue pages go through the shop's page cache for visitors who are not signed in; the rows
- * marked "uncached" add a different query string to every request, so each one misses the cache
- * (the response's X-Cache header, when the shop sends one, is tallied to show it).
+ * marked "uncached" send a session cookie (one that names no session), as a signed-in visitor does,
+ * so every request is rendered (the response's X-Cache header, when the shop sends one, is tallied
+ * to show which requests the cache answered).
  *
  * Settings (environment):
  *   BENCH_CONNECTIONS  concurrent connections         (default 16)

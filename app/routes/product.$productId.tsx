@@ -7,13 +7,12 @@ import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPr
 import { centsToDecimal, formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
-import { getProduct } from '../server/catalog/products.server'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/product.$productId'
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db } = shop(context)
-  const product = await getProduct(db, params.productId)
+  const { db, catalog } = shop(context)
+  const product = await catalog.product(params.productId)
   if (!product) {
     // A renamed product's old address leads to its new one for good.
     const movedTo = await resolveProductRedirect(db, params.productId)

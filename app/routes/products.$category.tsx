@@ -3,7 +3,6 @@ import { ProductCard } from '../components/shop/product-card'
 import { PageLinks } from '../components/shop/page-links'
 import { CATEGORY_LABELS, CATEGORY_PAGE_SIZE, categoryPageOf, categoryPath, isCategory } from '../lib/catalog'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { listCategoryPage } from '../server/catalog/products.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/products.$category'
 
@@ -18,7 +17,7 @@ const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = categoryPageOf(new URL(request.url).searchParams)
   if (!isCategory(params.category) || page === null) throw data(null, { status: 404 })
-  const { cards, total } = await listCategoryPage(shop(context).db, params.category, page)
+  const { cards, total } = await shop(context).catalog.categoryPage(params.category, page)
   const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE))
   if (page > pages) throw data(null, { status: 404 })
   return { category: params.category, label: CATEGORY_LABELS[params.category], intro: intros[params.category], cards, page, pages, total }

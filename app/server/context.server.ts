@@ -1,11 +1,14 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { Auth } from './auth/auth.server.ts'
+import type { CatalogReads } from './catalog/catalog-reads.server.ts'
 import type { Database } from './db/client.server.ts'
 import type { Env } from './env.server.ts'
 import type { MailService } from './mail/outbox.server.ts'
 
 export interface ShopContext {
   db: Database
+  /** The storefront's catalogue reads, kept while the catalogue is unchanged. */
+  catalog: CatalogReads
   config: Env
   auth: Auth
   mailer: MailService

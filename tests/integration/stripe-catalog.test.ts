@@ -24,6 +24,7 @@ import {
 } from '../../app/server/catalog/stripe-catalog.server'
 import { createStripeClient } from '../../app/server/checkout/payments/stripe.server'
 import { shopContext } from '../../app/server/context.server'
+import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import { openDatabase, type DatabaseHandle } from '../../app/server/db/client.server'
 import { history } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
@@ -115,6 +116,7 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     const provider = new RouterContextProvider()
     provider.set(shopContext, {
       db: database.db,
+      catalog: createCatalogReads(database.db),
       config: shopConfig,
       auth: {} as Auth,
       mailer: {} as MailService,

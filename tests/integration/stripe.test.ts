@@ -8,6 +8,7 @@ import { createPendingOrder, getOrder, priceCart, attachPaymentSession, type Che
 import { PaymentProviderError } from '../../app/server/checkout/payments/provider'
 import { createStripeClient, createStripeProvider, PROVIDER_UNREACHABLE } from '../../app/server/checkout/payments/stripe.server'
 import { shopContext } from '../../app/server/context.server'
+import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, paymentEvents, products } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
@@ -54,6 +55,7 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     const provider = new RouterContextProvider()
     provider.set(shopContext, {
       db: database.db,
+      catalog: createCatalogReads(database.db),
       config: shopConfig,
       // The webhook route never touches auth.
       auth: {} as Auth,

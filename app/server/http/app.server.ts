@@ -11,6 +11,7 @@ import { toNodeHandler } from 'better-auth/node'
 import { createAuth } from '../auth/auth.server.ts'
 import { resolveAuthSecret } from '../auth/secret.server.ts'
 import { grantStaff, listStaff } from '../auth/staff.server.ts'
+import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
 import { catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { shopContext } from '../context.server.ts'
 import { openDatabase, type Database } from '../db/client.server.ts'
@@ -59,6 +60,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   })
   mailer.start()
   const auth = createAuth({ db: database.db, config, mailer, secret })
+  const catalog = createCatalogReads(database.db)
 
   const app = express()
   app.disable('x-powered-by')
@@ -91,7 +93,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   app.use(compression())
-  if (!options.vite) app.use(catalogPageCache(database.db))
+  if (!options.vite) app.use(catalogPageCache(catalog))
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else {
@@ -119,6 +121,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
         const context = new RouterContextProvider()
         context.set(shopContext, {
           db: database.db,
+          catalog,
           config,
           auth,
           mailer,

@@ -1,8 +1,5 @@
-import { desc, eq } from 'drizzle-orm'
 import type { NextFunction, Request, Response } from 'express'
-import type { Database } from '../db/client.server.ts'
-import { history } from '../db/schema.ts'
-import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
+import type { CatalogReads } from '../catalog/catalog-reads.server.ts'
 import { categoryPageOf } from '../../lib/catalog.ts'
 
 /** Catalogue pages: the same HTML for every visitor who is not signed in. */
@@ -12,28 +9,12 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 const MAX_ENTRIES = 500
 /** Pages larger than this are rendered each time rather than kept. */
 const MAX_BODY_BYTES = 1024 * 1024
-/**
- * How long this process trusts the catalogue version it last read. Writes in this process retire
- * it at once (catalogWritten); writes by another process are seen within this time.
- */
-const VERSION_TTL_MS = 1000
 
 interface Entry {
   version: number
   status: number
   headers: Record<string, string>
   body: Buffer
-}
-
-/** The catalogue's version: the id of the newest product write (every write has a history row). */
-async function catalogVersion(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ id: history.id })
-    .from(history)
-    .where(eq(history.collection, 'products'))
-    .orderBy(desc(history.id))
-    .limit(1)
-  return row?.id ?? 0
 }
 
 /**
@@ -43,18 +24,8 @@ async function catalogVersion(db: Database): Promise<number> {
  * page. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
  * it revalidates.
  */
-export function catalogPageCache(db: Database) {
+export function catalogPageCache(catalog: CatalogReads) {
   const entries = new Map<string, Entry>()
-  let known: { version: number; readAt: number } | null = null
-  onCatalogWrite(() => {
-    known = null
-  })
-  const currentVersion = async () => {
-    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.version
-    const version = await catalogVersion(db)
-    known = { version, readAt: Date.now() }
-    return version
-  }
   return async (req: Request, res: Response, next: NextFunction) => {
     const cacheable = (req.method === 'GET' || req.method === 'HEAD') && CACHEABLE.some((pattern) => pattern.test(req.path))
     if (!cacheable) return next()
@@ -72,7 +43,7 @@ export function catalogPageCache(db: Database) {
     }
     let version: number
     try {
-      version = await currentVersion()
+      version = await catalog.version()
     } catch {
       // The database is away: the last copy of a catalogue page is better than an error page.
       return hit ? serve(hit, 'STALE') : next()

@@ -1,0 +1,76 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Category, Product, ProductCard } from '../../lib/catalog.ts'
+import type { Database } from '../db/client.server.ts'
+import { history } from '../db/schema.ts'
+import { onCatalogWrite } from './catalog-events.server.ts'
+import { getProduct, listCategoryPage } from './products.server.ts'
+
+/**
+ * How long this process trusts the catalogue version it last read. Writes in this process retire
+ * it at once (catalogWritten); writes by another process are seen within this time.
+ */
+const VERSION_TTL_MS = 1000
+/** Reads kept per version; a catalogue of tens of thousands of products keeps its busiest pages. */
+const MAX_READS = 2000
+
+/** The catalogue's version: the id of the newest product write (every write has a history row). */
+async function readCatalogVersion(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ id: history.id })
+    .from(history)
+    .where(eq(history.collection, 'products'))
+    .orderBy(desc(history.id))
+    .limit(1)
+  return row?.id ?? 0
+}
+
+export interface CatalogReads {
+  /** The catalogue's version as this process knows it (read again at most once a second). */
+  version(): Promise<number>
+  /** A product as the storefront shows it; the same object for every request until the catalogue changes. */
+  product(productId: string): Promise<Product | null>
+  categoryPage(category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }>
+}
+
+/**
+ * The storefront's catalogue reads, kept in the process while no product has been written since:
+ * a product page rendered for a signed-in visitor (whom the page cache never serves) costs no
+ * database query. The answers are shared between requests and never changed by their readers.
+ */
+export function createCatalogReads(db: Database): CatalogReads {
+  let known: { version: number; readAt: number } | null = null
+  let reads = new Map<string, Promise<unknown>>()
+  let readsVersion = -1
+  onCatalogWrite(() => {
+    known = null
+  })
+
+  async function version(): Promise<number> {
+    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.version
+    const current = await readCatalogVersion(db)
+    known = { version: current, readAt: Date.now() }
+    return current
+  }
+
+  async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const current = await version()
+    if (current !== readsVersion) {
+      reads = new Map()
+      readsVersion = current
+    }
+    const hit = reads.get(key) as Promise<T> | undefined
+    if (hit) return hit
+    if (reads.size >= MAX_READS) reads.delete(reads.keys().next().value!)
+    const answer = read()
+    reads.set(key, answer)
+    // A failed read is not kept: the next request asks the database again.
+    answer.catch(() => reads.get(key) === answer && reads.delete(key))
+    return answer
+  }
+
+  return {
+    version,
+    product: (productId) => kept(`product:${productId}`, () => getProduct(db, productId)),
+    categoryPage: (category, page) => kept(`category:${category}:${page}`, () => listCategoryPage(db, category, page)),
+  }
+}
