@@ -326,7 +326,7 @@ const real: Record<string, string> = {}
 
 const CHECKED_TABLES = ['products', 'contacts', 'templates', 'orders', 'order_lines', 'profiles', 'history', 'outbox', '"user"']
 
-/** Drizzle answers with the rows (over the shop's socket) or with `{ rows }` (PGlite in this process). */
+/** The rows of a `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
 }

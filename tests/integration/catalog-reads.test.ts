@@ -35,6 +35,20 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
     expect((await reads.categoryPage('propulsion', 1)).cards.map((card) => card.FBUID)).toContain('kept-motor')
   })
 
+  it('asks the database once for the version, and once for the product, when many visitors arrive together', async () => {
+    let selects = 0
+    const counting = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'select') selects++
+        return Reflect.get(target, property, receiver)
+      },
+    })
+    const reads = createCatalogReads(counting)
+    const answers = await Promise.all(Array.from({ length: 16 }, () => reads.product('kept-motor')))
+    expect(new Set(answers).size).toBe(1)
+    expect(selects).toBe(2)
+  })
+
   it('sees a write by another process (same database, no event here) within about a second', async () => {
     const reads = createCatalogReads(database.db)
     expect((await reads.product('kept-motor'))?.productName).toBe('Kept Motor')

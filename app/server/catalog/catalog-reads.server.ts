@@ -39,17 +39,29 @@ export interface CatalogReads {
  */
 export function createCatalogReads(db: Database): CatalogReads {
   let known: { version: number; readAt: number } | null = null
+  /** The version read under way: requests arriving meanwhile wait for it instead of asking again. */
+  let reading: Promise<number> | null = null
   let reads = new Map<string, Promise<unknown>>()
   let readsVersion = -1
   onCatalogWrite(() => {
+    // A read begun before the write may answer the old version: it is no longer taken as known.
     known = null
+    reading = null
   })
 
-  async function version(): Promise<number> {
-    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.version
-    const current = await readCatalogVersion(db)
-    known = { version: current, readAt: Date.now() }
-    return current
+  function version(): Promise<number> {
+    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return Promise.resolve(known.version)
+    if (reading) return reading
+    const read: Promise<number> = readCatalogVersion(db)
+      .then((current) => {
+        if (reading === read) known = { version: current, readAt: Date.now() }
+        return current
+      })
+      .finally(() => {
+        if (reading === read) reading = null
+      })
+    reading = read
+    return read
   }
 
   async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
