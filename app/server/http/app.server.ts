@@ -20,7 +20,7 @@ import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
 import { healthz, readyz } from './health.server.ts'
-import { catalogPageCache } from './page-cache.server.ts'
+import { createPageCache } from './page-cache.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites, securityHeaders } from './security.server.ts'
 
@@ -82,6 +82,9 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     }
     res.status(400).type('text/plain').send('Bad request: the address is not valid.')
   })
+  // A cached catalogue page is answered here, before the rest of the chain: it carries its headers.
+  const pageCache = options.vite ? null : createPageCache(catalog)
+  if (pageCache) app.use(pageCache.serve)
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.
     req.headers['x-shop-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
@@ -93,7 +96,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   app.use(compression())
-  if (!options.vite) app.use(catalogPageCache(catalog))
+  if (pageCache) app.use(pageCache.store)
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else {

@@ -1,3 +1,5 @@
+import type { OutgoingHttpHeaders } from 'node:http'
+import { gzip } from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import type { CatalogReads } from '../catalog/catalog-reads.server.ts'
 import { categoryPageOf } from '../../lib/catalog.ts'
@@ -9,12 +11,55 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 const MAX_ENTRIES = 500
 /** Pages larger than this are rendered each time rather than kept. */
 const MAX_BODY_BYTES = 1024 * 1024
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+/**
+ * Headers that belong to one response, not to the page: never repeated from a stored copy. The
+ * request id and, while shutting down, `Connection: close` are set again for every request.
+ */
+const PER_RESPONSE = new Set([
+  'x-request-id',
+  'x-cache',
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+])
+/** `gzip;q=0` (or `q=0.0`, `q=0.000`) in Accept-Encoding: the client refuses gzip. */
+const GZIP_REFUSED = /(?:^|,)\s*gzip\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i
 
 interface Entry {
   version: number
   status: number
-  headers: Record<string, string>
   body: Buffer
+  headers: OutgoingHttpHeaders
+  /** The same page gzip-compressed, made once in the background after the page is stored. */
+  gzipped?: { body: Buffer; headers: OutgoingHttpHeaders }
+}
+
+/** What `serve` learnt on a miss, for `store` further down the chain. */
+interface Slot {
+  key: string
+  version: number
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    pageCacheSlot?: Slot
+  }
+}
+
+export interface PageCache {
+  /**
+   * Early in the chain: answers a cached page at once, before security headers, compression and
+   * the router run (the stored copy already carries the page's headers and its gzip form).
+   */
+  serve(req: Request, res: Response, next: NextFunction): void
+  /** After compression: keeps the page the router renders for a request `serve` could not answer. */
+  store(req: Request, res: Response, next: NextFunction): void
 }
 
 /**
@@ -22,57 +67,92 @@ interface Entry {
  * has been written since: a write in this process retires the cached pages at once, a write by
  * another process (they share the database) within a second. Signed-in visitors always get a fresh
  * page. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
- * it revalidates.
+ * it revalidates. Each page is kept as sent and gzip-compressed once, so a hit costs no rendering
+ * and no compression.
  */
-export function catalogPageCache(catalog: CatalogReads) {
+export function createPageCache(catalog: CatalogReads): PageCache {
   const entries = new Map<string, Entry>()
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const cacheable = (req.method === 'GET' || req.method === 'HEAD') && CACHEABLE.some((pattern) => pattern.test(req.path))
-    if (!cacheable) return next()
-    if (SESSION_COOKIE.test(req.get('cookie') ?? '')) {
-      res.setHeader('Cache-Control', 'private, no-cache')
-      return next()
-    }
-    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=600')
-    const key = cacheKey(req)
-    if (key === null) return next()
-    const hit = entries.get(key)
-    const serve = (entry: Entry, state: 'HIT' | 'STALE') => {
-      res.status(entry.status).set(entry.headers).setHeader('X-Cache', state)
-      res.end(req.method === 'HEAD' ? undefined : entry.body)
-    }
-    let version: number
-    try {
-      version = await catalog.version()
-    } catch {
-      // The database is away: the last copy of a catalogue page is better than an error page.
-      return hit ? serve(hit, 'STALE') : next()
-    }
-    if (hit && hit.version === version) return serve(hit, 'HIT')
-    res.setHeader('X-Cache', 'MISS')
-    if (req.method === 'HEAD') return next()
 
-    const chunks: Buffer[] = []
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean
-    const end = res.end.bind(res) as (...args: unknown[]) => Response
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (chunk) chunks.push(Buffer.from(chunk as Buffer | string))
-      return write(chunk, ...rest)
-    }) as Response['write']
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string))
-      const type = String(res.getHeader('content-type') ?? '')
-      const size = chunks.reduce((total, part) => total + part.length, 0)
-      const storable =
-        res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && size <= MAX_BODY_BYTES
-      if (storable) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-        entries.set(key, { version, status: res.statusCode, headers: pickHeaders(res), body: Buffer.concat(chunks) })
-      }
-      return end(chunk, ...rest)
-    }) as Response['end']
-    next()
+  const answer = (req: Request, res: Response, entry: Entry, state: 'HIT' | 'STALE') => {
+    const chosen = entry.gzipped && acceptsGzip(req.get('accept-encoding')) ? entry.gzipped : entry
+    res.setHeader('X-Cache', state)
+    res.writeHead(entry.status, chosen.headers)
+    res.end(req.method === 'HEAD' ? undefined : chosen.body)
   }
+
+  const keep = (key: string, version: number, res: Response, body: Buffer) => {
+    if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!)
+    const headers = pageHeaders(res)
+    const entry: Entry = {
+      version,
+      status: res.statusCode,
+      body,
+      headers: { ...headers, vary: 'Accept-Encoding', 'content-length': body.length },
+    }
+    entries.set(key, entry)
+    gzip(body, { level: 9 }, (error, compressed) => {
+      if (error || entries.get(key) !== entry) return
+      entry.gzipped = {
+        body: compressed,
+        headers: { ...headers, vary: 'Accept-Encoding', 'content-encoding': 'gzip', 'content-length': compressed.length },
+      }
+    })
+  }
+
+  return {
+    serve(req, res, next) {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE.some((pattern) => pattern.test(req.path))) return next()
+      if (SESSION_COOKIE.test(req.get('cookie') ?? '')) {
+        res.setHeader('Cache-Control', 'private, no-cache')
+        return next()
+      }
+      res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
+      const key = cacheKey(req)
+      if (key === null) return next()
+      const hit = entries.get(key)
+      catalog.version().then(
+        (version) => {
+          if (hit && hit.version === version) return answer(req, res, hit, 'HIT')
+          res.setHeader('X-Cache', 'MISS')
+          if (req.method === 'GET') res.locals.pageCacheSlot = { key, version }
+          next()
+        },
+        // The database is away: the last copy of a catalogue page is better than an error page.
+        () => (hit ? answer(req, res, hit, 'STALE') : next()),
+      ).catch(next)
+    },
+
+    store(_req, res, next) {
+      const slot = res.locals.pageCacheSlot
+      if (!slot) return next()
+      const chunks: Buffer[] = []
+      let size = 0
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean
+      const end = res.end.bind(res) as (...args: unknown[]) => Response
+      const collect = (chunk: unknown) => {
+        if (!chunk || typeof chunk === 'function' || size > MAX_BODY_BYTES) return
+        const part = Buffer.from(chunk as Buffer | string)
+        chunks.push(part)
+        size += part.length
+      }
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        collect(chunk)
+        return write(chunk, ...rest)
+      }) as Response['write']
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        collect(chunk)
+        const type = String(res.getHeader('content-type') ?? '')
+        const storable = res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && size <= MAX_BODY_BYTES
+        if (storable) keep(slot.key, slot.version, res, Buffer.concat(chunks))
+        return end(chunk, ...rest)
+      }) as Response['end']
+      next()
+    },
+  }
+}
+
+function acceptsGzip(value: string | undefined): boolean {
+  return value !== undefined && /\bgzip\b/i.test(value) && !GZIP_REFUSED.test(value)
 }
 
 /**
@@ -86,12 +166,15 @@ function cacheKey(req: Request): string | null {
   return page === 1 ? req.path : `${req.path}?page=${page}`
 }
 
-/** Headers a cached copy repeats, the CSP included: the cached HTML carries the nonce it names. */
-function pickHeaders(res: Response): Record<string, string> {
-  const kept: Record<string, string> = {}
-  for (const name of ['content-type', 'cache-control', 'link', 'vary', 'content-security-policy']) {
-    const value = res.getHeader(name)
-    if (value !== undefined) kept[name] = String(value)
+/**
+ * The headers a stored copy repeats: everything the page was sent with (security headers, the CSP
+ * with the nonce the cached HTML carries, type, caching, preload links) except what belongs to one
+ * response.
+ */
+function pageHeaders(res: Response): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined && !PER_RESPONSE.has(name)) kept[name] = value
   }
   return kept
 }
