@@ -8,6 +8,10 @@
  * same is done on the demo catalogue in PostgreSQL (the production database), and on a catalogue with
  * 10,000 extra products (about 2,000 per category).
  *
+ * The PostgreSQL run is repeated with several shop processes on the port (WEB_CONCURRENCY). The
+ * baseline is measured before and after the shops, and the ratios use the faster of the two, so a
+ * machine that sped up or slowed down during the run cannot flatter the shop.
+ *
  * Catalogue pages go through the shop's page cache for visitors who are not signed in; the rows
  * marked "uncached" send a session cookie (one that names no session), as a signed-in visitor does,
  * so every request is rendered (the response's X-Cache header, when the shop sends one, is tallied
@@ -18,10 +22,12 @@
  *   BENCH_DURATION     seconds measured per row       (default 10)
  *   BENCH_WARMUP       seconds of warm-up per row     (default 2; not counted)
  *   BENCH_PRODUCTS     extra products in the large run (default 10000)
- *   BENCH_GROUPS       which shop runs, of "demo", "postgres" and "large" (default "demo,postgres,large")
- *   BENCH_DATABASE_URL a PostgreSQL server for the "postgres" run (default TEST_DATABASE_URL; the run
- *                      is left out without either): a fresh database is created there, seeded with
- *                      the demo catalogue, and dropped afterwards
+ *   BENCH_GROUPS       which shop runs, of "demo", "postgres", "postgres-processes" and "large"
+ *                      (default all four)
+ *   BENCH_DATABASE_URL a PostgreSQL server for the "postgres" runs (default TEST_DATABASE_URL; they
+ *                      are left out without either): a fresh database is created there for each,
+ *                      seeded with the demo catalogue, and dropped afterwards
+ *   BENCH_PROCESSES    shop processes (WEB_CONCURRENCY) in the "postgres-processes" run (default 2)
  *   BENCH_SKIP_BUILD=1 use the existing build/
  *   BENCH_GZIP=1       send Accept-Encoding: gzip (default: none, like the baseline)
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
@@ -50,7 +56,8 @@ const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
 const EXTRA_PRODUCTS = numberFromEnv('BENCH_PRODUCTS', 10_000)
 const GZIP = process.env.BENCH_GZIP === '1'
 const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1'
-const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,postgres,large').split(',').map((group) => group.trim()))
+const PROCESSES = numberFromEnv('BENCH_PROCESSES', 2)
+const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,postgres,postgres-processes,large').split(',').map((group) => group.trim()))
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
 
 const CHECKOUT_ITEMS = JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }])
@@ -207,11 +214,17 @@ async function measure(base: string, scenario: Scenario): Promise<Measured | Ski
 }
 
 function residentMemory(pid: number): string {
+  // The shop's process and, with WEB_CONCURRENCY, the processes it started.
+  const pids = [pid, ...readText(`/proc/${pid}/task/${pid}/children`).split(/\s+/).filter(Boolean).map(Number)]
+  const kb = pids.reduce((total, each) => total + Number(/VmRSS:\s+(\d+)/.exec(readText(`/proc/${each}/status`))?.[1] ?? NaN), 0)
+  return Number.isFinite(kb) ? formatBytes(kb * 1024) : '?'
+}
+
+function readText(file: string): string {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
-    return Number.isFinite(kb) ? formatBytes(kb * 1024) : '?'
+    return readFileSync(file, 'utf8')
   } catch {
-    return '?'
+    return ''
   }
 }
 
@@ -239,10 +252,20 @@ interface Group {
   errors: string[]
 }
 
-async function runShopGroup(title: string, dataDir: string, scenarios: (base: string) => Scenario[], databaseUrl?: string): Promise<Group> {
+async function runShopGroup(
+  title: string,
+  dataDir: string,
+  scenarios: (base: string) => Scenario[],
+  databaseUrl?: string,
+  processes = 1,
+): Promise<Group> {
   process.stderr.write(`\n${title}\n  starting the shop on ${databaseUrl ? 'PostgreSQL' : dataDir}…\n`)
   // The checkout limit per client address (CHECKOUT_RATE_LIMIT, 30 per 10 minutes) would stop the load at once.
-  const env: Record<string, string> = { CHECKOUT_RATE_LIMIT: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  const env: Record<string, string> = {
+    CHECKOUT_RATE_LIMIT: '1000000',
+    WEB_CONCURRENCY: String(processes),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }
   const shop = await startShop({ dataDir, port: await freePort(), env })
   try {
     const rows: (Measured | Skipped)[] = []
@@ -265,11 +288,15 @@ async function main() {
   const dirs: string[] = []
   let plain: RunningProcess | undefined
   try {
-    process.stderr.write('\nBaseline\n')
-    plain = await startPlainServer(await freePort())
-    const baseline = await measure(plain.url, { name: 'plain Node http, fixed 4 KB page', path: '/', ok: pageOk })
-    await plain.stop()
-    if ('skipped' in baseline) throw new Error(`The baseline server could not be measured: ${baseline.skipped}`)
+    const measureBaseline = async (name: string): Promise<Measured> => {
+      process.stderr.write('\nBaseline\n')
+      plain = await startPlainServer(await freePort())
+      const measured = await measure(plain.url, { name, path: '/', ok: pageOk })
+      await plain.stop()
+      if ('skipped' in measured) throw new Error(`The baseline server could not be measured: ${measured.skipped}`)
+      return measured
+    }
+    const baselineBefore = await measureBaseline('plain Node http, fixed 4 KB page, before')
 
     let seeded: Group | undefined
     if (GROUPS.has('demo')) {
@@ -280,22 +307,24 @@ async function main() {
       )
     }
 
-    let onPostgres: Group | undefined
-    if (GROUPS.has('postgres') && POSTGRES_URL) {
+    const postgresGroup = async (processes: number): Promise<Group> => {
       const postgresDir = await makeDataDir('bench-postgres')
       dirs.push(postgresDir)
-      const database = await createSeededDatabase(POSTGRES_URL)
+      const database = await createSeededDatabase(POSTGRES_URL!)
       try {
-        onPostgres = await runShopGroup(
-          `Demo catalogue on PostgreSQL (${demoProducts.length} products)`,
+        return await runShopGroup(
+          `Demo catalogue on PostgreSQL (${demoProducts.length} products)${processes > 1 ? `, WEB_CONCURRENCY=${processes}` : ''}`,
           postgresDir,
           (base) => shopScenarios(base, { home: true, checkout: true, uncachedCategory: false, categoryLast: false }),
           database.url,
+          processes,
         )
       } finally {
         await database.drop()
       }
     }
+    const onPostgres = GROUPS.has('postgres') && POSTGRES_URL ? await postgresGroup(1) : undefined
+    const onPostgresProcesses = GROUPS.has('postgres-processes') && POSTGRES_URL && PROCESSES > 1 ? await postgresGroup(PROCESSES) : undefined
 
     let large: Group | undefined
     if (GROUPS.has('large') && EXTRA_PRODUCTS > 0) {
@@ -308,6 +337,8 @@ async function main() {
       large = await runShopGroup(largeTitle, largeDir, (base) => shopScenarios(base, { home: false, checkout: false, uncachedCategory: true, categoryLast: true }))
     }
 
+    const baselineAfter = await measureBaseline('plain Node http, fixed 4 KB page, after')
+    const baseline = baselineAfter.rps > baselineBefore.rps ? baselineAfter : baselineBefore
     const row = (measured: Measured | Skipped): string[] => {
       if ('skipped' in measured) return [`  ${measured.name}: ${measured.skipped}`]
       return [
@@ -319,16 +350,17 @@ async function main() {
       measured.cache,
       String(measured.failed + measured.errors),
       measured === baseline ? '1×' : `${(baseline.rps / Math.max(measured.rps, 0.001)).toFixed(measured.rps * 10 > baseline.rps ? 1 : 0)}×`,
+      `${((measured.rps / baseline.rps) * 100).toFixed(measured.rps * 100 > baseline.rps ? 0 : 1)} %`,
       ]
     }
-    const rows: string[][] = [['Baseline'], row(baseline)]
-    for (const group of [seeded, onPostgres, large]) {
+    const rows: string[][] = [['Baseline (the ratios use the faster of the two)'], row(baselineBefore), row(baselineAfter)]
+    for (const group of [seeded, onPostgres, onPostgresProcesses, large]) {
       if (group) rows.push([`${group.title} — shop RSS after the runs ${group.rss}`], ...group.rows.map(row))
     }
     console.log('')
-    console.log(formatTable(['', 'req/s', 'p50', 'p99', 'bytes/resp', 'X-Cache', 'failed', 'plain ÷ this'], rows))
+    console.log(formatTable(['', 'req/s', 'p50', 'p99', 'bytes/resp', 'X-Cache', 'failed', 'plain ÷ this', 'of plain'], rows))
     console.log('')
-    for (const group of [seeded, onPostgres, large]) {
+    for (const group of [seeded, onPostgres, onPostgresProcesses, large]) {
       if (!group?.errors.length) continue
       console.log(`The shop logged errors during "${group.title}":\n${group.errors.map((line) => `  ${line}`).join('\n')}`)
       if (group.errors.some((line) => line.includes('closed early'))) {

@@ -18,6 +18,9 @@ describe('configuration', () => {
     [{ SHOP_EMAIL: 'not an address' }, 'SHOP_EMAIL'],
     [{ SHOP_ABN: '12 345 678 901' }, 'SHOP_ABN'],
     [{ PUBLIC_URL: 'ftp://shop.example' }, 'PUBLIC_URL'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: 'two' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
   ])('a bad value %j stops the start with one line naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError)
     try {
@@ -27,6 +30,11 @@ describe('configuration', () => {
       expect(message.startsWith(`Configuration error: ${variable} `)).toBe(true)
       expect(message).not.toContain('\n')
     }
+  })
+
+  it('runs several processes only on PostgreSQL', () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1)
+    expect(parseEnv({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/shop' }).WEB_CONCURRENCY).toBe(4)
   })
 
   it('treats an empty DATABASE_URL as unset', () => {

@@ -33,6 +33,8 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional()),
   STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Processes serving the shop on this port (node:cluster); above 1 only with DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** On SIGTERM: seconds of answering "not ready" while still serving, so a load balancer moves away first. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** On SIGTERM: seconds requests in flight get to finish before their connections are cut. */
@@ -55,6 +57,9 @@ const checked = schema.transform((config, context) => {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'must be set when PAYMENT_PROVIDER is stripe' })
     }
+  }
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    context.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'can be above 1 only with DATABASE_URL (the embedded database belongs to one process)' })
   }
   return { ...config, PAYMENT_PROVIDER: provider }
 })

@@ -7,6 +7,7 @@
  * order and one tax invoice; rate limits count across both; and both can start at the same moment
  * on an empty database.
  */
+import { existsSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -67,7 +68,7 @@ interface Answer {
  * One request to one process as the balancer would pass it on: the public Host and a browser's
  * Origin, whichever process it reaches (React Router refuses a form whose Origin is not the
  * request's own origin). Node's http: no cookie jar — every cookie is sent by hand — and redirects
- * are answers, not followed.
+ * are answers, not followed; a new connection each time, as a balancer spreads them.
  */
 function send(publicUrl: string, url: string, form?: Record<string, string>, cookie?: string): Promise<Answer> {
   const target = new URL(url)
@@ -76,7 +77,7 @@ function send(publicUrl: string, url: string, form?: Record<string, string>, coo
   if (cookie) headers.cookie = cookie
   if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length })
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: Number(target.port), path: `${target.pathname}${target.search}`, method: body ? 'POST' : 'GET', headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: Number(target.port), path: `${target.pathname}${target.search}`, method: body ? 'POST' : 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () =>
@@ -232,4 +233,56 @@ test('two processes started at the same moment on an empty database both migrate
     await database.drop()
     await release()
   }
+})
+
+test.describe('WEB_CONCURRENCY', () => {
+  let cleanup: (() => Promise<unknown>) | undefined
+  // Run even when the test times out, so no process is left holding the port.
+  test.afterEach(async () => {
+    await cleanup?.()
+    cleanup = undefined
+  })
+
+  test('=2 serves one port from two processes, replaces one that dies, and stops both on SIGTERM', async () => {
+    test.setTimeout(150_000)
+    const release = await postgresTurn()
+    const database = await createScratchDatabase(ADMIN_URL!, 'shop_multi')
+    const public_ = 'http://localhost:3428'
+    const replica = await startReplica(3428, database.url, public_, { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })
+    cleanup = async () => {
+      await stopReplica(replica)
+      await database.drop()
+      await release()
+    }
+    expect(await replica.shop.url).toBe(public_)
+    expect(replica.shop.output()).toContain('(2 processes)')
+    const logLines = () =>
+      replica.shop
+        .output()
+        .split('\n')
+        .flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as { msg: string; pid: number; status?: number }] : []))
+    const listening = () => logLines().filter((line) => line.msg === 'shop is listening').map((line) => line.pid)
+    // Each process logs its own start (pino writes asynchronously: the line may follow the shop's).
+    await expect.poll(() => new Set(listening()).size).toBe(2)
+    const first = listening()
+
+    // Each new connection goes to one process in turn: both answer.
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => send(public_, `${public_}/products`).then((answer) => answer.status)))
+    expect(statuses.filter((status) => status !== 200)).toEqual([])
+    await expect.poll(() => new Set(logLines().filter((line) => line.msg === 'request').map((line) => line.pid)).size).toBe(2)
+
+    // One process dies outright (as the kernel's OOM killer would): a new one takes its place, and
+    // the shop answers every request again. (A connection handed to the dead process in the instant
+    // it died is lost with it, as behind any balancer.)
+    process.kill(first[0]!, 'SIGKILL')
+    await expect.poll(() => listening().filter((pid) => !first.includes(pid)).length, { timeout: 30_000 }).toBe(1)
+    const now = [first[1]!, ...listening().filter((pid) => !first.includes(pid))]
+    const again = await Promise.all(Array.from({ length: 20 }, () => send(public_, `${public_}/products/autopilots`).then((answer) => answer.status)))
+    expect(again.filter((status) => status !== 200)).toEqual([])
+    await expect.poll(() => new Set(logLines().filter((line) => line.msg === 'request' && now.includes(line.pid)).map((line) => line.pid)).size).toBe(2)
+
+    // SIGTERM to the shop: both processes finish and exit, then the shop exits with 0.
+    expect(await replica.shop.stop()).toBe(0)
+    for (const pid of now) expect(existsSync(`/proc/${pid}`), `process ${pid} has exited`).toBe(false)
+  })
 })

@@ -36,4 +36,11 @@ test.describe('the shop process', () => {
     expect(await shop.stop()).toBe(1)
     expect(shop.output().trim()).toMatch(/^Configuration error: PORT [^\n]+$/)
   })
+
+  test('several processes on the embedded database are refused at the start, with the reason', async () => {
+    const shop = startShopProcess({ PORT: '0', DATA_DIR: dataDir, WEB_CONCURRENCY: '2' })
+    await expect(shop.url).rejects.toThrow()
+    expect(await shop.stop()).toBe(1)
+    expect(shop.output().trim()).toBe('Configuration error: WEB_CONCURRENCY can be above 1 only with DATABASE_URL (the embedded database belongs to one process)')
+  })
 })

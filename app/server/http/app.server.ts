@@ -24,6 +24,9 @@ import { createPageCache } from './page-cache.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites, securityHeaders } from './security.server.ts'
 
+/** The configuration check, for server.ts to decide on processes before any of them starts. */
+export { parseEnv } from '../env.server.ts'
+
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
   vite?: ViteDevServer
