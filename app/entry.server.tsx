@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { shopContext } from './server/context.server'
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/unavailable.server'
+import { databaseWasAway, isDatabaseUnavailable, markDatabaseAway, RETRY_AFTER_SECONDS } from './server/db/unavailable.server'
 import { logger } from './server/log.server'
 
 export const streamTimeout = 5_000
@@ -24,7 +24,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.get(shopContext).nonce
   // The error page for a database that is away for a moment says "try again" to machines too.
-  if (databaseAway.has(loadContext)) {
+  if (databaseWasAway(loadContext)) {
     responseStatusCode = 503
     responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
   }
@@ -62,15 +62,9 @@ export default function handleRequest(
   })
 }
 
-/**
- * Requests whose loader or action found the database away. React Router hands `handleRequest` only
- * sanitised errors in production, so `handleError`, which sees the real one first, marks them here.
- */
-const databaseAway = new WeakSet<object>()
-
 /** Errors of loaders and actions go to the log (one JSON line), never to the visitor. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (isDatabaseUnavailable(error)) databaseAway.add(context)
+  if (isDatabaseUnavailable(error)) markDatabaseAway(context)
   if (request.signal.aborted) return
   logger.error({ err: error, method: request.method, url: request.url }, 'request failed')
 }

@@ -18,8 +18,26 @@ import { SiteFooter } from './components/shop/site-footer'
 import { SiteHeader } from './components/shop/site-header'
 import { shopIdentity } from './server/env.server'
 import { shop } from './server/context.server'
+import { databaseWasAway, RETRY_AFTER_SECONDS } from './server/db/unavailable.server'
 import { getSessionUser } from './server/auth/session.server'
 import { DEFAULT_SHOP_NAME, pageMeta } from './lib/seo'
+
+/**
+ * An endpoint (a resource route such as /api/cart/quote) that found the database away answers 503
+ * with Retry-After, as pages do (app/entry.server.tsx), rather than a bare 500.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, request }, next) => {
+    const response = await next()
+    // Pages already answer 503 (the entry); a page's data for the router keeps the body it decodes.
+    if (response.status !== 500 || !databaseWasAway(context) || new URL(request.url).pathname.endsWith('.data')) return response
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    headers.set('content-type', 'text/plain; charset=utf-8')
+    headers.set('retry-after', String(RETRY_AFTER_SECONDS))
+    return new Response('The shop is busy for a moment. Please try again in a few seconds.', { status: 503, headers })
+  },
+]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request)

@@ -145,9 +145,10 @@ test.describe('PostgreSQL restarted during a load run', () => {
     const paidSession = await placePaidOrder(PORT, buyer)
     const hasReadyz = (await send(PORT, '/readyz')).status === 200
 
-    // The load: four clients, each asking for a category page and a product page in turn. Two of them
-    // carry a session cookie (one that names no session), as signed-in visitors do: their pages never
-    // come from the page cache, so each of their requests reads the database.
+    // The load: four clients, each asking for a category page, a product page and the sitemap (an
+    // endpoint, not a page, that reads the database each time) in turn. Two of them carry a session
+    // cookie (one that names no session), as signed-in visitors do: their pages never come from the
+    // page cache, so each of their requests reads the database.
     const t0 = Date.now()
     /** Each request: when it was sent, when its answer (or failure) came. */
     const samples: { sent: number; at: number; ok: boolean; what: string }[] = []
@@ -163,7 +164,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
     const client = async (index: number) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 })
       for (let turn = index; running(); turn++) {
-        const target = turn % 2 ? '/products/cameras' : '/product/unidrone-e900'
+        const target = ['/product/unidrone-e900', '/products/cameras', '/sitemap.xml'][turn % 3]!
         const sent = Date.now()
         try {
           const answer = await send(PORT, target, { timeoutMs: 5_000, agent, cookie: index % 2 ? 'better-auth.session_token=fault-test-no-session' : undefined })

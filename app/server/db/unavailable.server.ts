@@ -22,3 +22,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * Requests whose loader or action found the database away. React Router hands the entry and its
+ * middleware only sanitised errors in production, so `handleError` (app/entry.server.tsx), which
+ * sees the real one first, marks the request's context here.
+ */
+const away = new WeakSet<object>()
+
+export function markDatabaseAway(context: object): void {
+  away.add(context)
+}
+
+export function databaseWasAway(context: object): boolean {
+  return away.has(context)
+}
