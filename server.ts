@@ -14,8 +14,12 @@ interface OpenMessage {
 }
 
 const dev = process.argv.includes('--dev')
-/** A process that dies after it opened is started again after this pause. */
+/** A shop process that dies is started again after this pause, doubled for each recent death. */
 const RESTART_DELAY_MS = 1000
+const MAX_RESTART_DELAY_MS = 30_000
+/** This many deaths within the window stop the whole shop, for the service manager to handle. */
+const MAX_DEATHS = 10
+const DEATH_WINDOW_MS = 5 * 60_000
 
 async function loadShop(): Promise<{ module: ShopModule; vite?: import('vite').ViteDevServer }> {
   if (!dev) return { module: (await import(new URL('./build/server/index.js', import.meta.url).href)) as ShopModule }
@@ -39,8 +43,7 @@ async function serve(module: ShopModule, vite?: import('vite').ViteDevServer) {
   process.on('SIGINT', () => void stop('SIGINT received'))
   process.on('SIGTERM', () => void stop('SIGTERM received'))
   if (cluster.isWorker) {
-    // A supervisor that is gone (even killed outright) leaves no process serving on its own.
-    process.on('disconnect', () => void stop('supervisor gone'))
+    // (A process whose supervisor is gone, even killed outright, is ended by node:cluster itself.)
     process.send!({ type: 'open', url: shop.url } satisfies OpenMessage)
   } else {
     console.log(`The shop is open on ${shop.url}`)
@@ -49,15 +52,20 @@ async function serve(module: ShopModule, vite?: import('vite').ViteDevServer) {
 
 /**
  * WEB_CONCURRENCY above 1: starts that many shop processes sharing one port (node:cluster hands
- * each new connection to one of them), starts another when one dies, and on SIGTERM or SIGINT
- * passes the signal on and exits once every process has finished its requests. A process that dies
- * before it opened stops them all (exit 1): the same start would only fail again.
+ * each new connection to one of them) and says the shop is open once all of them are. One that dies
+ * later is started again, after 1 s, then 2, 4 … up to 30 s while they keep dying; after
+ * MAX_DEATHS deaths within DEATH_WINDOW_MS all are stopped (exit 1), so the service manager takes
+ * over. A process that dies before the first start is complete stops them all at once (exit 1):
+ * the same start would only fail again. SIGTERM or SIGINT is passed on to every process; the
+ * supervisor exits once all have finished their requests (1 if any of them failed to stop cleanly).
  */
 function supervise(count: number) {
   const live = new Set<Worker>()
-  let opened = 0
+  const open = new Set<Worker>()
+  let started = false
   let stopping = false
   let exitCode = 0
+  let deaths: number[] = []
 
   const stopAll = (code: number) => {
     if (stopping) return
@@ -70,26 +78,37 @@ function supervise(count: number) {
   const start = () => {
     const worker = cluster.fork()
     live.add(worker)
-    let open = false
     worker.on('message', (message: OpenMessage) => {
-      if (message?.type !== 'open' || open) return
-      open = true
-      opened += 1
-      if (opened === count) console.log(`The shop is open on ${message.url} (${count} processes)`)
+      if (message?.type !== 'open') return
+      open.add(worker)
+      if (!started && open.size === count) {
+        started = true
+        console.log(`The shop is open on ${message.url} (${count} processes)`)
+      }
     })
     worker.on('exit', (code, signal) => {
       live.delete(worker)
+      open.delete(worker)
       if (stopping) {
+        if (code !== 0) exitCode = exitCode || 1
         if (live.size === 0) process.exit(exitCode)
         return
       }
-      if (!open) {
+      if (!started) {
         console.error(`A shop process could not start (exit ${code ?? signal}); stopping.`)
         stopAll(1)
         return
       }
-      console.error(`A shop process stopped unexpectedly (exit ${code ?? signal}); starting another.`)
-      setTimeout(() => (stopping ? undefined : start()), RESTART_DELAY_MS)
+      const now = Date.now()
+      deaths = [...deaths.filter((at) => now - at < DEATH_WINDOW_MS), now]
+      if (deaths.length >= MAX_DEATHS) {
+        console.error(`Shop processes died ${deaths.length} times in ${DEATH_WINDOW_MS / 60_000} minutes; stopping.`)
+        stopAll(1)
+        return
+      }
+      const delay = Math.min(RESTART_DELAY_MS * 2 ** (deaths.length - 1), MAX_RESTART_DELAY_MS)
+      console.error(`A shop process stopped unexpectedly (exit ${code ?? signal}); starting another in ${delay / 1000} s.`)
+      setTimeout(() => (stopping ? undefined : start()), delay)
     })
   }
 

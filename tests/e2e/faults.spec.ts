@@ -33,6 +33,7 @@ interface Answer {
   status: number
   location: string | null
   retryAfter: string | null
+  cacheControl: string | null
   text: string
 }
 
@@ -53,7 +54,7 @@ function send(port: number, target: string, options: { form?: Record<string, str
     const req = httpRequest({ host: '127.0.0.1', port, path: target, method: body ? 'POST' : 'GET', headers, agent: options.agent, timeout: options.timeoutMs ?? 30_000 }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, cacheControl: res.headers['cache-control'] ?? null, text: Buffer.concat(chunks).toString('utf8') }))
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 30_000} ms`)))
@@ -172,6 +173,8 @@ test.describe('PostgreSQL restarted during a load run', () => {
           if (answer.status !== 200) {
             if (LEAKS.test(answer.text)) leaks.push(`${target}: ${answer.text.slice(0, 200)}`)
             if (answer.status !== 503 || answer.retryAfter !== '5') notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} ${target}`)
+            // A shared cache (CDN) must not keep the error for the minute a catalogue page may be kept.
+            if (answer.cacheControl?.includes('public')) notUnavailable.push(`${answer.status} Cache-Control: ${answer.cacheControl} ${target}`)
           }
         } catch (error) {
           samples.push({ sent, at: Date.now(), ok: false, what: `${String(error).slice(0, 80)} ${target}` })

@@ -94,6 +94,15 @@ test.describe('a cached page as sent', () => {
       expect(head.body.length).toBe(0)
       expect(head.headers['content-length']).toBe(compressed.headers['content-length'])
 
+      // Without PUBLIC_URL a page names the host it was asked for: a forged Host gets a copy of its own.
+      const forged = await rawRequest(page, 'GET', { host: 'forged.example' })
+      expect(forged.headers['x-cache']).toBe('MISS')
+      expect(forged.body.toString()).toContain('http://forged.example/product/unidrone-e900')
+      const afterForged = await rawRequest(page, 'GET')
+      expect(afterForged.headers['x-cache']).toBe('HIT')
+      expect(afterForged.body.equals(rendered.body)).toBe(true)
+      expect(afterForged.body.toString()).not.toContain('forged.example')
+
       const ids = [rendered, compressed, full, refused, head].map((answer) => answer.headers['x-request-id'])
       expect(new Set(ids).size).toBe(ids.length)
       // One log line for each of them, hits included, under its request id.

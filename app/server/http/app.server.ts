@@ -86,7 +86,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     res.status(400).type('text/plain').send('Bad request: the address is not valid.')
   })
   // A cached catalogue page is answered here, before the rest of the chain: it carries its headers.
-  const pageCache = options.vite ? null : createPageCache(catalog)
+  const pageCache = options.vite ? null : createPageCache(catalog, { keyByHost: !config.PUBLIC_URL })
   if (pageCache) app.use(pageCache.serve)
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.

@@ -70,7 +70,7 @@ export interface PageCache {
  * it revalidates. Each page is kept as sent and gzip-compressed once, so a hit costs no rendering
  * and no compression.
  */
-export function createPageCache(catalog: CatalogReads): PageCache {
+export function createPageCache(catalog: CatalogReads, options: { keyByHost: boolean }): PageCache {
   const entries = new Map<string, Entry>()
 
   const answer = (req: Request, res: Response, entry: Entry, state: 'HIT' | 'STALE') => {
@@ -107,7 +107,7 @@ export function createPageCache(catalog: CatalogReads): PageCache {
         return next()
       }
       res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
-      const key = cacheKey(req)
+      const key = cacheKey(req, options.keyByHost)
       if (key === null) return next()
       const hit = entries.get(key)
       catalog.version().then(
@@ -115,10 +115,15 @@ export function createPageCache(catalog: CatalogReads): PageCache {
           if (hit && hit.version === version) return answer(req, res, hit, 'HIT')
           res.setHeader('X-Cache', 'MISS')
           if (req.method === 'GET') res.locals.pageCacheSlot = { key, version }
+          keepErrorsOutOfSharedCaches(res)
           next()
         },
         // The database is away: the last copy of a catalogue page is better than an error page.
-        () => (hit ? answer(req, res, hit, 'STALE') : next()),
+        () => {
+          if (hit) return answer(req, res, hit, 'STALE')
+          keepErrorsOutOfSharedCaches(res)
+          next()
+        },
       ).catch(next)
     },
 
@@ -151,19 +156,37 @@ export function createPageCache(catalog: CatalogReads): PageCache {
   }
 }
 
+/**
+ * A catalogue page that fails (a 503 while the database is away, a 500) must not be kept by a CDN
+ * for the minute its public Cache-Control allows: its answer says `no-store` instead.
+ */
+function keepErrorsOutOfSharedCaches(res: Response) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
+    if (statusCode >= 500) this.setHeader('Cache-Control', 'no-store')
+    return (writeHead as (...args: unknown[]) => Response).call(this, statusCode, ...rest)
+  } as Response['writeHead']
+}
+
 function acceptsGzip(value: string | undefined): boolean {
   return value !== undefined && /\bgzip\b/i.test(value) && !GZIP_REFUSED.test(value)
 }
 
 /**
  * Pages are keyed by path, and a category list by its page number too: these pages read no other
- * part of the query string, so random query strings cannot fill the cache. Null: not a page to keep.
+ * part of the query string, so random query strings cannot fill the cache. Without PUBLIC_URL a
+ * page names the address it was asked for (canonical link, JSON-LD), so the key holds the host
+ * too: a request with a forged Host gets a page of its own, never one served to others. Null: not a
+ * page to keep.
  */
-function cacheKey(req: Request): string | null {
-  if (!CATEGORY_LIST.test(req.path)) return req.path
-  const page = categoryPageOf(new URL(req.originalUrl, 'http://shop').searchParams)
-  if (page === null) return null
-  return page === 1 ? req.path : `${req.path}?page=${page}`
+function cacheKey(req: Request, keyByHost: boolean): string | null {
+  let path = req.path
+  if (CATEGORY_LIST.test(req.path)) {
+    const page = categoryPageOf(new URL(req.originalUrl, 'http://shop').searchParams)
+    if (page === null) return null
+    if (page !== 1) path = `${req.path}?page=${page}`
+  }
+  return keyByHost ? `${req.protocol}://${req.get('x-forwarded-host') ?? ''}|${req.get('host') ?? ''}${path}` : path
 }
 
 /**
