@@ -132,7 +132,9 @@ async function putCartInStorage(port: number, origin: string): Promise<void> {
     const evaluate = async (expression: string) =>
       (await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true }, sessionId)).result.value
     const deadline = Date.now() + 30_000
-    while ((await evaluate('location.origin + "|" + document.readyState')) !== `${origin}|complete`) {
+    // Until the tab has loaded, it may have no page to evaluate in yet ("Cannot find default execution context").
+    const state = () => evaluate('location.origin + "|" + document.readyState').catch(() => 'not yet')
+    while ((await state()) !== `${origin}|complete`) {
       if (Date.now() > deadline) throw new Error('The tab that sets up the cart did not load.')
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
