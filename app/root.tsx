@@ -110,5 +110,6 @@ export function ErrorBoundary() {
   )
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('UniDrone Robotics', 'Drone and robotics hardware for Australian professionals.')
+/** An error page names itself (ErrorBoundary below); its tab must not say only the shop's name. */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [] : pageMeta('UniDrone Robotics', 'Drone and robotics hardware for Australian professionals.')

@@ -84,6 +84,9 @@ test('unknown products, ranges and addresses answer 404 with a way home', async 
     expect(response?.status(), path).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/We couldn’t find that/)
     await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible()
+    // The page as sent (what a search engine reads) has one title, and it says so too.
+    await expect(page, path).toHaveTitle('Page not found | UniDrone Robotics')
+    expect((await response!.text()).match(/<title>[^<]*<\/title>/g), path).toEqual(['<title>Page not found | UniDrone Robotics</title>'])
   }
   await page.getByRole('link', { name: 'Back to the home page' }).click()
   await expect(page).toHaveURL('/')
