@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { shopContext } from './server/context.server'
-import { databaseWasAway, isDatabaseUnavailable, markDatabaseAway, RETRY_AFTER_SECONDS } from './server/db/unavailable.server'
+import { isDatabaseUnavailable, markDatabaseAway } from './server/db/unavailable.server'
 import { logger } from './server/log.server'
 
 export const streamTimeout = 5_000
@@ -22,13 +22,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(shopContext).nonce
-  // The error page for a database that is away for a moment says "try again" to machines too.
-  if (databaseWasAway(loadContext)) {
-    responseStatusCode = 503
-    responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
-  }
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  const nonce = loadContext.get(shopContext).nonce
 
   return new Promise((resolve, reject) => {
     let shellRendered = false

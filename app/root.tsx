@@ -23,19 +23,18 @@ import { getSessionUser } from './server/auth/session.server'
 import { DEFAULT_SHOP_NAME, pageMeta } from './lib/seo'
 
 /**
- * An endpoint (a resource route such as /api/cart/quote) that found the database away answers 503
- * with Retry-After, as pages do (app/entry.server.tsx), rather than a bare 500.
+ * A page or endpoint whose loader or action found the database away (marked by `handleError` in
+ * app/entry.server.tsx) answers 503 with Retry-After rather than 500: browsers, balancers and CDNs
+ * try again instead of taking it as broken. The page's data for the router (`.data`) keeps its 500,
+ * which the router decodes into the error page.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context, request }, next) => {
     const response = await next()
-    // Pages already answer 503 (the entry); a page's data for the router keeps the body it decodes.
     if (response.status !== 500 || !databaseWasAway(context) || new URL(request.url).pathname.endsWith('.data')) return response
     const headers = new Headers(response.headers)
-    headers.delete('content-length')
-    headers.set('content-type', 'text/plain; charset=utf-8')
-    headers.set('retry-after', String(RETRY_AFTER_SECONDS))
-    return new Response('The shop is busy for a moment. Please try again in a few seconds.', { status: 503, headers })
+    headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+    return new Response(response.body, { status: 503, headers })
   },
 ]
 

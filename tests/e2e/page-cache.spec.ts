@@ -49,74 +49,66 @@ function rawRequest(url: string, method: 'GET' | 'HEAD', headers: Record<string,
   })
 }
 
-test.describe('a cached page as sent', () => {
-  let dataDir: string
-  test.beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shop-page-cache-'))
-  })
-  test.afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true })
-  })
+test('a cached page as sent is the same page in full or gzip-compressed, with its security headers, its own request id and a log line', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-page-cache-'))
+  const shop = startShopProcess({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', BETTER_AUTH_SECRET: 'page-cache-secret-page-cache-secret' })
+  try {
+    const page = `${await shop.url}/product/unidrone-e900`
+    const rendered = await rawRequest(page, 'GET')
+    expect(rendered.headers['x-cache']).toBe('MISS')
 
-  test('is the same page in full or gzip-compressed, with its security headers, its own request id and a log line', async () => {
-    const shop = startShopProcess({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', BETTER_AUTH_SECRET: 'page-cache-secret-page-cache-secret' })
-    try {
-      const page = `${await shop.url}/product/unidrone-e900`
-      const rendered = await rawRequest(page, 'GET')
-      expect(rendered.headers['x-cache']).toBe('MISS')
+    // The gzip copy is made once, just after the page is kept.
+    await expect.poll(async () => (await rawRequest(page, 'GET', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('gzip')
+    const compressed = await rawRequest(page, 'GET', { 'accept-encoding': 'gzip, deflate, br' })
+    const full = await rawRequest(page, 'GET')
+    const refused = await rawRequest(page, 'GET', { 'accept-encoding': 'br, gzip;q=0' })
+    const head = await rawRequest(page, 'HEAD', { 'accept-encoding': 'gzip' })
 
-      // The gzip copy is made once, just after the page is kept.
-      await expect.poll(async () => (await rawRequest(page, 'GET', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('gzip')
-      const compressed = await rawRequest(page, 'GET', { 'accept-encoding': 'gzip, deflate, br' })
-      const full = await rawRequest(page, 'GET')
-      const refused = await rawRequest(page, 'GET', { 'accept-encoding': 'br, gzip;q=0' })
-      const head = await rawRequest(page, 'HEAD', { 'accept-encoding': 'gzip' })
-
-      for (const answer of [compressed, full, refused, head]) {
-        expect(answer.status).toBe(200)
-        expect(answer.headers['x-cache']).toBe('HIT')
-        expect(answer.headers['vary']).toBe('Accept-Encoding')
-        expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
-        expect(answer.headers['content-security-policy']).toBe(rendered.headers['content-security-policy'])
-        expect(answer.headers['strict-transport-security']).toContain('max-age=')
-        expect(answer.headers['x-content-type-options']).toBe('nosniff')
-        expect(answer.headers['cache-control']).toContain('s-maxage=')
-      }
-      // Each answer is the page first rendered, byte for byte.
-      expect(full.body.equals(rendered.body)).toBe(true)
-      expect(full.headers['content-encoding']).toBeUndefined()
-      expect(Number(full.headers['content-length'])).toBe(rendered.body.length)
-      expect(refused.headers['content-encoding']).toBeUndefined()
-      expect(refused.body.equals(rendered.body)).toBe(true)
-      expect(compressed.headers['content-encoding']).toBe('gzip')
-      expect(gunzipSync(compressed.body).equals(rendered.body)).toBe(true)
-      expect(compressed.body.length).toBeLessThan(rendered.body.length / 3)
-      expect(head.body.length).toBe(0)
-      expect(head.headers['content-length']).toBe(compressed.headers['content-length'])
-
-      // Without PUBLIC_URL a page names the host it was asked for: a forged Host gets a copy of its own.
-      const forged = await rawRequest(page, 'GET', { host: 'forged.example' })
-      expect(forged.headers['x-cache']).toBe('MISS')
-      expect(forged.body.toString()).toContain('http://forged.example/product/unidrone-e900')
-      const afterForged = await rawRequest(page, 'GET')
-      expect(afterForged.headers['x-cache']).toBe('HIT')
-      expect(afterForged.body.equals(rendered.body)).toBe(true)
-      expect(afterForged.body.toString()).not.toContain('forged.example')
-
-      const ids = [rendered, compressed, full, refused, head].map((answer) => answer.headers['x-request-id'])
-      expect(new Set(ids).size).toBe(ids.length)
-      // One log line for each of them, hits included, under its request id.
-      await expect
-        .poll(() => {
-          const lines = shop
-            .output()
-            .split('\n')
-            .flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as { msg: string; reqId?: string; status?: number }] : []))
-          return ids.map((id) => lines.filter((line) => line.msg === 'request' && line.reqId === id && line.status === 200).length)
-        })
-        .toEqual(ids.map(() => 1))
-    } finally {
-      await shop.stop()
+    for (const answer of [compressed, full, refused, head]) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers['x-cache']).toBe('HIT')
+      expect(answer.headers['vary']).toBe('Accept-Encoding')
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(answer.headers['content-security-policy']).toBe(rendered.headers['content-security-policy'])
+      expect(answer.headers['strict-transport-security']).toContain('max-age=')
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['cache-control']).toContain('s-maxage=')
     }
-  })
+    // Each answer is the page first rendered, byte for byte.
+    expect(full.body.equals(rendered.body)).toBe(true)
+    expect(full.headers['content-encoding']).toBeUndefined()
+    expect(Number(full.headers['content-length'])).toBe(rendered.body.length)
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body.equals(rendered.body)).toBe(true)
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(compressed.body).equals(rendered.body)).toBe(true)
+    expect(compressed.body.length).toBeLessThan(rendered.body.length / 3)
+    expect(head.body.length).toBe(0)
+    expect(head.headers['content-length']).toBe(compressed.headers['content-length'])
+
+    // Without PUBLIC_URL a page names the host it was asked for: a forged Host gets a copy of its own.
+    const forged = await rawRequest(page, 'GET', { host: 'forged.example' })
+    expect(forged.headers['x-cache']).toBe('MISS')
+    expect(forged.body.toString()).toContain('http://forged.example/product/unidrone-e900')
+    const afterForged = await rawRequest(page, 'GET')
+    expect(afterForged.headers['x-cache']).toBe('HIT')
+    expect(afterForged.body.equals(rendered.body)).toBe(true)
+    expect(afterForged.body.toString()).not.toContain('forged.example')
+
+    const ids = [rendered, compressed, full, refused, head].map((answer) => answer.headers['x-request-id'])
+    expect(new Set(ids).size).toBe(ids.length)
+    // One log line for each of them, hits included, under its request id.
+    await expect
+      .poll(() => {
+        const lines = shop
+          .output()
+          .split('\n')
+          .flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as { msg: string; reqId?: string; status?: number }] : []))
+        return ids.map((id) => lines.filter((line) => line.msg === 'request' && line.reqId === id && line.status === 200).length)
+      })
+      .toEqual(ids.map(() => 1))
+  } finally {
+    await shop.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
 })

@@ -24,9 +24,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Requests whose loader or action found the database away. React Router hands the entry and its
- * middleware only sanitised errors in production, so `handleError` (app/entry.server.tsx), which
- * sees the real one first, marks the request's context here.
+ * Requests whose loader or action found the database away. React Router hands the root middleware
+ * (app/root.tsx, which turns their 500 into 503) only sanitised errors in production, so
+ * `handleError` (app/entry.server.tsx), which sees the real one first, marks the request's context.
  */
 const away = new WeakSet<object>()
 

@@ -31,9 +31,9 @@ const PER_RESPONSE = new Set([
 /** `gzip;q=0` (or `q=0.0`, `q=0.000`) in Accept-Encoding: the client refuses gzip. */
 const GZIP_REFUSED = /(?:^|,)\s*gzip\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i
 
+/** A kept page: always a 200 (nothing else is kept). */
 interface Entry {
   version: number
-  status: number
   body: Buffer
   headers: OutgoingHttpHeaders
   /** The same page gzip-compressed, made once in the background after the page is stored. */
@@ -76,26 +76,18 @@ export function createPageCache(catalog: CatalogReads, options: { keyByHost: boo
   const answer = (req: Request, res: Response, entry: Entry, state: 'HIT' | 'STALE') => {
     const chosen = entry.gzipped && acceptsGzip(req.get('accept-encoding')) ? entry.gzipped : entry
     res.setHeader('X-Cache', state)
-    res.writeHead(entry.status, chosen.headers)
+    res.writeHead(200, chosen.headers)
     res.end(req.method === 'HEAD' ? undefined : chosen.body)
   }
 
   const keep = (key: string, version: number, res: Response, body: Buffer) => {
     if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!)
-    const headers = pageHeaders(res)
-    const entry: Entry = {
-      version,
-      status: res.statusCode,
-      body,
-      headers: { ...headers, vary: 'Accept-Encoding', 'content-length': body.length },
-    }
+    const headers = { ...pageHeaders(res), vary: 'Accept-Encoding' }
+    const entry: Entry = { version, body, headers: { ...headers, 'content-length': body.length } }
     entries.set(key, entry)
     gzip(body, { level: 9 }, (error, compressed) => {
       if (error || entries.get(key) !== entry) return
-      entry.gzipped = {
-        body: compressed,
-        headers: { ...headers, vary: 'Accept-Encoding', 'content-encoding': 'gzip', 'content-length': compressed.length },
-      }
+      entry.gzipped = { body: compressed, headers: { ...headers, 'content-encoding': 'gzip', 'content-length': compressed.length } }
     })
   }
 
