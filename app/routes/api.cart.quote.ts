@@ -2,15 +2,30 @@ import { data } from 'react-router'
 import { checkoutItemsSchema } from '../lib/schemas/checkout'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
+import { logger } from '../server/log.server'
 import type { Route } from './+types/api.cart.quote'
 
-/** Prices the visitor's cart from the database and says what changed since they added it. */
+/**
+ * Prices the visitor's cart from the database and says what changed since they added it (JSON, asked
+ * by the checkout page's useCartQuote).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await request.json().catch(() => null)) as { items?: unknown } | null
   const parsed = checkoutItemsSchema.safeParse(body?.items)
   if (!parsed.success) return data({ error: 'Your cart could not be read. Please reload the page.' }, { status: 400 })
-  const priced = await priceCart(shop(context).db, parsed.data)
-  return { lines: priced.lines, problems: priced.problems, totals: priced.totals }
+  try {
+    const priced = await priceCart(shop(context).db, parsed.data)
+    return { lines: priced.lines, problems: priced.problems, totals: priced.totals }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+    logger.warn({ err: error }, 'could not price a cart: the database is away')
+    // Checkout shows this beside the cart, which stays as it is, with a way to ask again.
+    return data(
+      { error: 'We could not check your cart’s prices just now. Please try again in a few seconds.' },
+      { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+    )
+  }
 }
 
 export function loader() {

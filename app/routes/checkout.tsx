@@ -1,6 +1,7 @@
-import { useEffect, useMemo } from 'react'
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { useMemo } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
+import { useCartQuote } from '../components/shop/cart-quote'
 import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
@@ -10,10 +11,12 @@ import { getSessionUser } from '../server/auth/session.server'
 import { startCheckout } from '../server/checkout/checkout.server'
 import type { CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
+import { logger } from '../server/log.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/checkout'
-import type { action as quoteAction } from './api.cart.quote'
 import { readForm } from '../server/http/form.server'
+import { retryAfterHeaders } from '../server/http/retry-after.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Checkout', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -26,6 +29,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+export const headers = retryAfterHeaders
+
 /** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
 const CHECKOUT_WINDOW = 10 * 60
 
@@ -34,23 +39,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseCheckoutItems(form.get('items'))
   if (!parsed.ok) return data({ error: parsed.message, problems: [] as CartProblem[] }, { status: 400 })
   const { db, config, clientIp } = shop(context)
-  const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
-  if (!limit.allowed) {
-    const error = 'You have started many payments in a short time. Please wait a few minutes and try again.'
-    return data({ error, problems: [] as CartProblem[] }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
+  try {
+    const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
+    if (!limit.allowed) {
+      const error = 'You have started many payments in a short time. Please wait a few minutes and try again.'
+      return data({ error, problems: [] as CartProblem[] }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
+    }
+    const user = await getSessionUser(context, request)
+    const result = await startCheckout({ db, config }, { items: parsed.items, user, origin: publicOrigin(context, request) })
+    if (result.kind === 'redirect') throw redirect(result.url)
+    if (result.kind === 'problems') {
+      return data({ error: 'Something in your cart has changed. Please check it before you pay.', problems: result.problems }, { status: 409 })
+    }
+    return data({ error: result.message, problems: [] as CartProblem[] }, { status: 502 })
+  } catch (error) {
+    // (The redirect to the payment page is thrown too, and passes through.)
+    if (!isDatabaseUnavailable(error)) throw error
+    logger.error({ err: error }, 'could not start a payment: the database is away')
+    const message = 'We could not start your payment just now. Your cart is as you left it: please try again in a few seconds.'
+    return data({ error: message, problems: [] as CartProblem[] }, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
   }
-  const user = await getSessionUser(context, request)
-  const result = await startCheckout({ db, config }, { items: parsed.items, user, origin: publicOrigin(context, request) })
-  if (result.kind === 'redirect') throw redirect(result.url)
-  if (result.kind === 'problems') {
-    return data({ error: 'Something in your cart has changed. Please check it before you pay.', problems: result.problems }, { status: 409 })
-  }
-  return data({ error: result.message, problems: [] as CartProblem[] }, { status: 502 })
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, ready, setQuantity, remove, updatePrice } = useCart()
-  const quote = useFetcher<typeof quoteAction>()
   const navigation = useNavigation()
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout'
   const items = useMemo(
@@ -58,13 +70,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     [cart],
   )
   const itemsJson = JSON.stringify(items)
-
-  useEffect(() => {
-    if (ready && items.length > 0) quote.submit({ items }, { method: 'post', action: '/api/cart/quote', encType: 'application/json' })
-    // The quote follows the cart's content (itemsJson), not the identity of the fetcher.
-  }, [ready, itemsJson])
-
-  const quoted = quote.data && 'lines' in quote.data && quote.state === 'idle' ? quote.data : null
+  const quote = useCartQuote(itemsJson, ready)
+  const quoted = quote.priced
   const problems = [...(quoted?.problems ?? []), ...(actionData?.problems ?? [])]
   const problemFor = (productId: string) => problems.find((problem) => problem.productId === productId)
   const totals = quoted?.totals ?? orderTotals(cart.checkoutItems.map((item) => ({ unitPrice: item.unitPrice, quantity: item.productCount })))
@@ -180,6 +187,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </dd>
             </div>
           </dl>
+          {quote.error ? (
+            <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <p>{quote.error}</p>
+              {quote.retryable ? (
+                <button type="button" onClick={quote.retry} className="mt-1 font-semibold underline hover:no-underline">
+                  Try again
+                </button>
+              ) : null}
+            </div>
+          ) : null}
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
             <button

@@ -9,6 +9,7 @@ import { logger } from '../server/log.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/contact'
 import { readForm } from '../server/http/form.server'
+import { retryAfterHeaders } from '../server/http/retry-after.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta('Contact Us', 'Send us an enquiry about drone and robotics hardware, orders or support.', shopNameFrom(matches))
@@ -16,6 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Enquiries one address may send in ENQUIRY_WINDOW seconds. */
 const ENQUIRY_LIMIT = 5
 const ENQUIRY_WINDOW = 10 * 60
+
+export const headers = retryAfterHeaders
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, config, clientIp } = shop(context)
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     logger.error({ err: error }, 'could not save an enquiry')
     const failure = `Sorry, we could not send your enquiry just now. Everything you typed is still here: please try again in a minute, or e-mail us at ${config.SHOP_EMAIL}.`
-    return data({ sent: false as const, errors: {}, values, failure }, { status: 503 })
+    return data({ sent: false as const, errors: {}, values, failure }, { status: 503, headers: { 'Retry-After': '60' } })
   }
 }
 

@@ -8,6 +8,9 @@ import { continuePath, landingPath } from '../server/auth/landing.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/login'
 import { readForm } from '../server/http/form.server'
+import { retryAfterHeaders } from '../server/http/retry-after.server'
+
+export const headers = retryAfterHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta('Log in', 'Log in or create an account to see your orders and keep your details.', shopNameFrom(matches))
@@ -55,7 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         callbackURL: continuePath(redirectTo),
       })
     : await callAuth(context, request, '/sign-in/email', parsed.data)
-  if (!result.ok) return data({ error: authErrorMessage(result), email }, { status: result.status === 429 ? 429 : 400 })
+  if (!result.ok) {
+    const limited = result.status === 429
+    const headers = limited && result.retryAfter ? { 'Retry-After': result.retryAfter } : undefined
+    return data({ error: authErrorMessage(result), email }, { status: limited ? 429 : 400, headers })
+  }
 
   const userId = (result.body?.user as { id?: string } | undefined)?.id ?? null
   throw redirect(await landingPath(context, userId, redirectTo), { headers: cookieHeaders(result.setCookies) })

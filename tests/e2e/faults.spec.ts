@@ -43,13 +43,17 @@ interface Answer {
  * as browsers and balancers do (a new connection per request, thousands a second, would run the
  * machine out of loopback ports within the minute that closed ones linger).
  */
-function send(port: number, target: string, options: { form?: Record<string, string>; timeoutMs?: number; agent?: Agent; cookie?: string } = {}): Promise<Answer> {
+function send(
+  port: number,
+  target: string,
+  options: { form?: Record<string, string>; json?: unknown; timeoutMs?: number; agent?: Agent; cookie?: string } = {},
+): Promise<Answer> {
   const origin = `http://localhost:${port}`
-  const body = options.form ? Buffer.from(new URLSearchParams(options.form).toString()) : undefined
+  const body = options.form ? Buffer.from(new URLSearchParams(options.form).toString()) : options.json ? Buffer.from(JSON.stringify(options.json)) : undefined
   const headers: Record<string, string | number> = { host: `localhost:${port}`, origin }
   if (options.cookie) headers.cookie = options.cookie
   if (!options.agent) headers.connection = 'close'
-  if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length })
+  if (body) Object.assign(headers, { 'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': body.length })
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: target, method: body ? 'POST' : 'GET', headers, agent: options.agent, timeout: options.timeoutMs ?? 30_000 }, (res) => {
       const chunks: Buffer[] = []
@@ -139,17 +143,19 @@ test.describe('PostgreSQL restarted during a load run', () => {
     await seed.close()
 
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-fault-'))
-    shop = startShopProcess({ PORT: String(PORT), NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'info' })
+    // (The payer below starts more payments than one address may in ten minutes.)
+    shop = startShopProcess({ PORT: String(PORT), NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'info', CHECKOUT_RATE_LIMIT: '100000' })
     await shop.url
 
     const buyer = uniqueEmail('before-restart')
     const paidSession = await placePaidOrder(PORT, buyer)
     const hasReadyz = (await send(PORT, '/readyz')).status === 200
 
-    // The load: four clients, each asking for a category page, a product page and the sitemap (an
-    // endpoint, not a page, that reads the database each time) in turn. Two of them carry a session
-    // cookie (one that names no session), as signed-in visitors do: their pages never come from the
-    // page cache, so each of their requests reads the database.
+    // The load: four clients, each asking in turn for a product page, a category page, the sitemap (an
+    // endpoint, not a page, that reads the database each time) and the prices of a cart, as the
+    // checkout page does. Two of them carry a session cookie (one that names no session), as
+    // signed-in visitors do: their pages never come from the page cache, so each of their requests
+    // reads the database.
     const t0 = Date.now()
     /** Each request: when it was sent, when its answer (or failure) came. */
     const samples: { sent: number; at: number; ok: boolean; what: string }[] = []
@@ -165,14 +171,24 @@ test.describe('PostgreSQL restarted during a load run', () => {
     const client = async (index: number) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 })
       for (let turn = index; running(); turn++) {
-        const target = ['/product/unidrone-e900', '/products/cameras', '/sitemap.xml'][turn % 3]!
+        const target = ['/product/unidrone-e900', '/products/cameras', '/sitemap.xml', '/api/cart/quote'][turn % 4]!
+        const quote = target === '/api/cart/quote'
         const sent = Date.now()
         try {
-          const answer = await send(PORT, target, { timeoutMs: 5_000, agent, cookie: index % 2 ? 'better-auth.session_token=fault-test-no-session' : undefined })
+          const answer = await send(PORT, target, {
+            timeoutMs: 5_000,
+            agent,
+            cookie: index % 2 ? 'better-auth.session_token=fault-test-no-session' : undefined,
+            json: quote ? { items: [{ FBUID: 'unidrone-e900', productCount: 1 }] } : undefined,
+          })
           samples.push({ sent, at: Date.now(), ok: answer.status === 200, what: `${answer.status} ${target}` })
           if (answer.status !== 200) {
             if (LEAKS.test(answer.text)) leaks.push(`${target}: ${answer.text.slice(0, 200)}`)
             if (answer.status !== 503 || answer.retryAfter !== '5') notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} ${target}`)
+            // The checkout page shows the quote's own message beside the cart (not the error page).
+            if (quote && answer.status === 503 && !answer.text.startsWith('{"error":"We could not check your cart’s prices just now.')) {
+              notUnavailable.push(`503 without the checkout's message: ${answer.text.slice(0, 120)} ${target}`)
+            }
             // A shared cache (CDN) must not keep the error for the minute a catalogue page may be kept.
             if (answer.cacheControl?.includes('public')) notUnavailable.push(`${answer.status} Cache-Control: ${answer.cacheControl} ${target}`)
           }
@@ -180,6 +196,25 @@ test.describe('PostgreSQL restarted during a load run', () => {
           samples.push({ sent, at: Date.now(), ok: false, what: `${String(error).slice(0, 80)} ${target}` })
           await new Promise((resolve) => setTimeout(resolve, 50))
         }
+      }
+      agent.destroy()
+    }
+    // A fifth client starts a payment now and then (the checkout page's Pay): during the outage it is
+    // told so on the checkout page, with its cart, not shown the error page.
+    const payer = async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+      while (running()) {
+        const sent = Date.now()
+        try {
+          const answer = await send(PORT, '/checkout', { timeoutMs: 5_000, agent, form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } })
+          samples.push({ sent, at: Date.now(), ok: answer.status === 302, what: `${answer.status} POST /checkout` })
+          if (answer.status !== 302 && (answer.status !== 503 || answer.retryAfter !== '5' || !answer.text.includes('We could not start your payment just now.'))) {
+            notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} POST /checkout: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`)
+          }
+        } catch (error) {
+          samples.push({ sent, at: Date.now(), ok: false, what: `${String(error).slice(0, 80)} POST /checkout` })
+        }
+        await new Promise((resolve) => setTimeout(resolve, 150))
       }
       agent.destroy()
     }
@@ -204,7 +239,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
       stopAt = Math.max(t0 + 10_000, restartEnd + 8_000)
       return code
     }
-    const [restartCode] = await Promise.all([restart(), probeReadiness(), ...[0, 1, 2, 3].map(client)])
+    const [restartCode] = await Promise.all([restart(), probeReadiness(), payer(), ...[0, 1, 2, 3].map(client)])
     expect(restartCode, 'pg_ctlcluster restart').toBe(0)
 
     // The run, second by second, for the report.

@@ -61,6 +61,7 @@ interface Answer {
   status: number
   location: string | null
   cookie: string
+  retryAfter: string | null
   text: string
 }
 
@@ -85,6 +86,7 @@ function send(publicUrl: string, url: string, form?: Record<string, string>, coo
           status: res.statusCode ?? 0,
           location: res.headers.location ?? null,
           cookie: (res.headers['set-cookie'] ?? []).map((header) => header.split(';', 1)[0]!).join('; '),
+          retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
           text: Buffer.concat(chunks).toString('utf8'),
         }),
       )
@@ -192,6 +194,7 @@ test.describe('two processes on one database', () => {
 
   test('the enquiry limit (5 per address per 10 minutes) counts across both processes', async () => {
     const statuses: number[] = []
+    const waits: (string | null)[] = []
     for (const replica of [a, b, a, b, a, b, a]) {
       const response = await post(`${replica.origin}/contact`, {
         contactName: 'Lim Itt',
@@ -201,19 +204,27 @@ test.describe('two processes on one database', () => {
         contactMessage: 'Counting across processes.',
       })
       statuses.push(response.status)
+      waits.push(response.retryAfter)
     }
-    // Three on A and two on B are allowed; the sixth (on B) and the seventh (on A) are refused.
+    // Three on A and two on B are allowed; the sixth (on B) and the seventh (on A) are refused, and
+    // say when to try again: within the ten minutes.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429])
+    expect(waits.slice(0, 5)).toEqual([null, null, null, null, null])
+    for (const wait of waits.slice(5)) {
+      expect(Number(wait)).toBeGreaterThan(0)
+      expect(Number(wait)).toBeLessThanOrEqual(600)
+    }
   })
 
   test('the sign-in limit (AUTH_RATE_LIMIT=3 a minute) counts across both processes', async () => {
     const email = uniqueEmail('limit-login')
-    const statuses: number[] = []
-    for (const replica of [a, b, a, b]) {
-      const response = await post(`${replica.origin}/login`, { email, password: 'not the password', intent: 'login' })
-      statuses.push(response.status)
-    }
-    expect(statuses).toEqual([400, 400, 400, 429])
+    const answers: { status: number; retryAfter: string | null }[] = []
+    for (const replica of [a, b, a, b]) answers.push(await post(`${replica.origin}/login`, { email, password: 'not the password', intent: 'login' }))
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 429])
+    // The refusal says when to try again: within the minute.
+    expect(answers.slice(0, 3).map((answer) => answer.retryAfter)).toEqual([null, null, null])
+    expect(Number(answers[3]!.retryAfter)).toBeGreaterThan(0)
+    expect(Number(answers[3]!.retryAfter)).toBeLessThanOrEqual(60)
   })
 })
 

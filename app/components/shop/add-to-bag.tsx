@@ -24,7 +24,7 @@ export function limitMessage(outcome: Extract<AddOutcome, { outcome: 'limit' }>,
 
 /** "Add to bag" on a category card: adds one at once and confirms it in a modal (SPEC.md §2). */
 export function AddToBagButton({ product }: { product: ProductCard }) {
-  const { add } = useCart()
+  const { add, ready } = useCart()
   const [result, setResult] = useState<AddOutcome | null>(null)
   const titleId = useId()
   const { image } = product
@@ -34,7 +34,8 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
       <button
         type="button"
         onClick={() => setResult(add(cartLineOf(product), 1))}
-        className="relative z-10 mt-4 w-full rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600"
+        disabled={!ready}
+        className="relative z-10 mt-4 w-full rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-progress"
       >
         Add to bag
       </button>
@@ -74,7 +75,7 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
 
 /** The product page's quantity select and Add to cart button. */
 export function AddToCartForm({ product }: { product: ProductCard }) {
-  const { add } = useCart()
+  const { add, ready } = useCart()
   const [quantity, setQuantity] = useState(1)
   const [message, setMessage] = useState<{ kind: 'ok' | 'limit'; text: string } | null>(null)
   const selectId = useId()
@@ -109,7 +110,8 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
                 : { kind: 'ok', text: `Added ${quantity} × ${product.productName} to your cart.` },
             )
           }}
-          className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-600"
+          disabled={!ready}
+          className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:cursor-progress"
         >
           Add to cart
         </button>

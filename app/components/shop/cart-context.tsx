@@ -14,7 +14,11 @@ import {
 
 interface CartApi {
   cart: Cart
-  /** False until the cart has been read from local storage (after hydration). */
+  /**
+   * False until the cart has been read from local storage (after hydration). The add buttons are
+   * disabled until then: the page shows before its scripts arrive, and a click on a button whose
+   * script is not there yet would be lost without a word.
+   */
   ready: boolean
   count: number
   add(product: Omit<CartItem, 'productCount'>, quantity: number): AddOutcome

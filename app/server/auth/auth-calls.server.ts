@@ -7,6 +7,8 @@ export interface AuthCallResult {
   status: number
   body: Record<string, unknown> | null
   setCookies: string[]
+  /** Seconds until better-auth's rate limit lets this address try again (on a 429). */
+  retryAfter: string | null
 }
 
 /**
@@ -34,7 +36,7 @@ export async function callAuth(
   } catch {
     parsed = { message: text }
   }
-  return { ok: response.ok, status: response.status, body: parsed, setCookies: response.headers.getSetCookie() }
+  return { ok: response.ok, status: response.status, body: parsed, setCookies: response.headers.getSetCookie(), retryAfter: response.headers.get('X-Retry-After') }
 }
 
 /** The provider's message for a failed call, as the login panel shows it after "Error: ". */

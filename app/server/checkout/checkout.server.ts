@@ -1,6 +1,7 @@
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { SessionUser } from '../auth/session.server.ts'
 import type { Database } from '../db/client.server.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.server.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem } from './orders.server.ts'
@@ -41,6 +42,9 @@ export async function startCheckout(
     await attachPaymentSession(deps.db, order.id, session.id, input.user?.email ?? null)
     return { kind: 'redirect', url: session.url, orderId: order.id }
   } catch (error) {
+    // The database going away between the pending order and its session is not the provider's
+    // fault: the caller answers "try again in a few seconds" (503), not "provider unreachable" (502).
+    if (isDatabaseUnavailable(error)) throw error
     logger.error({ err: error, orderId: order.id }, 'could not open a payment session')
     return {
       kind: 'error',

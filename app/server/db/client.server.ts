@@ -47,9 +47,14 @@ function poolSettings(target: string | { socket: string }, max: number): pg.Pool
 /** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
 export function connectPostgres(target: string | { socket: string }, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool(poolSettings(target, options.max ?? 10))
-  // An idle connection that the server closes (a restart, a failover) is dropped from the pool and
-  // replaced on demand; without a listener the error would end the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'))
+  // A connection that the server closes (a restart, a failover) says so with an 'error' event, which
+  // without a listener ends the process. The pool listens only while a connection is idle; one in
+  // use (a transaction between two queries) would take the shop down, so each connection gets a
+  // listener of its own. Its next query then fails as "database unavailable" (503) and the pool
+  // drops it when it is given back.
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'database connection lost')))
+  // (Logged by the connection's own listener above; the pool repeats it for idle connections.)
+  pool.on('error', () => {})
   const db = drizzlePostgres({ client: pool, schema })
   return {
     db,
@@ -64,6 +69,8 @@ const MIGRATION_LOCK = 7_274_627_274
 
 async function migrateUnderLock(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  // A connection closed while it waits for the lock fails the migration (and so this start), not the process.
+  client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while migrating'))
   await client.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { PricedCart } from '../../server/checkout/orders.server'
+
+/** Said when the shop could not be reached or gave no answer it could read. */
+export const QUOTE_FAILED = 'We could not check your cart’s prices just now. Please try again in a moment.'
+
+export interface CartQuote {
+  /** The server's prices for the cart as it is now; null while asking, or when asking failed. */
+  priced: PricedCart | null
+  /** Why there are no prices, when asking failed. */
+  error: string | null
+  /** Asking again may help (the shop unreachable or busy), unlike for a cart it cannot read. */
+  retryable: boolean
+}
+
+const NONE: CartQuote = { priced: null, error: null, retryable: false }
+
+/**
+ * The server's prices for the cart (`POST /api/cart/quote`; `itemsJson`: the cart's lines as the
+ * checkout form sends them), asked again whenever they change; a newer question cancels the one
+ * under way. A failure (the shop unreachable, the database away, a cart the server cannot read) is
+ * a message on the checkout page, with a way to ask again where that may help, never the error
+ * page: the cart is in the browser and nothing is lost.
+ */
+export function useCartQuote(itemsJson: string, ready: boolean): CartQuote & { retry(): void } {
+  const [quote, setQuote] = useState<CartQuote>(NONE)
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    if (!ready || itemsJson === '[]') return
+    const controller = new AbortController()
+    setQuote(NONE)
+    askForQuote(itemsJson, controller.signal).then((answer) => {
+      if (!controller.signal.aborted) setQuote(answer)
+    })
+    return () => controller.abort()
+    // The quote follows the cart's content (itemsJson) and the visitor's "Try again" (attempt).
+  }, [ready, itemsJson, attempt])
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), [])
+  return { ...quote, retry }
+}
+
+async function askForQuote(itemsJson: string, signal: AbortSignal): Promise<CartQuote> {
+  try {
+    const response = await fetch('/api/cart/quote', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: `{"items":${itemsJson}}`,
+      signal,
+    })
+    const body: unknown = await response.json().catch(() => null)
+    if (response.ok && isPricedCart(body)) return { priced: body, error: null, retryable: false }
+    const message = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : QUOTE_FAILED
+    return { priced: null, error: message, retryable: response.status >= 500 || response.status === 429 }
+  } catch {
+    return { priced: null, error: QUOTE_FAILED, retryable: true }
+  }
+}
+
+function isPricedCart(body: unknown): body is PricedCart {
+  return typeof body === 'object' && body !== null && 'lines' in body && 'problems' in body && 'totals' in body
+}
