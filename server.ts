@@ -14,12 +14,6 @@ interface OpenMessage {
 }
 
 const dev = process.argv.includes('--dev')
-/** A shop process that dies is started again after this pause, doubled for each recent death. */
-const RESTART_DELAY_MS = 1000
-const MAX_RESTART_DELAY_MS = 30_000
-/** This many deaths within the window stop the whole shop, for the service manager to handle. */
-const MAX_DEATHS = 10
-const DEATH_WINDOW_MS = 5 * 60_000
 
 async function loadShop(): Promise<{ module: ShopModule; vite?: import('vite').ViteDevServer }> {
   if (!dev) return { module: (await import(new URL('./build/server/index.js', import.meta.url).href)) as ShopModule }
@@ -53,19 +47,20 @@ async function serve(module: ShopModule, vite?: import('vite').ViteDevServer) {
 /**
  * WEB_CONCURRENCY above 1: starts that many shop processes sharing one port (node:cluster hands
  * each new connection to one of them) and says the shop is open once all of them are. One that dies
- * later is started again, after 1 s, then 2, 4 … up to 30 s while they keep dying; after
- * MAX_DEATHS deaths within DEATH_WINDOW_MS all are stopped (exit 1), so the service manager takes
- * over. A process that dies before the first start is complete stops them all at once (exit 1):
- * the same start would only fail again. SIGTERM or SIGINT is passed on to every process; the
- * supervisor exits once all have finished their requests (1 if any of them failed to stop cleanly).
+ * later is started again, after 1 s, then 2, 4 … up to 30 s while they keep dying; after ten
+ * deaths within five minutes all are stopped (exit 1), so the service manager takes over
+ * (app/server/http/restarts.server.ts). A process that dies before the first start is complete
+ * stops them all at once (exit 1): the same start would only fail again. SIGTERM or SIGINT is
+ * passed on to every process; the supervisor exits once all have finished their requests (1 if any
+ * of them failed to stop cleanly).
  */
-function supervise(count: number) {
+function supervise(module: ShopModule, count: number) {
   const live = new Set<Worker>()
   const open = new Set<Worker>()
   let started = false
   let stopping = false
   let exitCode = 0
-  let deaths: number[] = []
+  const restarts = module.restartPolicy()
 
   const stopAll = (code: number) => {
     if (stopping) return
@@ -99,16 +94,14 @@ function supervise(count: number) {
         stopAll(1)
         return
       }
-      const now = Date.now()
-      deaths = [...deaths.filter((at) => now - at < DEATH_WINDOW_MS), now]
-      if (deaths.length >= MAX_DEATHS) {
-        console.error(`Shop processes died ${deaths.length} times in ${DEATH_WINDOW_MS / 60_000} minutes; stopping.`)
+      const next = restarts.died(Date.now())
+      if (next.stop) {
+        console.error(`Shop processes died ${next.deaths} times in five minutes; stopping.`)
         stopAll(1)
         return
       }
-      const delay = Math.min(RESTART_DELAY_MS * 2 ** (deaths.length - 1), MAX_RESTART_DELAY_MS)
-      console.error(`A shop process stopped unexpectedly (exit ${code ?? signal}); starting another in ${delay / 1000} s.`)
-      setTimeout(() => (stopping ? undefined : start()), delay)
+      console.error(`A shop process stopped unexpectedly (exit ${code ?? signal}); starting another in ${next.delayMs / 1000} s.`)
+      setTimeout(() => (stopping ? undefined : start()), next.delayMs)
     })
   }
 
@@ -120,7 +113,7 @@ function supervise(count: number) {
 try {
   const { module, vite } = await loadShop()
   const processes = dev || cluster.isWorker ? 1 : module.parseEnv(process.env).WEB_CONCURRENCY
-  if (processes > 1) supervise(processes)
+  if (processes > 1) supervise(module, processes)
   else await serve(module, vite)
 } catch (error) {
   console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)

@@ -26,6 +26,7 @@ import { sameOriginWrites, securityHeaders } from './security.server.ts'
 
 /** The configuration check, for server.ts to decide on processes before any of them starts. */
 export { parseEnv } from '../env.server.ts'
+export { restartPolicy } from './restarts.server.ts'
 
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
