@@ -16,6 +16,8 @@
  *   CHROME_PATH         the browser (default /usr/bin/chromium)
  *   AUDIT_SKIP_BUILD=1  use the existing build/
  *   AUDIT_REPORT_DIR    also write each page's Lighthouse HTML report there
+ *   AUDIT_PAGES         only these pages, by the first word of their name (e.g. "product,checkout")
+ *   AUDIT_RUNS          audit each page this many times and print every run (default 1)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -39,6 +41,7 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ]
 
+const AUDIT_RUNS = Math.max(1, Number(process.env.AUDIT_RUNS) || 1)
 const PRODUCT = demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900')!
 
 interface Page {
@@ -54,6 +57,16 @@ const PAGES: Page[] = [
   { name: 'product', path: '/product/unidrone-e900' },
   { name: 'checkout (1 item in cart)', path: '/checkout', withCart: true },
 ]
+
+/** The pages AUDIT_PAGES names (all when unset); an unknown name is an error, not an empty run. */
+function chosenPages(): Page[] {
+  const names = (process.env.AUDIT_PAGES ?? '').split(',').map((name) => name.trim()).filter(Boolean)
+  if (names.length === 0) return PAGES
+  const known = new Map(PAGES.map((page) => [page.name.split(' ')[0]!, page]))
+  const unknown = names.filter((name) => !known.has(name))
+  if (unknown.length) throw new Error(`AUDIT_PAGES: no page named ${unknown.join(', ')} (there are ${[...known.keys()].join(', ')}).`)
+  return names.map((name) => known.get(name)!)
+}
 
 interface Browser {
   child: ChildProcess
@@ -160,6 +173,8 @@ async function putCartInStorage(port: number, origin: string): Promise<void> {
 
 interface Audited {
   page: Page
+  /** Which of AUDIT_RUNS runs of the page (1 when each page is audited once). */
+  round: number
   lhr: Result
   report?: string
 }
@@ -187,6 +202,7 @@ function scripts(lhr: Result): { count: number; transfer: number; resource: numb
 
 async function main() {
   stopAllOnSignals()
+  const pages = chosenPages()
   console.log(`Machine: ${machineSummary()}`)
   if (process.env.AUDIT_SKIP_BUILD !== '1') await buildShop()
   const dataDir = await makeDataDir('audit')
@@ -198,7 +214,7 @@ async function main() {
     console.log(`Lighthouse ${version.version} (mobile preset, simulated throttling), ${CHROME_PATH} via port ${browser.port}; shop on ${shop.url}`)
 
     const results: Audited[] = []
-    for (const page of PAGES) {
+    for (const page of pages) for (let round = 1; round <= AUDIT_RUNS; round++) {
       process.stderr.write(`Auditing ${page.name} (${page.path})… `)
       if (page.withCart) await putCartInStorage(browser.port, shop.url)
       const flags: Flags = {
@@ -213,13 +229,14 @@ async function main() {
       const run = await lighthouse(`${shop.url}${page.path}`, flags)
       if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}.`)
       process.stderr.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`)
-      results.push({ page, lhr: run.lhr, report: typeof run.report === 'string' ? run.report : undefined })
+      results.push({ page, round, lhr: run.lhr, report: typeof run.report === 'string' ? run.report : undefined })
     }
 
     if (process.env.AUDIT_REPORT_DIR) {
       await mkdir(process.env.AUDIT_REPORT_DIR, { recursive: true })
-      for (const { page, report } of results) {
-        if (report) await writeFile(path.join(process.env.AUDIT_REPORT_DIR, `${slugify(page.name)}.html`), report)
+      for (const { page, round, report } of results) {
+        const name = AUDIT_RUNS > 1 ? `${slugify(page.name)}-${round}` : slugify(page.name)
+        if (report) await writeFile(path.join(process.env.AUDIT_REPORT_DIR, `${name}.html`), report)
       }
       console.log(`HTML reports written to ${process.env.AUDIT_REPORT_DIR}`)
     }

@@ -61,6 +61,7 @@ export default function Home() {
                 width={800}
                 height={500}
                 loading={index < 2 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
                 className="aspect-[8/5] w-full object-cover transition group-hover:scale-[1.02]"
               />
               <div className="p-5">

@@ -169,9 +169,11 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
         </div>
       </div>
 
-      <SupportBlurb />
-      <UseCases />
-      <ClosingStatement shopName={shopNameFrom(matches)} />
+      <div className="below-fold space-y-16">
+        <SupportBlurb />
+        <UseCases />
+        <ClosingStatement shopName={shopNameFrom(matches)} />
+      </div>
     </div>
   )
 }

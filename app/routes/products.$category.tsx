@@ -57,7 +57,7 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {cards.map((card, index) => (
               <li key={card.FBUID}>
-                <ProductCard product={card} eager={index < 4} staff={staff} />
+                <ProductCard product={card} eager={index < 4} first={index === 0} staff={staff} />
               </li>
             ))}
           </ul>

@@ -17,6 +17,7 @@ export function ImageCarousel({ images, productName }: { images: ProductItem[]; 
           alt={image.label}
           width={800}
           height={800}
+          fetchPriority="high"
           className="aspect-square w-full object-contain"
           data-testid="main-image"
         />

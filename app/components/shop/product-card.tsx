@@ -3,8 +3,12 @@ import { productPath, type ProductCard as Card } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
 
-/** `staff`: also show Read, Edit and Deprecate links (the server guards those screens on its own). */
-export function ProductCard({ product, eager, staff = false }: { product: Card; eager: boolean; staff?: boolean }) {
+/**
+ * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
+ * image on a phone, fetched ahead of the scripts. `staff`: also show Read, Edit and Deprecate links
+ * (the server guards those screens on its own).
+ */
+export function ProductCard({ product, eager, first = false, staff = false }: { product: Card; eager: boolean; first?: boolean; staff?: boolean }) {
   const { image, price } = product
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition hover:border-brand-600 hover:shadow-lg">
@@ -15,6 +19,7 @@ export function ProductCard({ product, eager, staff = false }: { product: Card; 
           width={800}
           height={800}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           className="aspect-square w-full bg-slate-50 object-cover"
         />
       ) : (
