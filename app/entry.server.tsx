@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -5,7 +6,6 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { shopContext } from './server/context.server'
-import { lowerScriptPreloads } from './server/http/script-preloads.server'
 import { isDatabaseUnavailable, markDatabaseAway } from './server/db/unavailable.server'
 import { logger } from './server/log.server'
 
@@ -13,8 +13,7 @@ export const streamTimeout = 5_000
 
 /**
  * React Router's Node entry, plus the request's CSP nonce on every inline script React Router
- * writes (the Content-Security-Policy header, set by the Express app, allows only those), and the
- * page's script preloads at low priority (see lowerScriptPreloads).
+ * writes (the Content-Security-Policy header, set by the Express app, allows only those).
  */
 export default function handleRequest(
   request: Request,
@@ -36,10 +35,12 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true
-        const body = lowerScriptPreloads()
-        body.once('finish', () => {
-          clearTimeout(timeoutId)
-          timeoutId = undefined
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
+            callback()
+          },
         })
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         pipe(body)

@@ -169,11 +169,9 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
         </div>
       </div>
 
-      <div className="below-fold space-y-16">
-        <SupportBlurb />
-        <UseCases />
-        <ClosingStatement shopName={shopNameFrom(matches)} />
-      </div>
+      <SupportBlurb />
+      <UseCases />
+      <ClosingStatement shopName={shopNameFrom(matches)} />
     </div>
   )
 }
