@@ -13,6 +13,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
+  // The longest walks (sign-up, payment, a staff account made by `npm run staff`, a second sign-in)
+  // take 15-20 s on a quiet 2-core machine and twice that beside the load and fault suites; a
+  // failing step still fails at its own expect timeout.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   forbidOnly: !!process.env.CI,

@@ -173,9 +173,6 @@ test('two tabs keep the same cart', async ({ page, context }) => {
 })
 
 test('a signed-in customer sees the order on the account page; staff see it with its payment and history', async ({ page, browser }) => {
-  // Sign-up, a payment, a staff account made by `npm run staff` and a second sign-in: 16 s on a quiet
-  // machine, so twice the usual limit for a busy one (CI runs the PostgreSQL restart test beside it).
-  test.setTimeout(60_000)
   const email = uniqueEmail('orders')
   await signUp(page, email, 'orders password')
   await expect(page).toHaveURL('/client')
