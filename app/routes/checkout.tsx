@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
 import { useCartQuote } from '../components/shop/cart-quote'
@@ -72,6 +72,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const itemsJson = JSON.stringify(items)
   const quote = useCartQuote(itemsJson, ready)
   const quoted = quote.priced
+  // After "Try again" succeeds its message (and the button) goes: focus moves on to Pay.
+  const payButton = useRef<HTMLButtonElement>(null)
+  const retried = useRef(false)
+  useEffect(() => {
+    if (!retried.current || quote.checking) return
+    retried.current = false
+    if (quoted) payButton.current?.focus()
+  }, [quote.checking, quoted])
   const problems = [...(quoted?.problems ?? []), ...(actionData?.problems ?? [])]
   const problemFor = (productId: string) => problems.find((problem) => problem.productId === productId)
   const totals = quoted?.totals ?? orderTotals(cart.checkoutItems.map((item) => ({ unitPrice: item.unitPrice, quantity: item.productCount })))
@@ -191,8 +199,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               <p>{quote.error}</p>
               {quote.retryable ? (
-                <button type="button" onClick={quote.retry} className="mt-1 font-semibold underline hover:no-underline">
-                  Try again
+                <button
+                  type="button"
+                  aria-disabled={quote.checking}
+                  onClick={() => {
+                    if (quote.checking) return
+                    retried.current = true
+                    quote.retry()
+                  }}
+                  className="mt-1 font-semibold underline hover:no-underline aria-disabled:cursor-progress aria-disabled:no-underline"
+                >
+                  {quote.checking ? 'Checking…' : 'Try again'}
                 </button>
               ) : null}
             </div>
@@ -200,6 +217,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
             <button
+              ref={payButton}
               type="submit"
               disabled={!canPay}
               className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"

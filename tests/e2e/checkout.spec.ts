@@ -123,8 +123,12 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
   const away = { status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' }, body: JSON.stringify({ error: 'We could not check your cart’s prices just now. Please try again in a few seconds.' }) }
   const answers = [busy, away]
   let asked = 0
+  // The second answer waits until the test has seen the question under way.
+  let answerSecond = () => {}
+  const secondMayGo = new Promise<void>((resolve) => (answerSecond = resolve))
   await page.route('**/api/cart/quote', async (route) => {
     const answer = answers[asked++]
+    if (asked === 2) await secondMayGo
     if (answer) await route.fulfill(answer)
     else await route.continue()
   })
@@ -136,13 +140,24 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
   await expect(pay).toBeDisabled()
 
-  await alert.getByRole('button', { name: 'Try again' }).click()
+  // From the keyboard: while the shop is asked again, the message and the focused button stay.
+  await alert.getByRole('button', { name: 'Try again' }).focus()
+  await page.keyboard.press('Enter')
+  const checking = alert.getByRole('button', { name: 'Checking…' })
+  await expect(checking).toBeFocused()
+  await expect(checking).toHaveAttribute('aria-disabled', 'true')
+  await expect(alert).toContainText('Please try again in a moment.')
+  answerSecond()
   await expect(alert).toContainText('Please try again in a few seconds.')
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeFocused()
   await expect(pay).toBeDisabled()
 
-  await alert.getByRole('button', { name: 'Try again' }).click()
+  // When the prices come, the message goes and the focus moves on to Pay.
+  await page.keyboard.press('Enter')
   await expect(alert).toBeHidden()
-  await expect(page.getByRole('button', { name: `Pay ${formatAud(e900)}` })).toBeEnabled()
+  const payNow = page.getByRole('button', { name: `Pay ${formatAud(e900)}` })
+  await expect(payNow).toBeEnabled()
+  await expect(payNow).toBeFocused()
   expect(asked).toBe(3)
 })
 

@@ -201,6 +201,8 @@ test.describe('PostgreSQL restarted during a load run', () => {
     }
     // A fifth client starts a payment now and then (the checkout page's Pay): during the outage it is
     // told so on the checkout page, with its cart, not shown the error page.
+    /** The payment pages the payer was sent to: each must have its order (checked at the end). */
+    const sentToPay: string[] = []
     const payer = async () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 })
       while (running()) {
@@ -208,6 +210,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
         try {
           const answer = await send(PORT, '/checkout', { timeoutMs: 5_000, agent, form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } })
           samples.push({ sent, at: Date.now(), ok: answer.status === 302, what: `${answer.status} POST /checkout` })
+          if (answer.status === 302) sentToPay.push(/\/pay\/demo\/([^/?]+)$/.exec(answer.location ?? '')?.[1] ?? `(no session in ${answer.location})`)
           if (answer.status !== 302 && (answer.status !== 503 || answer.retryAfter !== '5' || !answer.text.includes('We could not start your payment just now.'))) {
             notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} POST /checkout: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`)
           }
@@ -323,6 +326,13 @@ test.describe('PostgreSQL restarted during a load run', () => {
       expect(Object.fromEntries(rows.map((row) => [row.session, row.status]))).toEqual({ [paidSession]: 'paid', [newSession]: 'paid' })
       const { rows: invoices } = await check.query<{ n: number }>('select count(*)::int as n from outbox where "to" in ($1, $2)', [buyer, newBuyer])
       expect(invoices[0]!.n).toBe(2)
+      // Every payment page a visitor was sent to, before, during or after the outage, has its pending order.
+      expect(sentToPay.length, 'payments started during the run').toBeGreaterThan(10)
+      const { rows: recorded } = await check.query<{ session: string }>(
+        "select provider_session_id as session from orders where status = 'pending' and provider_session_id = any($1)",
+        [sentToPay],
+      )
+      expect(recorded.map((row) => row.session).sort(), 'payment pages whose order knows them').toEqual([...sentToPay].sort())
     })
   })
 })

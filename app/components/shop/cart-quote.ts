@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PricedCart } from '../../server/checkout/orders.server'
 
 /** Said when the shop could not be reached or gave no answer it could read. */
@@ -22,23 +22,31 @@ const NONE: CartQuote = { priced: null, error: null, retryable: false }
  * a message on the checkout page, with a way to ask again where that may help, never the error
  * page: the cart is in the browser and nothing is lost.
  */
-export function useCartQuote(itemsJson: string, ready: boolean): CartQuote & { retry(): void } {
+export function useCartQuote(itemsJson: string, ready: boolean): CartQuote & { checking: boolean; retry(): void } {
   const [quote, setQuote] = useState<CartQuote>(NONE)
+  const [checking, setChecking] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  const asked = useRef<string | null>(null)
 
   useEffect(() => {
     if (!ready || itemsJson === '[]') return
     const controller = new AbortController()
-    setQuote(NONE)
+    // A changed cart drops the old answer; asking again for the same cart ("Try again") keeps the
+    // message, and the button the visitor pressed, in place until the new answer comes.
+    if (asked.current !== itemsJson) setQuote(NONE)
+    asked.current = itemsJson
+    setChecking(true)
     askForQuote(itemsJson, controller.signal).then((answer) => {
-      if (!controller.signal.aborted) setQuote(answer)
+      if (controller.signal.aborted) return
+      setQuote(answer)
+      setChecking(false)
     })
     return () => controller.abort()
     // The quote follows the cart's content (itemsJson) and the visitor's "Try again" (attempt).
   }, [ready, itemsJson, attempt])
 
   const retry = useCallback(() => setAttempt((count) => count + 1), [])
-  return { ...quote, retry }
+  return { ...quote, checking, retry }
 }
 
 async function askForQuote(itemsJson: string, signal: AbortSignal): Promise<CartQuote> {

@@ -1,7 +1,6 @@
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { SessionUser } from '../auth/session.server.ts'
 import type { Database } from '../db/client.server.ts'
-import { isDatabaseUnavailable } from '../db/unavailable.server.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem } from './orders.server.ts'
@@ -31,24 +30,30 @@ export async function startCheckout(
     provider: provider.name,
     updatedBy: input.user?.email ?? null,
   })
+  let session: Awaited<ReturnType<typeof provider.createSession>>
   try {
-    const session = await provider.createSession({
+    session = await provider.createSession({
       orderId: order.id,
       email: input.user?.email ?? null,
       lines: priced.lines.map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceId: line.priceId })),
       successUrl: `${input.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${input.origin}/checkout`,
     })
-    await attachPaymentSession(deps.db, order.id, session.id, input.user?.email ?? null)
-    return { kind: 'redirect', url: session.url, orderId: order.id }
   } catch (error) {
-    // The database going away between the pending order and its session is not the provider's
-    // fault: the caller answers "try again in a few seconds" (503), not "provider unreachable" (502).
-    if (isDatabaseUnavailable(error)) throw error
     logger.error({ err: error, orderId: order.id }, 'could not open a payment session')
     return {
       kind: 'error',
       message: error instanceof PaymentProviderError ? error.message : 'The payment provider could not be reached. Please try again.',
     }
   }
+  try {
+    await attachPaymentSession(deps.db, order.id, session.id, input.user?.email ?? null)
+  } catch (error) {
+    // Not the provider's fault (the database went away, say): the caller answers accordingly (503
+    // "try again in a few seconds"). The visitor is not sent to a payment page whose order does not
+    // know it; the order stays pending without a session, like a cart abandoned before paying.
+    logger.warn({ err: error, orderId: order.id, sessionId: session.id }, 'could not record the payment session on its order')
+    throw error
+  }
+  return { kind: 'redirect', url: session.url, orderId: order.id }
 }
