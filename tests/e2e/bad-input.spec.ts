@@ -208,21 +208,40 @@ interface Outcome {
   text: string
 }
 
-/** Node's own client for requests whose exact bytes matter (paths a URL parser would rewrite). */
-function sendRaw(probe: Probe, cookie: string | null): Promise<Outcome> {
+/**
+ * Node's own client for requests whose exact bytes matter (paths a URL parser would rewrite).
+ * `headersFirstMs`: send the head, and the body only if no answer has come within that time (for a
+ * server that answers without reading the body and closes the connection: a body still being sent
+ * then meets a reset that can take the answer with it).
+ */
+function sendRaw(probe: Probe, cookie: string | null, headersFirstMs = 0): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { host: `localhost:${PORT}`, connection: 'close', ...probe.headers }
     if (cookie) headers.cookie = cookie
     if (probe.body) headers['content-length'] = probe.body.length
+    // A server may answer a request it will not read (a 404 or 413 before a 2 MB body) and close the
+    // connection while the body is still being sent: once the answer has begun, it is the outcome,
+    // and the write error that follows (EPIPE, a reset) says nothing more.
+    let answered = false
     const req = httpRequest({ host: '127.0.0.1', port: PORT, method: probe.method, path: probe.path, headers, timeout: 30_000 }, (res) => {
+      answered = true
       const chunks: Buffer[] = []
+      const outcome = () => ({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') })
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () => resolve(outcome()))
+      res.on('close', () => resolve(outcome()))
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('timed out after 30 s')))
-    req.on('error', reject)
-    req.end(probe.body)
+    req.on('error', (error) => {
+      if (!answered) reject(error)
+    })
+    if (!headersFirstMs || !probe.body) return void req.end(probe.body)
+    req.flushHeaders()
+    setTimeout(() => {
+      if (answered) req.destroy()
+      else req.end(probe.body)
+    }, headersFirstMs)
   })
 }
 
@@ -293,8 +312,9 @@ async function runAll(context: APIRequestContext, who: string, probes: Probe[], 
       let outcome: Outcome
       try {
         outcome = await send(context, probe, cookie).catch((error: unknown) => {
-          // A reset on a reused keep-alive connection says nothing about this request: send it once more on its own.
-          if (/ECONNRESET|socket hang up/.test(String(error))) return sendRaw(probe, cookie)
+          // A reset on a reused keep-alive connection, or a connection closed by an early answer before
+          // the body was all written, says nothing about this request: send it once more on its own.
+          if (/ECONNRESET|EPIPE|socket hang up/.test(String(error))) return sendRaw(probe, cookie, 2_000)
           throw error
         })
       } catch (error) {
