@@ -16,13 +16,15 @@ test.describe('the shop process', () => {
   })
 
   test('starts on an empty directory with the demo catalogue, serves commands meanwhile, and stops cleanly on SIGTERM', async ({ request }) => {
-    const shop = startShopProcess({ PORT: '0', DATA_DIR: dataDir })
+    // Named relative to the working directory, as the default `./data` is.
+    const relativeDir = path.relative(process.cwd(), dataDir)
+    const shop = startShopProcess({ PORT: '0', DATA_DIR: relativeDir })
     const url = await shop.url
     const home = await request.get(url)
     expect(home.status()).toBe(200)
     expect(await (await request.get(`${url}/products/cameras`)).text()).toContain('UniCam')
 
-    const seed = spawnSync('npm', ['run', '--silent', 'db:seed'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+    const seed = spawnSync('npm', ['run', '--silent', 'db:seed'], { env: { ...process.env, DATA_DIR: relativeDir }, encoding: 'utf8' })
     expect(seed.status, seed.stderr).toBe(0)
     expect(seed.stdout).toContain('already complete (pglite-socket:')
 

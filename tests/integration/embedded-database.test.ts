@@ -37,6 +37,18 @@ describe('the embedded database is never opened by two processes', () => {
     expect(await countProducts(shop.db)).toBe(2)
   })
 
+  it('works with a data directory named relative to the working directory, as the default ./data is', async () => {
+    const relative = path.relative(process.cwd(), dataDir)
+    expect(path.isAbsolute(relative)).toBe(false)
+    const shop = await openDatabase({ dataDir: relative, role: 'shop' })
+    opened.push(shop)
+    await shop.migrate()
+    await createProduct(shop.db, { ...demoProducts[0]!, productName: 'Written through a relative path' }, 'test')
+    const command = await openDatabase({ dataDir: relative, role: 'command' })
+    opened.push(command)
+    expect(await countProducts(command.db)).toBe(1)
+  })
+
   it("a command's transaction and the shop's own writes never mix", async () => {
     const shop = await open('shop')
     await shop.migrate()

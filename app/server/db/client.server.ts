@@ -41,7 +41,7 @@ function poolSettings(target: string | { socket: string }, max: number): pg.Pool
   const bounds = { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, idleTimeoutMillis: 30_000 }
   if (typeof target === 'string') return { ...bounds, connectionString: target }
   // A Unix socket is named by its folder; the file in it is `.s.PGSQL.<port>`.
-  return { ...bounds, host: path.dirname(target.socket), port: Number(path.basename(target.socket).split('.').pop()), user: 'postgres', database: 'postgres' }
+  return { ...bounds, host: path.dirname(path.resolve(target.socket)), port: Number(path.basename(target.socket).split('.').pop()), user: 'postgres', database: 'postgres' }
 }
 
 /** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
@@ -108,11 +108,17 @@ export interface OpenOptions {
   waitMs?: number
 }
 
+/**
+ * The embedded database's files, by absolute path: DATA_DIR is relative by default (`./data`), and
+ * node-postgres takes a socket folder only when it starts with "/" (a relative one is looked up as a
+ * host name).
+ */
 export function embeddedPaths(dataDir: string) {
+  const dir = path.resolve(dataDir)
   return {
-    pgliteDir: path.join(dataDir, 'pglite'),
-    lockFile: path.join(dataDir, 'pglite.lock'),
-    socketFile: path.join(dataDir, '.s.PGSQL.5432'),
+    pgliteDir: path.join(dir, 'pglite'),
+    lockFile: path.join(dir, 'pglite.lock'),
+    socketFile: path.join(dir, '.s.PGSQL.5432'),
   }
 }
 
