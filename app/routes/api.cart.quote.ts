@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { checkoutItemsSchema } from '../lib/schemas/checkout'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
+import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
 import { logger } from '../server/log.server'
 import type { Route } from './+types/api.cart.quote'
 
@@ -21,10 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDatabaseUnavailable(error)) throw error
     logger.warn({ err: error }, 'could not price a cart: the database is away')
     // Checkout shows this beside the cart, which stays as it is, with a way to ask again.
-    return data(
-      { error: 'We could not check your cart’s prices just now. Please try again in a few seconds.' },
-      { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
-    )
+    return databaseAwayAnswer({ error: 'We could not check your cart’s prices just now. Please try again in a few seconds.' })
   }
 }
 

@@ -11,7 +11,7 @@ import { getSessionUser } from '../server/auth/session.server'
 import { startCheckout } from '../server/checkout/checkout.server'
 import type { CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
+import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
 import { logger } from '../server/log.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/checkout'
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isDatabaseUnavailable(error)) throw error
     logger.error({ err: error }, 'could not start a payment: the database is away')
     const message = 'We could not start your payment just now. Your cart is as you left it: please try again in a few seconds.'
-    return data({ error: message, problems: [] as CartProblem[] }, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
+    return databaseAwayAnswer({ error: message, problems: [] as CartProblem[] })
   }
 }
 

@@ -68,11 +68,16 @@ function send(
 }
 
 
+/** The demo payment session a checkout's redirect (`/pay/demo/<id>`) leads to. */
+function demoSessionOf(location: string | null): string {
+  return /\/pay\/demo\/([^/?]+)$/.exec(location ?? '')?.[1] ?? `(no session in ${location})`
+}
+
 /** Buys one product with the demo card; returns the paid order's session id. */
 async function placePaidOrder(port: number, email: string): Promise<string> {
   const checkout = await send(port, '/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) } })
   expect(checkout.status, checkout.text.slice(0, 300)).toBe(302)
-  const sessionId = /\/pay\/demo\/([^/?]+)$/.exec(checkout.location ?? '')![1]!
+  const sessionId = demoSessionOf(checkout.location)
   const paid = await send(port, `/pay/demo/${sessionId}`, { form: { email, cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Fay Ault' } })
   expect(paid.status, paid.text.slice(0, 300)).toBe(302)
   expect(paid.location).toContain('/success')
@@ -199,10 +204,10 @@ test.describe('PostgreSQL restarted during a load run', () => {
       }
       agent.destroy()
     }
-    // A fifth client starts a payment now and then (the checkout page's Pay): during the outage it is
-    // told so on the checkout page, with its cart, not shown the error page.
     /** The payment pages the payer was sent to: each must have its order (checked at the end). */
     const sentToPay: string[] = []
+    // A fifth client starts a payment now and then (the checkout page's Pay): during the outage it is
+    // told so on the checkout page, with its cart, not shown the error page.
     const payer = async () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 })
       while (running()) {
@@ -210,7 +215,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
         try {
           const answer = await send(PORT, '/checkout', { timeoutMs: 5_000, agent, form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } })
           samples.push({ sent, at: Date.now(), ok: answer.status === 302, what: `${answer.status} POST /checkout` })
-          if (answer.status === 302) sentToPay.push(/\/pay\/demo\/([^/?]+)$/.exec(answer.location ?? '')?.[1] ?? `(no session in ${answer.location})`)
+          if (answer.status === 302) sentToPay.push(demoSessionOf(answer.location))
           if (answer.status !== 302 && (answer.status !== 503 || answer.retryAfter !== '5' || !answer.text.includes('We could not start your payment just now.'))) {
             notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} POST /checkout: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`)
           }

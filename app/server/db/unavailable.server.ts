@@ -1,9 +1,19 @@
+import { data } from 'react-router'
+
 /**
  * A database that is away for a moment (restarting, failing over, unreachable) is not a fault of
  * the page asked for: such requests answer 503 with Retry-After, so that browsers, balancers and
  * CDNs try again instead of taking the page as broken.
  */
 export const RETRY_AFTER_SECONDS = 5
+
+/**
+ * A form's or endpoint's own answer while the database is away (a message it shows in place, rather
+ * than the error page the root middleware gives): 503 with Retry-After.
+ */
+export function databaseAwayAnswer<T>(body: T) {
+  return data(body, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
+}
 
 /** PostgreSQL's codes for a server shutting down or starting up (57P0x) and lost connections (class 08). */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
