@@ -3,9 +3,31 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
 export default defineConfig({
-  // The server build's entry is our Express app, so the whole server (routes, database,
-  // lifecycle) is one bundle that server.ts imports.
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: 'shell',
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|error-screen|forbidden|not-found|site-footer|site-header)\.tsx|lib[\\/]seo\.ts)$/,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    // The server build's entry is our Express app, so the whole server (routes, database,
+    // lifecycle) is one bundle that server.ts imports.
     ssr: { build: { rolldownOptions: { input: './app/server/http/app.server.ts' } } },
   },
   plugins: [tailwindcss(), reactRouter()],

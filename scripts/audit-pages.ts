@@ -15,7 +15,7 @@
  * Settings (environment):
  *   CHROME_PATH         the browser (default /usr/bin/chromium)
  *   AUDIT_SKIP_BUILD=1  use the existing build/
- *   AUDIT_REPORT_DIR    also write each page's Lighthouse HTML report there
+ *   AUDIT_REPORT_DIR    also write each page's Lighthouse report there, as HTML and as JSON
  *   AUDIT_PAGES         only these pages, by the first word of their name (e.g. "product,checkout")
  *   AUDIT_RUNS          audit each page this many times and print every run (default 1)
  */
@@ -234,11 +234,12 @@ async function main() {
 
     if (process.env.AUDIT_REPORT_DIR) {
       await mkdir(process.env.AUDIT_REPORT_DIR, { recursive: true })
-      for (const { page, round, report } of results) {
+      for (const { page, round, report, lhr } of results) {
         const name = AUDIT_RUNS > 1 ? `${slugify(page.name)}-${round}` : slugify(page.name)
         if (report) await writeFile(path.join(process.env.AUDIT_REPORT_DIR, `${name}.html`), report)
+        await writeFile(path.join(process.env.AUDIT_REPORT_DIR, `${name}.json`), JSON.stringify(lhr))
       }
-      console.log(`HTML reports written to ${process.env.AUDIT_REPORT_DIR}`)
+      console.log(`Reports (HTML and JSON) written to ${process.env.AUDIT_REPORT_DIR}`)
     }
 
     const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue
