@@ -31,6 +31,8 @@
  *   BENCH_SKIP_BUILD=1 use the existing build/
  *   BENCH_GZIP=1       send Accept-Encoding: gzip (default: none, like the baseline)
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
+ *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags such as
+ *                      --max-semi-space-size=64; that one left the uncached rows unchanged)
  */
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
