@@ -4,6 +4,9 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   environments: {
+    // A page loads React and React Router as one file and the root layout's components as another,
+    // instead of a dozen small ones (decision 018). A component added to the root layout belongs
+    // in the `shell` pattern.
     client: {
       build: {
         rolldownOptions: {

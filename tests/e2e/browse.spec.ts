@@ -108,6 +108,30 @@ test('catalogue pages as sent ask for their largest image first', async ({ reque
   }
 })
 
+test('pages ask for their stylesheet before their scripts, and load few script files', async ({ page, request }) => {
+  // Each script file is one more request on a phone; the stylesheet holds the first paint (decision 018).
+  for (const path of ['/', '/products/cameras', '/product/unidrone-e900', '/checkout']) {
+    const html = await (await request.get(path)).text()
+    const stylesheet = html.indexOf('rel="stylesheet"')
+    expect(stylesheet, path).toBeGreaterThan(0)
+    expect(stylesheet, path).toBeLessThan(html.indexOf('rel="modulepreload"'))
+    expect((html.match(/rel="modulepreload"/g) ?? []).length, path).toBeLessThanOrEqual(8)
+  }
+
+  const scripts = new Set<string>()
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.add(sent.url())
+  })
+  await page.goto('/product/unidrone-e900')
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+  expect(scripts.size).toBeLessThanOrEqual(8)
+  // After moving to another page in the browser, the page is still styled by one stylesheet.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cameras' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Cameras' })).toBeVisible()
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1)
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((h1) => getComputedStyle(h1).fontWeight)).toBe('700')
+})
+
 test('a new page starts at the top', async ({ page }) => {
   await page.goto('/product/unidrone-e900')
   await page.mouse.wheel(0, 3000)
