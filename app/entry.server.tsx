@@ -1,4 +1,7 @@
-import { Writable } from 'node:stream'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -24,39 +27,32 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      // No page suspends on data (no <Await>), so the whole page is ready at once: it is sent as
-      // one body, with the status of any error met while rendering, and without a stream
-      // between React and the response (decision 019).
-      onShellReady() {
+      [readyOption]() {
         shellRendered = true
-      },
-      onAllReady() {
-        const chunks: Uint8Array[] = []
-        const body = new Writable({
-          write(chunk: Uint8Array, _encoding, callback) {
-            chunks.push(chunk)
-            callback()
-          },
+        const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId)
             timeoutId = undefined
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
             callback()
           },
         })
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         pipe(body)
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId)
         reject(error)
       },
       onError(error: unknown) {
         responseStatusCode = 500
-        if (shellRendered) logger.error({ err: error, url: request.url }, 'error while rendering a page')
+        if (shellRendered) logger.error({ err: error, url: request.url }, 'error while streaming a page')
       },
     })
   })

@@ -23,7 +23,8 @@ import { getSessionUser } from './server/auth/session.server'
 import { DEFAULT_SHOP_NAME, pageMeta } from './lib/seo'
 
 // The stylesheet is linked in Layout (see there). In development Vite also loads it as a module,
-// so a class added to a component shows without a reload; the production build drops this line.
+// so a class added to a component shows without a reload (a rule removed from app.css lingers in
+// the linked copy until the next reload); the production build drops this line.
 if (import.meta.env.DEV) void import('./app.css')
 
 /**
