@@ -1,8 +1,5 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
-import type { RenderToPipeableStreamOptions } from 'react-dom/server'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToReadableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { shopContext } from './server/context.server'
@@ -12,10 +9,14 @@ import { logger } from './server/log.server'
 export const streamTimeout = 5_000
 
 /**
- * React Router's Node entry, plus the request's CSP nonce on every inline script React Router
- * writes (the Content-Security-Policy header, set by the Express app, allows only those).
+ * Renders a page as a stream, with the request's CSP nonce on every inline script React Router
+ * writes (the Content-Security-Policy header, set by the Express app, allows only those). React
+ * writes into a web stream that the adapter reads straight into the socket: about 8 % more pages a
+ * second than React's Node stream piped through a PassThrough and converted to a web stream, in
+ * paired runs (decision 016). Crawlers get the whole page at once; the render is aborted after
+ * `streamTimeout` + 1 s.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,37 +26,30 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   const nonce = loadContext.get(shopContext).nonce
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
-
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  const userAgent = request.headers.get('user-agent')
+  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+  const timeout = new AbortController()
+  const timeoutId = setTimeout(() => timeout.abort(), streamTimeout + 1000)
+  let shellRendered = false
+  try {
+    const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
-        shellRendered = true
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId)
-            timeoutId = undefined
-            callback()
-          },
-        })
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        pipe(body)
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId)
-        reject(error)
-      },
+      signal: timeout.signal,
       onError(error: unknown) {
         responseStatusCode = 500
         if (shellRendered) logger.error({ err: error, url: request.url }, 'error while streaming a page')
       },
     })
-  })
+    shellRendered = true
+    const stopTimer = () => clearTimeout(timeoutId)
+    body.allReady.then(stopTimer, stopTimer)
+    if (waitForAll) await body.allReady
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+  } catch (error) {
+    clearTimeout(timeoutId)
+    throw error
+  }
 }
 
 /** Errors of loaders and actions go to the log (one JSON line), never to the visitor. */
