@@ -9,8 +9,25 @@ export interface SessionUser {
   emailVerified: boolean
 }
 
-/** The signed-in person, read from the session cookie by better-auth (sessions live in the database). */
-export async function getSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
+/** Session lookups of page requests (GET and HEAD), by request: the root's loader and the page's share one. */
+const pageLookups = new WeakMap<Request, Promise<SessionUser | null>>()
+
+/**
+ * The signed-in person, read from the session cookie by better-auth (sessions live in the database).
+ * The loaders of one page request look it up once; an action always looks it up afresh, since it may
+ * sign in or out or change the account.
+ */
+export function getSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(context, request)
+  let lookup = pageLookups.get(request)
+  if (!lookup) {
+    lookup = lookUpSessionUser(context, request)
+    pageLookups.set(request, lookup)
+  }
+  return lookup
+}
+
+async function lookUpSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
   const session = await shop(context).auth.api.getSession({ headers: request.headers })
   if (!session) return null
   const { id, email, name, role, emailVerified } = session.user
