@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { Auth } from './auth/auth.server.ts'
+import type { SessionReader } from './auth/session-reader.server.ts'
 import type { CatalogReads } from './catalog/catalog-reads.server.ts'
 import type { Database } from './db/client.server.ts'
 import type { Env } from './env.server.ts'
@@ -11,6 +12,8 @@ export interface ShopContext {
   catalog: CatalogReads
   config: Env
   auth: Auth
+  /** The signed-in person of a request (better-auth's session, read in one query when it can be). */
+  sessions: SessionReader
   mailer: MailService
   requestId: string
   /** The client's address as the server saw it (Express `req.ip`, honouring TRUST_PROXY), for rate limits. */

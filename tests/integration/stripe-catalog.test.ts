@@ -119,6 +119,7 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
       catalog: createCatalogReads(database.db),
       config: shopConfig,
       auth: {} as Auth,
+      sessions: async () => null,
       mailer: {} as MailService,
       requestId: 'test-request',
       clientIp: '127.0.0.1',

@@ -59,6 +59,7 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
       config: shopConfig,
       // The webhook route never touches auth.
       auth: {} as Auth,
+      sessions: async () => null,
       nonce: '',
       mailer,
       requestId: 'test-request',

@@ -5,12 +5,12 @@ import { getSessionUser, requireUser } from './session.server.ts'
 
 const customer = { id: 'u1', email: 'pilot@example.com', name: 'Pilot', role: 'customer', emailVerified: true }
 
-/** A request context whose better-auth answers with `customer` and counts the lookups. */
+/** A request context whose session reader answers with `customer` and counts the lookups. */
 function contextWithSession() {
   const lookups: Headers[] = []
-  const auth = { api: { getSession: async ({ headers }: { headers: Headers }) => (lookups.push(headers), { user: customer, session: {} }) } }
+  const sessions = async (headers: Headers) => (lookups.push(headers), { ...customer, role: 'customer' as const })
   const context = new RouterContextProvider()
-  context.set(shopContext, { auth } as unknown as ShopContext)
+  context.set(shopContext, { sessions } as unknown as ShopContext)
   return { context, lookups }
 }
 

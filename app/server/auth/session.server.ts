@@ -1,37 +1,26 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { shop } from '../context.server.ts'
+import type { SessionUser } from './session-reader.server.ts'
 
-export interface SessionUser {
-  id: string
-  email: string
-  name: string
-  role: 'customer' | 'staff'
-  emailVerified: boolean
-}
+export type { SessionUser }
 
 /** Session lookups of page requests (GET and HEAD), by request: the root's loader and the page's share one. */
 const pageLookups = new WeakMap<Request, Promise<SessionUser | null>>()
 
 /**
- * The signed-in person, read from the session cookie by better-auth (sessions live in the database).
+ * The signed-in person, from the session cookie (sessions live in the database; session-reader.server.ts).
  * The loaders of one page request look it up once; an action always looks it up afresh, since it may
  * sign in or out or change the account.
  */
 export function getSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(context, request)
+  const { sessions } = shop(context)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return sessions(request.headers)
   let lookup = pageLookups.get(request)
   if (!lookup) {
-    lookup = lookUpSessionUser(context, request)
+    lookup = sessions(request.headers)
     pageLookups.set(request, lookup)
   }
   return lookup
-}
-
-async function lookUpSessionUser(context: Readonly<RouterContextProvider>, request: Request): Promise<SessionUser | null> {
-  const session = await shop(context).auth.api.getSession({ headers: request.headers })
-  if (!session) return null
-  const { id, email, name, role, emailVerified } = session.user
-  return { id, email, name, role: role === 'staff' ? 'staff' : 'customer', emailVerified }
 }
 
 function loginRedirect(request: Request): Response {

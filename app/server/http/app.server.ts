@@ -9,6 +9,7 @@ import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { toNodeHandler } from 'better-auth/node'
 import { createAuth } from '../auth/auth.server.ts'
+import { createSessionReader } from '../auth/session-reader.server.ts'
 import { resolveAuthSecret } from '../auth/secret.server.ts'
 import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
@@ -65,6 +66,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   mailer.start()
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const catalog = createCatalogReads(database.db)
+  const sessions = createSessionReader(database.db, auth)
 
   const app = express()
   app.disable('x-powered-by')
@@ -131,6 +133,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
           catalog,
           config,
           auth,
+          sessions,
           mailer,
           requestId: req.id,
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',

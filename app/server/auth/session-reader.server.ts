@@ -1,0 +1,100 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client.server.ts'
+import { session, user } from '../db/auth-schema.ts'
+import type { Auth } from './auth.server.ts'
+
+export interface SessionUser {
+  id: string
+  email: string
+  name: string
+  role: 'customer' | 'staff'
+  emailVerified: boolean
+}
+
+export type SessionReader = (headers: Headers) => Promise<SessionUser | null>
+
+/**
+ * Reads the signed-in person of a request the way better-auth's `getSession` does, in one query,
+ * for the common case only: a session cookie signed with the shop's secret that names a
+ * session which has not expired and is not yet due for its daily refresh. Any other cookie (one it
+ * cannot verify, an unknown or expired session, one due for refresh) is handed to better-auth,
+ * which stays the authority: it refreshes, deletes expired sessions and turns forgeries away.
+ * better-auth's lookup costs about a third of a signed-in visitor's page (decision 019).
+ */
+export function createSessionReader(db: Database, auth: Auth): SessionReader {
+  const fromBetterAuth: SessionReader = async (headers) => {
+    const found = await auth.api.getSession({ headers })
+    return found ? sessionUser(found.user) : null
+  }
+  // Not a named prepared statement: the embedded database serves every pool connection from one
+  // session, where a second connection's PREPARE of the same name fails.
+  const byToken = (token: string) =>
+    db
+      .select({
+        expiresAt: session.expiresAt,
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        emailVerified: user.emailVerified,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(eq(session.token, token))
+      .limit(1)
+  let settings: Promise<{ cookieName: string; secret: string; refreshAfterMs: number }> | undefined
+
+  return async (headers) => {
+    const cookies = headers.get('cookie')
+    if (!cookies) return null
+    settings ??= auth.$context.then((context) => ({
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      // better-auth refreshes a session once expiresAt - expiresIn + updateAge has passed.
+      refreshAfterMs: (context.sessionConfig.updateAge - context.sessionConfig.expiresIn) * 1000,
+    }))
+    const { cookieName, secret, refreshAfterMs } = await settings
+    const value = firstCookie(cookies, cookieName)
+    if (value === null) return null
+    const token = verifiedToken(value, secret)
+    if (token === null) return fromBetterAuth(headers)
+    const [row] = await byToken(token)
+    const now = Date.now()
+    if (!row || row.expiresAt.getTime() < now || row.expiresAt.getTime() + refreshAfterMs <= now) return fromBetterAuth(headers)
+    return sessionUser(row)
+  }
+}
+
+function sessionUser({ id, email, name, role, emailVerified }: { id: string; email: string; name: string; role?: string | null; emailVerified: boolean }): SessionUser {
+  return { id, email, name, role: role === 'staff' ? 'staff' : 'customer', emailVerified }
+}
+
+/** The value of the first cookie called `name`, decoded, as better-call's parser gives it; null without one. */
+export function firstCookie(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue
+    let value = part.slice(eq + 1).trim()
+    if (value.startsWith('"')) value = value.slice(1, -1)
+    if (!value) return null
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value
+    } catch {
+      return value
+    }
+  }
+  return null
+}
+
+/** The session token of a cookie value `token.signature` (base64 HMAC-SHA256 with the secret), or null if it does not verify. */
+export function verifiedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.')
+  if (dot < 1) return null
+  const token = value.slice(0, dot)
+  const signature = value.slice(dot + 1)
+  if (signature.length !== 44 || !signature.endsWith('=')) return null
+  const expected = createHmac('sha256', secret).update(token).digest()
+  const given = Buffer.from(signature, 'base64')
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
+}
