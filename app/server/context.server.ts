@@ -12,8 +12,8 @@ export interface ShopContext {
   catalog: CatalogReads
   config: Env
   auth: Auth
-  /** The signed-in person of a request (better-auth's session, read in one query when it can be). */
-  sessions: SessionReader
+  /** The signed-in person of this request (better-auth's session, read in one query when it can be). */
+  sessions: (headers: Headers) => ReturnType<SessionReader>
   mailer: MailService
   requestId: string
   /** The client's address as the server saw it (Express `req.ip`, honouring TRUST_PROXY), for rate limits. */

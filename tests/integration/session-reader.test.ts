@@ -81,23 +81,33 @@ describe.each(testDatabaseKinds())('the signed-in person of a request on $name',
     expect(await read(headers(cookie))).toBeNull()
   })
 
-  it('is nobody once the session has expired, and better-auth removes the session', async () => {
+  it('is nobody once the session has expired: better-auth removes the session, and the browser is told to drop the cookie', async () => {
     const cookie = await signUp('cloud@example.com')
     const token = tokenOf(cookie)
     await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token))
     handedOver = 0
-    expect(await read(headers(cookie))).toBeNull()
+    const sent: string[] = []
+    expect(await read(headers(cookie), (line) => sent.push(line))).toBeNull()
     expect(handedOver).toBe(1)
     expect(await database.db.select().from(session).where(eq(session.token, token))).toEqual([])
+    expect(sent.find((line) => line.startsWith('better-auth.session_token='))).toMatch(/Max-Age=0/)
   })
 
-  it('a session a day old is still recognised and renewed for 30 days, as better-auth does', async () => {
+  it('a session a day old is still recognised, and renewed for 30 days in the database and in the browser', async () => {
     const cookie = await signUp('gale@example.com')
     const token = tokenOf(cookie)
     const dayOld = new Date(Date.now() + 29 * DAY_MS - 60_000)
     await database.db.update(session).set({ expiresAt: dayOld }).where(eq(session.token, token))
-    expect((await read(headers(cookie)))?.email).toBe('gale@example.com')
+    const sent: string[] = []
+    expect((await read(headers(cookie), (line) => sent.push(line)))?.email).toBe('gale@example.com')
     const [renewed] = await database.db.select().from(session).where(eq(session.token, token))
     expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * DAY_MS)
+    const renewedCookie = sent.find((line) => line.startsWith('better-auth.session_token='))
+    expect(renewedCookie).toMatch(/Max-Age=2592000/)
+    expect(tokenOf(renewedCookie!)).toBe(token)
+
+    const later: string[] = []
+    expect((await read(headers(cookie), (line) => later.push(line)))?.email).toBe('gale@example.com')
+    expect(later, 'a fresh session sends no cookie').toEqual([])
   })
 })

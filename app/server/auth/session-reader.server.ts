@@ -12,19 +12,25 @@ export interface SessionUser {
   emailVerified: boolean
 }
 
-export type SessionReader = (headers: Headers) => Promise<SessionUser | null>
+/**
+ * The signed-in person of a request, or null. `setCookie` receives the cookies better-auth sends
+ * back when it renews a session or clears a dead one, for the response to carry to the browser.
+ */
+export type SessionReader = (headers: Headers, setCookie?: (cookie: string) => void) => Promise<SessionUser | null>
 
 /**
  * Reads the signed-in person of a request the way better-auth's `getSession` does, in one query,
  * for the common case only: a session cookie signed with the shop's secret that names a
  * session which has not expired and is not yet due for its daily refresh. Any other cookie (one it
  * cannot verify, an unknown or expired session, one due for refresh) is handed to better-auth,
- * which stays the authority: it refreshes, deletes expired sessions and turns forgeries away.
+ * which stays the authority: it refreshes, deletes expired sessions and turns forgeries away, and
+ * the cookies it sends back (a renewed session's, a dead one's removal) go to `setCookie`.
  * better-auth's lookup costs about a third of a signed-in visitor's page (decision 019).
  */
 export function createSessionReader(db: Database, auth: Auth): SessionReader {
-  const fromBetterAuth: SessionReader = async (headers) => {
-    const found = await auth.api.getSession({ headers })
+  const fromBetterAuth: SessionReader = async (headers, setCookie) => {
+    const { headers: answer, response: found } = await auth.api.getSession({ headers, returnHeaders: true })
+    if (setCookie) for (const cookie of answer.getSetCookie()) setCookie(cookie)
     return found ? sessionUser(found.user) : null
   }
   // Not a named prepared statement: the embedded database serves every pool connection from one
@@ -45,7 +51,7 @@ export function createSessionReader(db: Database, auth: Auth): SessionReader {
       .limit(1)
   let settings: Promise<{ cookieName: string; secret: string; refreshAfterMs: number }> | undefined
 
-  return async (headers) => {
+  return async (headers, setCookie) => {
     const cookies = headers.get('cookie')
     if (!cookies) return null
     settings ??= auth.$context.then((context) => ({
@@ -58,10 +64,10 @@ export function createSessionReader(db: Database, auth: Auth): SessionReader {
     const value = firstCookie(cookies, cookieName)
     if (value === null) return null
     const token = verifiedToken(value, secret)
-    if (token === null) return fromBetterAuth(headers)
+    if (token === null) return fromBetterAuth(headers, setCookie)
     const [row] = await byToken(token)
     const now = Date.now()
-    if (!row || row.expiresAt.getTime() < now || row.expiresAt.getTime() + refreshAfterMs <= now) return fromBetterAuth(headers)
+    if (!row || row.expiresAt.getTime() < now || row.expiresAt.getTime() + refreshAfterMs <= now) return fromBetterAuth(headers, setCookie)
     return sessionUser(row)
   }
 }

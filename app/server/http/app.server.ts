@@ -133,7 +133,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
           catalog,
           config,
           auth,
-          sessions,
+          // better-auth's renewed session cookie goes out with whatever answer the request gets.
+          sessions: (headers) => sessions(headers, (cookie) => res.append('Set-Cookie', cookie)),
           mailer,
           requestId: req.id,
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
