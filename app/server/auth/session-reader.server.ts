@@ -54,12 +54,18 @@ export function createSessionReader(db: Database, auth: Auth): SessionReader {
   return async (headers, setCookie) => {
     const cookies = headers.get('cookie')
     if (!cookies) return null
-    settings ??= auth.$context.then((context) => ({
-      cookieName: context.authCookies.sessionToken.name,
-      secret: context.secret,
-      // better-auth refreshes a session once expiresAt - expiresIn + updateAge has passed.
-      refreshAfterMs: (context.sessionConfig.updateAge - context.sessionConfig.expiresIn) * 1000,
-    }))
+    settings ??= auth.$context.then(
+      (context) => ({
+        cookieName: context.authCookies.sessionToken.name,
+        secret: context.secret,
+        // better-auth refreshes a session once expiresAt - expiresIn + updateAge has passed.
+        refreshAfterMs: (context.sessionConfig.updateAge - context.sessionConfig.expiresIn) * 1000,
+      }),
+      (error: unknown) => {
+        settings = undefined // asked again on the next request
+        throw error
+      },
+    )
     const { cookieName, secret, refreshAfterMs } = await settings
     const value = firstCookie(cookies, cookieName)
     if (value === null) return null
