@@ -71,6 +71,8 @@ describe.each(testDatabaseKinds())('the signed-in person of a request on $name',
     const cookie = await signUp('sky@example.com')
     expect(await read(new Headers())).toBeNull()
     expect(await read(headers('better-auth.session_token=made-up'))).toBeNull()
+    expect(await read(headers('better-auth.session_token=%E0%A4%A.broken')), 'a broken encoding').toBeNull()
+    expect(await read(headers('better-auth.session_token=')), 'an empty cookie').toBeNull()
     const [name, value] = cookie.split('=') as [string, string]
     const [token, signature] = decodeURIComponent(value).split('.') as [string, string]
     expect(await read(headers(`${name}=${encodeURIComponent(`${token}x.${signature}`)}`)), 'another token with this signature').toBeNull()
