@@ -134,7 +134,10 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
           config,
           auth,
           // better-auth's renewed session cookie goes out with whatever answer the request gets.
-          sessions: (headers) => sessions(headers, (cookie) => res.append('Set-Cookie', cookie)),
+          sessions: (headers) =>
+            sessions(headers, (cookie) => {
+              if (!res.headersSent) res.append('Set-Cookie', cookie)
+            }),
           mailer,
           requestId: req.id,
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
