@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('the signed-in person of a request on $name',
     mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
     auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3998', DATA_DIR: dataDir }), mailer: mail, secret: 'session-secret-session-secret-session-12' })
     const counted = { $context: auth.$context, api: { getSession: (...args: Parameters<Auth['api']['getSession']>) => (handedOver++, auth.api.getSession(...args)) } }
-    read = createSessionReader(database.db, counted as unknown as Auth)
+    read = await createSessionReader(database.db, counted as unknown as Auth)
   })
   afterAll(async () => {
     await mail?.stop()

@@ -27,7 +27,7 @@ export type SessionReader = (headers: Headers, setCookie?: (cookie: string) => v
  * the cookies it sends back (a renewed session's, a dead one's removal) go to `setCookie`.
  * better-auth's lookup costs about a third of a signed-in visitor's page (decision 019).
  */
-export function createSessionReader(db: Database, auth: Auth): SessionReader {
+export async function createSessionReader(db: Database, auth: Auth): Promise<SessionReader> {
   const fromBetterAuth: SessionReader = async (headers, setCookie) => {
     const { headers: answer, response: found } = await auth.api.getSession({ headers, returnHeaders: true })
     if (setCookie) for (const cookie of answer.getSetCookie()) setCookie(cookie)
@@ -49,24 +49,16 @@ export function createSessionReader(db: Database, auth: Auth): SessionReader {
       .innerJoin(user, eq(user.id, session.userId))
       .where(eq(session.token, token))
       .limit(1)
-  let settings: Promise<{ cookieName: string; secret: string; refreshAfterMs: number }> | undefined
+  // better-auth starts (and settles these) when it is created.
+  const context = await auth.$context
+  const cookieName = context.authCookies.sessionToken.name
+  const secret = context.secret
+  // better-auth refreshes a session once expiresAt - expiresIn + updateAge has passed.
+  const refreshAfterMs = (context.sessionConfig.updateAge - context.sessionConfig.expiresIn) * 1000
 
   return async (headers, setCookie) => {
     const cookies = headers.get('cookie')
     if (!cookies) return null
-    settings ??= auth.$context.then(
-      (context) => ({
-        cookieName: context.authCookies.sessionToken.name,
-        secret: context.secret,
-        // better-auth refreshes a session once expiresAt - expiresIn + updateAge has passed.
-        refreshAfterMs: (context.sessionConfig.updateAge - context.sessionConfig.expiresIn) * 1000,
-      }),
-      (error: unknown) => {
-        settings = undefined // asked again on the next request
-        throw error
-      },
-    )
-    const { cookieName, secret, refreshAfterMs } = await settings
     const value = firstCookie(cookies, cookieName)
     if (value === null) return null
     const token = verifiedToken(value, secret)
@@ -83,7 +75,7 @@ function sessionUser({ id, email, name, role, emailVerified }: { id: string; ema
 }
 
 /** The value of the first cookie called `name`, decoded, as better-call's parser gives it; null without one. */
-export function firstCookie(header: string, name: string): string | null {
+function firstCookie(header: string, name: string): string | null {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue
@@ -100,7 +92,7 @@ export function firstCookie(header: string, name: string): string | null {
 }
 
 /** The session token of a cookie value `token.signature` (base64 HMAC-SHA256 with the secret), or null if it does not verify. */
-export function verifiedToken(value: string, secret: string): string | null {
+function verifiedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.')
   if (dot < 1) return null
   const token = value.slice(0, dot)

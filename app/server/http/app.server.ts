@@ -66,7 +66,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   mailer.start()
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const catalog = createCatalogReads(database.db)
-  const sessions = createSessionReader(database.db, auth)
+  const sessions = await createSessionReader(database.db, auth)
 
   const app = express()
   app.disable('x-powered-by')
