@@ -12,59 +12,27 @@
  * write orders, enquiries, products and profiles: a checksum of those tables could not be compared
  * there. Every failing request is listed in the test's output and its attachment.
  */
-import { request as httpRequest } from 'node:http'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { writeFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import routes from '../../app/routes'
-import { openDatabase } from '../../app/server/db/client.server'
-import { softwareEntries } from '../../app/lib/software'
-import { startShopProcess, type ShopProcess } from './support/process'
+import { FORM, form, formsFor, firstLine, isStaffRoute, leakIn, MEGABYTE, multipart, paramsOf, sendRaw as sendRawTo, snapshot as snapshotOf, startProbedShop, table, type ProbedShop, type Outcome, type RawRequest } from './support/probing'
 
 const PORT = 3420
 const ORIGIN = `http://localhost:${PORT}`
 const FOREIGN_ORIGIN = 'https://evil.example'
 const CONCURRENCY = 8
 
+const sendRaw = (probe: Probe, cookie: string | null, headersFirstMs = 0) => sendRawTo(PORT, probe, cookie, headersFirstMs)
+const snapshot = () => snapshotOf(dataDir)
+
 // One shop on one port for this file's tests: never split across workers.
 test.describe.configure({ mode: 'serial' })
-
-// ---------------------------------------------------------------------------------------------
-// The route table
-// ---------------------------------------------------------------------------------------------
-
-interface RouteEntry {
-  file: string
-  path?: string
-  index?: boolean
-  children?: RouteEntry[]
-}
-
-function flatten(entries: RouteEntry[], parentPath = ''): { file: string; path: string }[] {
-  return entries.flatMap((entry) => {
-    const full = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, '/') : parentPath || '/'
-    if (entry.children) return flatten(entry.children, entry.path ? full : parentPath)
-    return [{ file: entry.file, path: full }]
-  })
-}
-
-const table = flatten(routes as RouteEntry[])
-const isStaffRoute = (file: string) => file.startsWith('routes/staff/')
-const paramsOf = (pattern: string) => [...pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)
 
 // ---------------------------------------------------------------------------------------------
 // What is sent
 // ---------------------------------------------------------------------------------------------
 
-interface Probe {
-  method: string
-  /** Exactly as sent on the request line (already percent-encoded where it should be). */
-  path: string
-  headers?: Record<string, string>
-  body?: Buffer
+interface Probe extends RawRequest {
   summary: string
   /** Sent byte for byte with node:http: a URL parser would normalise `..`, `%2e` and friends away. */
   raw?: boolean
@@ -129,24 +97,8 @@ const BAD_VALUES = [
   '\u{1F681}'.repeat(2000),
 ]
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
-const MEGABYTE = 1024 * 1024
-
 /** A tiny PNG (1×1): a real image, for the upload tests that only play with its name. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
-
-function multipart(boundary: string, parts: { name: string; filename?: string; type?: string; content: Buffer | string }[], close = true) {
-  const chunks: Buffer[] = []
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`))
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content))
-    chunks.push(Buffer.from('\r\n'))
-  }
-  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return Buffer.concat(chunks)
-}
 
 /** Bodies that are broken whatever the form: the parser, not the schema, has to cope. */
 function malformedBodies(fields: string[]): Omit<Probe, 'method' | 'path'>[] {
@@ -202,49 +154,6 @@ function fieldBodies(fields: string[], fixed: Record<string, string> = {}): Omit
 // Sending and judging
 // ---------------------------------------------------------------------------------------------
 
-interface Outcome {
-  status: number
-  contentType: string
-  text: string
-}
-
-/**
- * Node's own client for requests whose exact bytes matter (paths a URL parser would rewrite).
- * `headersFirstMs`: send the head, and the body only if no answer has come within that time (for a
- * server that answers without reading the body and closes the connection: a body still being sent
- * then meets a reset that can take the answer with it).
- */
-function sendRaw(probe: Probe, cookie: string | null, headersFirstMs = 0): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { host: `localhost:${PORT}`, connection: 'close', ...probe.headers }
-    if (cookie) headers.cookie = cookie
-    if (probe.body) headers['content-length'] = probe.body.length
-    // A server may answer a request it will not read (a 404 or 413 before a 2 MB body) and close the
-    // connection while the body is still being sent: once the answer has begun, it is the outcome,
-    // and the write error that follows (EPIPE, a reset) says nothing more.
-    let answered = false
-    const req = httpRequest({ host: '127.0.0.1', port: PORT, method: probe.method, path: probe.path, headers, timeout: 30_000 }, (res) => {
-      answered = true
-      const chunks: Buffer[] = []
-      const outcome = () => ({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') })
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve(outcome()))
-      res.on('close', () => resolve(outcome()))
-      res.on('error', reject)
-    })
-    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')))
-    req.on('error', (error) => {
-      if (!answered) reject(error)
-    })
-    if (!headersFirstMs || !probe.body) return void req.end(probe.body)
-    req.flushHeaders()
-    setTimeout(() => {
-      if (answered) req.destroy()
-      else req.end(probe.body)
-    }, headersFirstMs)
-  })
-}
-
 async function send(context: APIRequestContext, probe: Probe, cookie: string | null): Promise<Outcome> {
   // Big bodies go on a connection of their own: a server may close a connection whose body it did
   // not read, and the next request that the client's pool puts on it would see a reset.
@@ -259,35 +168,6 @@ async function send(context: APIRequestContext, probe: Probe, cookie: string | n
   })
   const body = await response.body()
   return { status: response.status(), contentType: response.headers()['content-type'] ?? '', text: body.subarray(0, 2 * MEGABYTE).toString('utf8') }
-}
-
-/** What gives the program's insides away: stack frames, source paths, raw error and query texts. */
-const LEAKS: [string, RegExp][] = [
-  ['stack frame', /^\s*at [^\n]*(\(|\b)[^\s()]+:\d+:\d+\)?$/m],
-  ['stack frame (escaped)', /\\n\s+at [^"\\]+:\d+:\d+/],
-  ['source path', /\/work\/|node_modules|node:internal|file:\/\/\//],
-  ['internal error name', /\b(TypeError|RangeError|SyntaxError|URIError|ReferenceError|DrizzleQueryError|PostgresError|AggregateError)\b/],
-  ['error with internal details', /Error: (Failed query|Cannot read propert|Unexpected token|Content-Type was not one of|Failed to (parse|decode)|invalid byte sequence)/],
-  ['database text', /\b(Failed query|invalid byte sequence for encoding|duplicate key value|relation "[^"]+" does not exist|syntax error at or near)\b/],
-  ['serialised stack', /"stack"\s*:/],
-]
-
-function leakIn(text: string): string | null {
-  for (const [name, pattern] of LEAKS) {
-    const match = pattern.exec(text)
-    if (match) return `${name}: ${match[0].trim().slice(0, 120)}`
-  }
-  return null
-}
-
-/** The first thing a person would read: a text body's first line, an HTML page's title and heading. */
-function firstLine(outcome: Outcome): string {
-  if (/html/.test(outcome.contentType)) {
-    const title = /<title>([^<]*)<\/title>/.exec(outcome.text)?.[1] ?? ''
-    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(outcome.text)?.[1]?.replace(/<[^>]+>/g, '') ?? ''
-    return `[html] ${title}${heading ? ` / ${heading}` : ''}`.slice(0, 160)
-  }
-  return (outcome.text.split('\n', 1)[0] ?? '').slice(0, 160)
 }
 
 interface Failure {
@@ -337,90 +217,10 @@ async function runAll(context: APIRequestContext, who: string, probes: Probe[], 
 // The shop, its data and the probes
 // ---------------------------------------------------------------------------------------------
 
-let shop: ShopProcess
+let probed: ProbedShop
 let dataDir: string
-let staffEmail: string
-let staffPassword: string
 /** Real ids of things that exist, so that forms are reached past their not-found checks. */
-const real: Record<string, string> = {}
-
-const CHECKED_TABLES = ['products', 'contacts', 'templates', 'orders', 'order_lines', 'profiles', 'history', 'outbox', '"user"']
-
-/** The rows of a `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
-}
-
-/** Row count and checksum of every checked table, read through the shop's socket. */
-async function snapshot(): Promise<Record<string, string>> {
-  const database = await openDatabase({ dataDir, role: 'command' })
-  try {
-    const result: Record<string, string> = {}
-    for (const name of CHECKED_TABLES) {
-      const rows = rowsOf<{ n: number; sum: string }>(
-        await database.db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as sum from ${name} t`)),
-      )
-      result[name] = `${rows[0]!.n} rows, md5 ${rows[0]!.sum}`
-    }
-    return result
-  } finally {
-    await database.close()
-  }
-}
-
-async function queryOne<T>(text: string): Promise<T | undefined> {
-  const database = await openDatabase({ dataDir, role: 'command' })
-  try {
-    return rowsOf<T>(await database.db.execute(sql.raw(text)))[0]
-  } finally {
-    await database.close()
-  }
-}
-
-/** Form fields of each route that has an action, and what keeps a submission invalid whatever the fuzz. */
-function formsFor(pattern: string): { fields: string[]; fixed?: Record<string, string> } | null {
-  switch (pattern) {
-    case '/login':
-      return { fields: ['email', 'password', 'intent', 'redirectTo'], fixed: { email: 'not-an-email' } }
-    case '/contact':
-      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage'], fixed: { contactEmail: 'not-an-email' } }
-    case '/checkout':
-      return { fields: ['items'] }
-    case '/pay/demo/:sessionId':
-      return { fields: ['email', 'cardNumber', 'expiry', 'cvc', 'name'], fixed: { email: 'not-an-email' } }
-    case '/client':
-    case '/program':
-      return {
-        fields: ['profileNameGiven', 'profileNameFamily', 'profileNameOther', 'profileMobile', 'profileAddress', 'profileDateOfBirth', 'profileImage'],
-        fixed: { profileDateOfBirth: 'not a date' },
-      }
-    case '/product/create':
-    case '/product/:productId/update':
-      return { fields: ['product', 'version'] }
-    case '/product/:productId/deprecate':
-    case '/template/:templateId/deprecate':
-      return { fields: ['intent'] }
-    case '/template/create':
-      return { fields: ['templateName', 'templateImage'], fixed: { templateName: '' } }
-    case '/template/:templateId/update':
-      return { fields: ['templateName', 'templateImage', 'version'], fixed: { templateName: '' } }
-    case '/contact/:contactId':
-      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage', 'version'], fixed: { contactEmail: 'not-an-email' } }
-    case '/history/:collection/:documentId':
-      return { fields: ['historyId'] }
-    case '/migration':
-      return { fields: ['collection', 'intent', 'token', 'plan', 'renames', 'fileName'] }
-    case '/api/uploads':
-      return { fields: ['file'] }
-    case '/api/cart/quote':
-    case '/api/stripe/webhook':
-      return { fields: ['items'] }
-    case '/logout':
-      return { fields: ['probe'] }
-    default:
-      return null
-  }
-}
+let real: Record<string, string> = {}
 
 /** Extra, route-specific cases: the traps each form's own rules must catch. */
 function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
@@ -660,54 +460,12 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(90_000)
-  dataDir = await mkdtemp(path.join(tmpdir(), 'shop-bad-input-'))
-  shop = startShopProcess({
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    BETTER_AUTH_SECRET: 'bad-input-secret-bad-input-secret-0123',
-    AUTH_RATE_LIMIT: '1000',
-  })
-  await shop.url
-  // The embedded demo creates a staff account and prints its password once.
-  staffEmail = /e-mail:\s+(\S+)/.exec(shop.output())![1]!
-  staffPassword = /password:\s+(\S+)/.exec(shop.output())![1]!
-
-  // Things for the forms to find: a pending order, an enquiry (and its e-mail), a template.
-  const setup = await playwright.request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } })
-  const checkout = await setup.post('/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) }, maxRedirects: 0 })
-  expect(checkout.status(), await checkout.text()).toBe(302)
-  real.sessionId = /\/pay\/demo\/([^/?]+)/.exec(checkout.headers().location ?? '')![1]!
-  const enquiry = await setup.post('/contact', {
-    form: { contactName: 'Fuzz Setup', contactEmail: 'fuzz-setup@example.com', contactPhone: '', contactCompany: '', contactMessage: 'A question.' },
-  })
-  expect(enquiry.status()).toBe(200)
-  const login = await setup.post('/login', { form: { email: staffEmail, password: staffPassword, intent: 'login' }, maxRedirects: 0 })
-  expect(login.status(), await login.text()).toBe(302)
-  const template = await setup.post('/template/create', { form: { templateName: 'Fuzz template', templateImage: '' }, maxRedirects: 0 })
-  expect(template.status(), await template.text()).toBe(302)
-  real.templateId = /\/template\/([^/?]+)/.exec(template.headers().location ?? '')![1]!
-  await setup.dispose()
-
-  real.productId = 'unidrone-e900'
-  real.category = 'cameras'
-  real.collection = 'products'
-  real.documentId = 'unidrone-e900'
-  real.section = 'privacy-policy'
-  real.file = softwareEntries().find((entry) => entry.file)?.file ?? 'does-not-exist-zz9'
-  real.orderId = (await queryOne<{ id: string }>(`select id from orders limit 1`))!.id
-  real.contactId = (await queryOne<{ id: string }>(`select id from contacts limit 1`))!.id
-  real.messageId = (await queryOne<{ id: string }>(`select id from outbox limit 1`))!.id
+  probed = await startProbedShop(playwright, PORT, 'bad-input')
+  ;({ dataDir, real } = probed)
 })
 
 test.afterAll(async () => {
-  let code: number | null | undefined
-  try {
-    code = await shop?.stop()
-  } finally {
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  }
-  if (shop) expect(code, 'the shop stopped cleanly after the run').toBe(0)
+  if (probed) expect(await probed.stop(), 'the shop stopped cleanly after the run').toBe(0)
 })
 
 function report(failures: Failure[]) {
@@ -736,7 +494,7 @@ test('malformed requests to every route, anonymous and as signed-in staff, get n
       const context = await playwright.request.newContext({ baseURL: ORIGIN })
       let cookie: string | null = null
       if (who === 'staff') {
-        const login = await context.post('/login', { form: { email: staffEmail, password: staffPassword, intent: 'login' }, headers: { origin: ORIGIN }, maxRedirects: 0 })
+        const login = await context.post('/login', { form: { email: probed.staff.email, password: probed.staff.password, intent: 'login' }, headers: { origin: ORIGIN }, maxRedirects: 0 })
         expect(login.status(), await login.text()).toBe(302)
         cookie = (await context.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
         expect((await context.get('/staff', { maxRedirects: 0 })).status()).toBe(200)

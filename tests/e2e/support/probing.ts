@@ -1,0 +1,286 @@
+/**
+ * What the bad-input suites share: the route table as a list of addresses, a raw HTTP client, the
+ * checks for leaked internals, the form fields of every action and a checksum of the stored rows.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { sql } from 'drizzle-orm'
+import routes from '../../../app/routes'
+import { openDatabase, type Database } from '../../../app/server/db/client.server'
+import { softwareEntries } from '../../../app/lib/software'
+import { startShopProcess, type ShopProcess } from './process'
+
+export interface RouteEntry {
+  file: string
+  path?: string
+  index?: boolean
+  children?: RouteEntry[]
+}
+
+export function flatten(entries: RouteEntry[], parentPath = ''): { file: string; path: string }[] {
+  return entries.flatMap((entry) => {
+    const full = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, '/') : parentPath || '/'
+    if (entry.children) return flatten(entry.children, entry.path ? full : parentPath)
+    return [{ file: entry.file, path: full }]
+  })
+}
+
+export const table = flatten(routes as RouteEntry[])
+export const isStaffRoute = (file: string) => file.startsWith('routes/staff/')
+export const paramsOf = (pattern: string) => [...pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)
+
+export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+export const MEGABYTE = 1024 * 1024
+
+export function multipart(boundary: string, parts: { name: string; filename?: string; type?: string; content: Buffer | string }[], close = true) {
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`))
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content))
+    chunks.push(Buffer.from('\r\n'))
+  }
+  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return Buffer.concat(chunks)
+}
+
+/** A request as it goes on the wire. */
+export interface RawRequest {
+  method: string
+  /** Exactly as sent on the request line (already percent-encoded where it should be). */
+  path: string
+  headers?: Record<string, string>
+  body?: Buffer
+}
+
+export interface Outcome {
+  status: number
+  contentType: string
+  text: string
+}
+
+/**
+ * Node's own client for requests whose exact bytes matter (paths a URL parser would rewrite).
+ * `headersFirstMs`: send the head, and the body only if no answer has come within that time (for a
+ * server that answers without reading the body and closes the connection: a body still being sent
+ * then meets a reset that can take the answer with it).
+ */
+export function sendRaw(port: number, probe: RawRequest, cookie: string | null, headersFirstMs = 0): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { host: `localhost:${port}`, connection: 'close', ...probe.headers }
+    if (cookie) headers.cookie = cookie
+    if (probe.body) headers['content-length'] = probe.body.length
+    // A server may answer a request it will not read (a 404 or 413 before a 2 MB body) and close the
+    // connection while the body is still being sent: once the answer has begun, it is the outcome,
+    // and the write error that follows (EPIPE, a reset) says nothing more.
+    let answered = false
+    const req = httpRequest({ host: '127.0.0.1', port, method: probe.method, path: probe.path, headers, timeout: 30_000 }, (res) => {
+      answered = true
+      const chunks: Buffer[] = []
+      const outcome = () => ({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') })
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve(outcome()))
+      res.on('close', () => resolve(outcome()))
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')))
+    req.on('error', (error) => {
+      if (!answered) reject(error)
+    })
+    if (!headersFirstMs || !probe.body) return void req.end(probe.body)
+    req.flushHeaders()
+    setTimeout(() => {
+      if (answered) req.destroy()
+      else req.end(probe.body)
+    }, headersFirstMs)
+  })
+}
+
+/** What gives the program's insides away: stack frames, source paths, raw error and query texts. */
+export const LEAKS: [string, RegExp][] = [
+  ['stack frame', /^\s*at [^\n]*(\(|\b)[^\s()]+:\d+:\d+\)?$/m],
+  ['stack frame (escaped)', /\\n\s+at [^"\\]+:\d+:\d+/],
+  ['source path', /\/work\/|node_modules|node:internal|file:\/\/\//],
+  ['internal error name', /\b(TypeError|RangeError|SyntaxError|URIError|ReferenceError|DrizzleQueryError|PostgresError|AggregateError)\b/],
+  ['error with internal details', /Error: (Failed query|Cannot read propert|Unexpected token|Content-Type was not one of|Failed to (parse|decode)|invalid byte sequence)/],
+  ['database text', /\b(Failed query|invalid byte sequence for encoding|duplicate key value|relation "[^"]+" does not exist|syntax error at or near)\b/],
+  ['serialised stack', /"stack"\s*:/],
+]
+
+export function leakIn(text: string): string | null {
+  for (const [name, pattern] of LEAKS) {
+    const match = pattern.exec(text)
+    if (match) return `${name}: ${match[0].trim().slice(0, 120)}`
+  }
+  return null
+}
+
+/** The first thing a person would read: a text body's first line, an HTML page's title and heading. */
+export function firstLine(outcome: Outcome): string {
+  if (/html/.test(outcome.contentType)) {
+    const title = /<title>([^<]*)<\/title>/.exec(outcome.text)?.[1] ?? ''
+    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(outcome.text)?.[1]?.replace(/<[^>]+>/g, '') ?? ''
+    return `[html] ${title}${heading ? ` / ${heading}` : ''}`.slice(0, 160)
+  }
+  return (outcome.text.split('\n', 1)[0] ?? '').slice(0, 160)
+}
+
+export const CHECKED_TABLES = ['products', 'contacts', 'templates', 'orders', 'order_lines', 'profiles', 'history', 'outbox', '"user"']
+
+/** The rows of a `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+/** Row count and checksum of every checked table. */
+export async function checksums(db: Database): Promise<Record<string, string>> {
+  const result: Record<string, string> = {}
+  for (const name of CHECKED_TABLES) {
+    const rows = rowsOf<{ n: number; sum: string }>(
+      await db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as sum from ${name} t`)),
+    )
+    result[name] = `${rows[0]!.n} rows, md5 ${rows[0]!.sum}`
+  }
+  return result
+}
+
+/** The same, read through the shop's socket. */
+export async function snapshot(dataDir: string): Promise<Record<string, string>> {
+  const database = await openDatabase({ dataDir, role: 'command' })
+  try {
+    return await checksums(database.db)
+  } finally {
+    await database.close()
+  }
+}
+
+export async function queryOne<T>(dataDir: string, text: string): Promise<T | undefined> {
+  const database = await openDatabase({ dataDir, role: 'command' })
+  try {
+    return rowsOf<T>(await database.db.execute(sql.raw(text)))[0]
+  } finally {
+    await database.close()
+  }
+}
+
+/** Form fields of each route that has an action, and what keeps a submission invalid whatever the fuzz. */
+export function formsFor(pattern: string): { fields: string[]; fixed?: Record<string, string> } | null {
+  switch (pattern) {
+    case '/login':
+      return { fields: ['email', 'password', 'intent', 'redirectTo'], fixed: { email: 'not-an-email' } }
+    case '/contact':
+      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage'], fixed: { contactEmail: 'not-an-email' } }
+    case '/checkout':
+      return { fields: ['items'] }
+    case '/pay/demo/:sessionId':
+      return { fields: ['email', 'cardNumber', 'expiry', 'cvc', 'name'], fixed: { email: 'not-an-email' } }
+    case '/client':
+    case '/program':
+      return {
+        fields: ['profileNameGiven', 'profileNameFamily', 'profileNameOther', 'profileMobile', 'profileAddress', 'profileDateOfBirth', 'profileImage'],
+        fixed: { profileDateOfBirth: 'not a date' },
+      }
+    case '/product/create':
+    case '/product/:productId/update':
+      return { fields: ['product', 'version'] }
+    case '/product/:productId/deprecate':
+    case '/template/:templateId/deprecate':
+      return { fields: ['intent'] }
+    case '/template/create':
+      return { fields: ['templateName', 'templateImage'], fixed: { templateName: '' } }
+    case '/template/:templateId/update':
+      return { fields: ['templateName', 'templateImage', 'version'], fixed: { templateName: '' } }
+    case '/contact/:contactId':
+      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage', 'version'], fixed: { contactEmail: 'not-an-email' } }
+    case '/history/:collection/:documentId':
+      return { fields: ['historyId'] }
+    case '/migration':
+      return { fields: ['collection', 'intent', 'token', 'plan', 'renames', 'fileName'] }
+    case '/api/uploads':
+      return { fields: ['file'] }
+    case '/api/cart/quote':
+    case '/api/stripe/webhook':
+      return { fields: ['items'] }
+    case '/logout':
+      return { fields: ['probe'] }
+    default:
+      return null
+  }
+}
+
+export interface ProbedShop {
+  shop: ShopProcess
+  origin: string
+  dataDir: string
+  /** The staff account the embedded demo created, from the shop's start-up output. */
+  staff: { email: string; password: string }
+  /** Real ids of things that exist, so that forms are reached past their not-found checks. */
+  real: Record<string, string>
+  /** Stops the shop, removes its data and answers its exit code. */
+  stop(): Promise<number | null>
+}
+
+/**
+ * A shop process of a suite's own (embedded database in a fresh directory), with something for every
+ * form to find: a pending order, an enquiry and its e-mail, a template. The browser tests running
+ * beside it in other workers write to the shared test shop, so a checksum of its tables could not be
+ * compared there.
+ */
+export async function startProbedShop(playwright: { request: { newContext(options: object): Promise<APIRequestContext> } }, port: number, name: string): Promise<ProbedShop> {
+  const origin = `http://localhost:${port}`
+  const dataDir = await mkdtemp(path.join(tmpdir(), `shop-${name}-`))
+  const shop = startShopProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    PUBLIC_URL: origin,
+    BETTER_AUTH_SECRET: `${name}-secret-${name}-secret-0123456789abcdef`,
+    AUTH_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '100000',
+  })
+  const stop = async () => {
+    try {
+      return await shop.stop()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }
+  try {
+    await shop.url
+    // The embedded demo creates a staff account and prints its password once.
+    const staff = { email: /e-mail:\s+(\S+)/.exec(shop.output())![1]!, password: /password:\s+(\S+)/.exec(shop.output())![1]! }
+    const real: Record<string, string> = {}
+    const setup = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
+    const checkout = await setup.post('/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) }, maxRedirects: 0 })
+    expect(checkout.status(), await checkout.text()).toBe(302)
+    real.sessionId = /\/pay\/demo\/([^/?]+)/.exec(checkout.headers().location ?? '')![1]!
+    const enquiry = await setup.post('/contact', {
+      form: { contactName: 'Fuzz Setup', contactEmail: 'fuzz-setup@example.com', contactPhone: '', contactCompany: '', contactMessage: 'A question.' },
+    })
+    expect(enquiry.status()).toBe(200)
+    const login = await setup.post('/login', { form: { email: staff.email, password: staff.password, intent: 'login' }, maxRedirects: 0 })
+    expect(login.status(), await login.text()).toBe(302)
+    const template = await setup.post('/template/create', { form: { templateName: 'Fuzz template', templateImage: '' }, maxRedirects: 0 })
+    expect(template.status(), await template.text()).toBe(302)
+    real.templateId = /\/template\/([^/?]+)/.exec(template.headers().location ?? '')![1]!
+    await setup.dispose()
+
+    real.productId = 'unidrone-e900'
+    real.category = 'cameras'
+    real.collection = 'products'
+    real.documentId = 'unidrone-e900'
+    real.section = 'privacy-policy'
+    real.file = softwareEntries().find((entry) => entry.file)?.file ?? 'does-not-exist-zz9'
+    real.orderId = (await queryOne<{ id: string }>(dataDir, `select id from orders limit 1`))!.id
+    real.contactId = (await queryOne<{ id: string }>(dataDir, `select id from contacts limit 1`))!.id
+    real.messageId = (await queryOne<{ id: string }>(dataDir, `select id from outbox limit 1`))!.id
+    return { shop, origin, dataDir, staff, real, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
