@@ -18,10 +18,11 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { expect, test } from '@playwright/test'
 import { openDatabase, type DatabaseHandle } from '../../app/server/db/client.server'
+import { fixedPort } from './support/process'
 import { sql } from 'drizzle-orm'
 import { checksums, rowsOf, firstLine, formsFor, isStaffRoute, leakIn, multipart, sendRaw, startProbedShop, table, type ProbedShop, type RawRequest } from './support/probing'
 
-const PORT = 3426
+const PORT = fixedPort(3425)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 

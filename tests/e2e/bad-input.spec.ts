@@ -7,7 +7,7 @@
  * with a foreign one.
  *
  * DESIGN.md §7: bad input gets a 4xx (or a page), never a 5xx or a stack trace, and nothing stored
- * changes. The suite runs its own shop process (embedded database in a fresh directory, port 3420)
+ * changes. The suite runs its own shop process (embedded database in a fresh directory, port 3420, moved by E2E_PORT_OFFSET)
  * rather than the default test shop, because the browser tests running beside it in other workers
  * write orders, enquiries, products and profiles: a checksum of those tables could not be compared
  * there. Every failing request is listed in the test's output and its attachment.
@@ -16,8 +16,9 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { FORM, form, formsFor, firstLine, isStaffRoute, leakIn, MEGABYTE, multipart, paramsOf, sendRaw as sendRawTo, snapshot as snapshotOf, startProbedShop, table, type ProbedShop, type Outcome, type RawRequest } from './support/probing'
+import { fixedPort } from './support/process'
 
-const PORT = 3420
+const PORT = fixedPort(3420)
 const ORIGIN = `http://localhost:${PORT}`
 const FOREIGN_ORIGIN = 'https://evil.example'
 const CONCURRENCY = 8

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm'
 import { expect, test } from '@playwright/test'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server'
-import { startShopProcess, type ShopProcess } from './support/process'
+import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
 import { uniqueEmail } from './support/shop'
 import { postgresTurn } from './support/postgres-turn'
 import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch-database'
@@ -119,7 +119,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
   test.skip(!process.env.FAULT_TESTS, 'FAULT_TESTS=1 is not set: this test restarts the local PostgreSQL server (.ci/run sets it).')
   test.skip(!ADMIN_URL, 'TEST_DATABASE_URL is not set: this test needs the PostgreSQL server it restarts.')
 
-  const PORT = 3423
+  const PORT = fixedPort(3423)
   let shop: ShopProcess | undefined
   let dataDir: string | undefined
   let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined
@@ -343,7 +343,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
 })
 
 test.describe('SIGTERM while requests are in flight', () => {
-  const PORT = 3424
+  const PORT = fixedPort(3424)
   let dataDir: string | undefined
 
   test.afterAll(async () => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startFakeGoogle } from '../fakes/google'
 import { expect, test } from './fixtures'
-import { startShopProcess } from './support/process'
+import { fixedPort, startShopProcess } from './support/process'
 
 test('Google login, against a local OpenID provider in Google’s place, signs in and creates the profile', async ({ page }) => {
-  const port = Number(process.env.E2E_GOOGLE_PORT ?? 3231)
+  const port = Number(process.env.E2E_GOOGLE_PORT ?? fixedPort(3231))
   const shopUrl = `http://localhost:${port}`
   const google = await startFakeGoogle({
     redirectUri: `${shopUrl}/api/auth/callback/google`,

@@ -16,7 +16,7 @@ import { expect, test } from '@playwright/test'
 import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch-database'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { connectPostgres } from '../../app/server/db/client.server'
-import { startShopProcess, type ShopProcess } from './support/process'
+import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
 import { uniqueEmail } from './support/shop'
 import { postgresTurn } from './support/postgres-turn'
 
@@ -98,8 +98,8 @@ function send(publicUrl: string, url: string, form?: Record<string, string>, coo
 }
 
 test.describe('two processes on one database', () => {
-  const A_PORT = 3421
-  const B_PORT = 3422
+  const A_PORT = fixedPort(3421)
+  const B_PORT = fixedPort(3422)
   const PUBLIC = `http://localhost:${A_PORT}`
   let database: Awaited<ReturnType<typeof createScratchDatabase>>
   let a: Replica
@@ -232,8 +232,8 @@ test('two processes started at the same moment on an empty database both migrate
   test.setTimeout(150_000)
   const release = await postgresTurn()
   const database = await createScratchDatabase(ADMIN_URL!, 'shop_multi')
-  const public_ = 'http://localhost:3426'
-  const replicas = await Promise.all([startReplica(3426, database.url, public_), startReplica(3427, database.url, public_)])
+  const public_ = `http://localhost:${fixedPort(3426)}`
+  const replicas = await Promise.all([startReplica(fixedPort(3426), database.url, public_), startReplica(fixedPort(3427), database.url, public_)])
   try {
     const started = await Promise.allSettled(replicas.map((replica) => replica.shop.url))
     const problems = started.flatMap((outcome, index) => (outcome.status === 'rejected' ? [`process ${index + 1}: ${String(outcome.reason).slice(0, 600)}`] : []))
@@ -258,8 +258,8 @@ test.describe('WEB_CONCURRENCY', () => {
     test.setTimeout(150_000)
     const release = await postgresTurn()
     const database = await createScratchDatabase(ADMIN_URL!, 'shop_multi')
-    const public_ = 'http://localhost:3428'
-    const replica = await startReplica(3428, database.url, public_, { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })
+    const public_ = `http://localhost:${fixedPort(3428)}`
+    const replica = await startReplica(fixedPort(3428), database.url, public_, { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })
     cleanup = async () => {
       await stopReplica(replica)
       await database.drop()

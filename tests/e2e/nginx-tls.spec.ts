@@ -15,7 +15,7 @@ import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { connectPostgres } from '../../app/server/db/client.server'
 import { createScratchDatabase } from '../../scripts/lib/scratch-database'
 import { postgresTurn } from './support/postgres-turn'
-import { startShopProcess, type ShopProcess } from './support/process'
+import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate))
@@ -24,7 +24,7 @@ test.skip(!NGINX, 'nginx is not installed (apt-get install nginx-light; .ci/run 
 test.describe.configure({ mode: 'default' })
 
 const SECRET = 'nginx-tls-secret-nginx-tls-secret-0123'
-const PORTS = { shopA: 3431, shopB: 3432, http: 3433, https: 3434 }
+const PORTS = { shopA: fixedPort(3431), shopB: fixedPort(3432), http: fixedPort(3433), https: fixedPort(3434) }
 
 interface Answer {
   status: number
@@ -175,7 +175,7 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
       body: new URLSearchParams({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) }).toString(),
     })
     expect(checkout.status, checkout.text.slice(0, 200)).toBe(302)
-    expect(checkout.headers.location).toMatch(/^https:\/\/localhost:3434\/pay\/demo\//)
+    expect(checkout.headers.location).toMatch(new RegExp(`^https://localhost:${PORTS.https}/pay/demo/`))
 
     const forged = await send(`${base}/checkout`, {
       ca,

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { expect, test } from './fixtures'
-import { startShopProcess } from './support/process'
+import { fixedPort, startShopProcess } from './support/process'
 import { signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 test('catalogue pages are served from the cache to visitors, and a product write retires them', async ({ page, request }) => {

@@ -5,14 +5,14 @@ import type { Page } from '@playwright/test'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { startFakeStripe } from '../fakes/stripe'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { startShopProcess } from './support/process'
+import { fixedPort, startShopProcess } from './support/process'
 import { addStaff, logIn, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A price entry of the product form, such as "Price 1". */
 const item = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 
 test.describe('with Stripe (a shop of its own, against the fake Stripe API)', () => {
-  const port = Number(process.env.E2E_STRIPE_PORT ?? 3222)
+  const port = Number(process.env.E2E_STRIPE_PORT ?? fixedPort(3222))
   test.use({ baseURL: `http://localhost:${port}` })
 
   test('staff fetch a product’s prices from Stripe, accept them and save: the new price is on the page, with a history row', async ({ page }) => {

@@ -32,3 +32,9 @@ export function startShopProcess(env: Record<string, string>): ShopProcess {
     },
   }
 }
+
+/**
+ * A spec's own fixed port, moved by E2E_PORT_OFFSET so that two checkouts of the shop can run
+ * their browser suites on one machine at the same time.
+ */
+export const fixedPort = (port: number): number => port + Number(process.env.E2E_PORT_OFFSET ?? 0)
