@@ -8,6 +8,9 @@ export default [
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('auth/continue', 'routes/auth.continue.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('client/password', 'routes/account.password.tsx'),
   route('client', 'routes/account.tsx', { id: 'account-client' }),
   route('program', 'routes/account.tsx', { id: 'account-program' }),
   // Staff screens: every route in this layout is guarded on the server (routes/staff/layout.tsx).

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { OrderStatus, orderDateFormat } from '../components/shop/order-status'
 import { formatAud } from '../lib/money'
 import { fieldErrors } from '../lib/schemas/errors'
@@ -58,11 +58,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p className="text-slate-600">{user.email}</p>
           </div>
         </div>
-        <Form method="post" action="/logout">
-          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
-            Log Out
-          </button>
-        </Form>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to="/client/password" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+            Change password
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+              Log Out
+            </button>
+          </Form>
+        </div>
       </div>
       {user.emailVerified ? null : (
         <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router'
 import { safeReturnPath } from '../lib/auth/redirect'
 import { credentialsSchema, firstIssue, signUpSchema } from '../lib/schemas/login'
 import { pageMeta, shopNameFrom } from '../lib/seo'
@@ -25,6 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     googleEnabled: googleConfigured(shop(context).config),
     redirectTo: safeReturnPath(url.searchParams.get('redirectTo')),
+    passwordReset: url.searchParams.get('reset') === '1',
     error: error ? (GOOGLE_ERRORS[error] ?? `Google login failed (${error.replace(/[^\w-]/g, '').slice(0, 60)}).`) : null,
   }
 }
@@ -99,6 +100,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Error: {error}
         </p>
       ) : null}
+      {loaderData.passwordReset && !actionData ? (
+        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          Your password has been changed. Please log in with the new one.
+        </p>
+      ) : null}
       <Form
         method="post"
         noValidate
@@ -124,9 +130,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         <div>
-          <label htmlFor="password" className="block text-sm font-medium">
-            Password
-          </label>
+          <div className="flex items-baseline justify-between gap-4">
+            <label htmlFor="password" className="block text-sm font-medium">
+              Password
+            </label>
+            <Link to="/forgot-password" className="text-sm text-brand-700 underline hover:text-brand-600">
+              Forgot password?
+            </Link>
+          </div>
           <input
             id="password"
             name="password"

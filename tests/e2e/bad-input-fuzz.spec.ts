@@ -160,6 +160,13 @@ function seedFor(pattern: string): Seed | null {
       return form({ email: EMAIL, password: 'a good password', intent: 'signup', redirectTo: '/client' })
     case '/contact':
       return form(CONTACT)
+    case '/forgot-password':
+      return form({ email: EMAIL })
+    case '/reset-password':
+      return form({ token: 'fuzzfuzzfuzzfuzzfuzzfuzz', password: 'a good password' })
+    case '/client/password':
+      // Never the right current password: a change would sign out the session the run goes on with.
+      return form({ currentPassword: 'not the password 0', newPassword: 'a good password 2' })
     case '/contact/:contactId':
       return form({ ...CONTACT, version: VERSION.contacts })
     case '/checkout':

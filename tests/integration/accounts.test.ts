@@ -10,6 +10,7 @@ import { history, profiles, session, user } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService, listOutbox } from '../../app/server/mail/outbox.server'
 import { decodedBody, headersOf, startSmtpServer, until } from '../fakes/smtp'
+import { authClient, type AuthCall } from '../support/auth-client'
 import { testDatabaseKinds } from '../support/databases'
 
 const ORIGIN = 'http://localhost:3999'
@@ -33,26 +34,8 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  /** A browser's request to better-auth's HTTP endpoints, from a given address. */
-  async function call(pathname: string, options: { body?: object; cookie?: string; ip?: string; method?: string } = {}) {
-    const headers = new Headers({ origin: ORIGIN, 'x-shop-client-ip': options.ip ?? '192.0.2.1' })
-    if (options.body) headers.set('content-type', 'application/json')
-    if (options.cookie) headers.set('cookie', options.cookie)
-    const response = await auth.handler(
-      new Request(`${ORIGIN}/api/auth${pathname}`, {
-        method: options.method ?? 'POST',
-        headers,
-        body: options.body ? JSON.stringify(options.body) : undefined,
-      }),
-    )
-    const cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ')
-    return { response, cookie, json: (await response.json().catch(() => null)) as Record<string, any> | null }
-  }
-
-  const sessionOf = (cookie: string) => auth.api.getSession({ headers: new Headers({ cookie }) })
+  const call = (pathname: string, options?: AuthCall) => authClient(auth, ORIGIN).call(pathname, options)
+  const sessionOf = (cookie: string) => authClient(auth, ORIGIN).sessionOf(cookie)
 
   it('sign-up creates the account, signs in, creates the profile with its history, and sends a verification e-mail', async () => {
     const signUp = await call('/sign-up/email', { body: { email: 'Pilot@Example.com', password: 'correct horse', name: 'Pat Pilot' }, ip: '192.0.2.10' })

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
+import { createAuthMiddleware } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins'
@@ -8,7 +10,8 @@ import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { Mailer } from '../mail/message.ts'
 import { syncProfileFromUser } from '../profiles/profiles.server.ts'
-import { verificationMail } from './emails.ts'
+import { hitLimit } from '../rate-limit.server.ts'
+import { passwordResetMail, verificationMail } from './emails.ts'
 
 export const GOOGLE_PROVIDER_ID = 'google'
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
@@ -29,6 +32,21 @@ export function googleConfigured(config: Env): boolean {
   return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
 }
 
+/** Account e-mails of one kind (verification, password reset) one address receives at most, per hour. */
+export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 3
+
+/**
+ * Whether one more account e-mail may go to this address. Counted per address, across every
+ * client and process (the limits table keeps a hash, not the address), so that nobody can use
+ * the shop to flood someone's inbox; the per-client limits are better-auth's (below).
+ */
+async function mayMail(db: Database, kind: 'verification' | 'password-reset', address: string): Promise<boolean> {
+  const key = `account-mail:${kind}:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`
+  const { allowed } = await hitLimit(db, key, ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, 60 * 60)
+  if (!allowed) logger.warn({ kind }, 'account e-mail not sent: this address had its hourly share')
+  return allowed
+}
+
 export function createAuth({ db, config, mailer, secret }: AuthOptions) {
   const baseURL = authBaseUrl(config)
   return betterAuth({
@@ -47,13 +65,32 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
       },
     },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Forgot password: the answer is the same whether or not the address has an account.
+      sendResetPassword: async ({ user, url }) => {
+        if (await mayMail(db, 'password-reset', user.email)) await mailer.send(passwordResetMail({ to: user.email, url, shopName: config.SHOP_NAME }))
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail({ to: user.email, url, shopName: config.SHOP_NAME }))
+        if (await mayMail(db, 'verification', user.email)) await mailer.send(verificationMail({ to: user.email, url, shopName: config.SHOP_NAME }))
       },
+    },
+    hooks: {
+      // A password change signs out the account's other sessions, whatever the caller asked for.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } }
+        }
+      }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -67,6 +104,9 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT },
         '/sign-up/email': { window: 60, max: config.AUTH_RATE_LIMIT },
+        // Per client; each address also gets at most ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR (mayMail).
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
       },
     },
     advanced: {

@@ -172,6 +172,12 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
   switch (pattern) {
     case '/login':
       return { fields: ['email', 'password', 'intent', 'redirectTo'], fixed: { email: 'not-an-email' } }
+    case '/forgot-password':
+      return { fields: ['email'], fixed: { email: 'not-an-email' } }
+    case '/reset-password':
+      return { fields: ['token', 'password'], fixed: { token: 'not a token' } }
+    case '/client/password':
+      return { fields: ['currentPassword', 'newPassword'], fixed: { currentPassword: '' } }
     case '/contact':
       return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage'], fixed: { contactEmail: 'not-an-email' } }
     case '/checkout':
