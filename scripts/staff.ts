@@ -1,14 +1,42 @@
 /**
- * npm run staff -- add <email>      grant the staff role (creating the account if there is none)
- * npm run staff -- remove <email>   take it away
- * npm run staff -- list             list staff accounts
+ * npm run staff -- add <email>           grant the staff role (creating the account if there is none)
+ * npm run staff -- add <email> --reset   take over an existing account: new password, signed out, verified
+ * npm run staff -- remove <email>        take it away
+ * npm run staff -- list                  list staff accounts
  */
 import { z } from 'zod'
-import { grantStaff, listStaff, revokeStaff } from '../app/server/auth/staff.server.ts'
+import { grantStaff, listStaff, revokeStaff, type StaffChange } from '../app/server/auth/staff.server.ts'
 import { withCommandDatabase } from './lib/command-database.ts'
 
-const [command, emailArgument] = process.argv.slice(2)
-const usage = 'Usage: npm run staff -- add <email> | remove <email> | list'
+const args = process.argv.slice(2)
+const reset = args.includes('--reset')
+const [command, emailArgument] = args.filter((arg) => arg !== '--reset')
+const usage = 'Usage: npm run staff -- add <email> [--reset] | remove <email> | list'
+
+function report(change: StaffChange, command: 'add' | 'remove'): string {
+  switch (change.result) {
+    case 'created':
+      return `Created a staff account for ${change.email}. Its password (shown only now): ${change.password}`
+    case 'reset':
+      return [
+        `${change.email} is now staff. Its new password (shown only now): ${change.password}`,
+        'Every session of the account was signed out and its e-mail address marked verified.',
+      ].join('\n')
+    case 'unverified':
+      process.exitCode = 1
+      return [
+        `${change.email} has an account whose e-mail address was never verified, so whoever signed up with it`,
+        'may not own that address, and staff rights would go to them. Nothing changed.',
+        'If you vouch for the address, take the account over: this gives it a new password (printed once),',
+        'signs out every session of it and marks the address verified:',
+        `  npm run staff -- add ${change.email} --reset`,
+      ].join('\n')
+    case 'unchanged':
+      return `${change.email} ${command === 'add' ? 'is already staff' : 'is not staff'}; nothing changed.`
+    default:
+      return `${change.email} ${change.result === 'granted' ? 'is now staff' : 'is no longer staff'}; its sessions were signed out.`
+  }
+}
 
 const email = z.email().safeParse(emailArgument?.trim() ?? '')
 if (command === 'list') {
@@ -17,19 +45,15 @@ if (command === 'list') {
     const staff = await listStaff(database.db)
     console.log(staff.length ? staff.map((member) => member.email).join('\n') : 'There are no staff accounts.')
   })
-} else if ((command === 'add' || command === 'remove') && email.success) {
+} else if ((command === 'add' || command === 'remove') && email.success && !(reset && command !== 'add')) {
   await withCommandDatabase(async (database) => {
     await database.migrate()
-    const change = command === 'add' ? await grantStaff(database.db, email.data) : await revokeStaff(database.db, email.data)
-    if (change.result === 'created') {
-      console.log(`Created a staff account for ${change.email}. Its password (shown only now): ${change.password}`)
-    } else if (change.result === 'unchanged') {
-      console.log(`${change.email} ${command === 'add' ? 'is already staff' : 'is not staff'}; nothing changed.`)
-    } else {
-      console.log(`${change.email} ${change.result === 'granted' ? 'is now staff' : 'is no longer staff'}.`)
-    }
+    const change = command === 'add' ? await grantStaff(database.db, email.data, { reset }) : await revokeStaff(database.db, email.data)
+    const text = report(change, command)
+    if (change.result === 'unverified') console.error(text)
+    else console.log(text)
   })
 } else {
-  console.error(command === 'add' || command === 'remove' ? `"${emailArgument ?? ''}" is not an e-mail address.\n${usage}` : usage)
+  console.error((command === 'add' || command === 'remove') && !email.success ? `"${emailArgument ?? ''}" is not an e-mail address.\n${usage}` : usage)
   process.exitCode = 1
 }

@@ -110,9 +110,39 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect((await sessionOf(login.cookie))?.user).toMatchObject({ role: 'staff', emailVerified: true })
     expect((await listStaff(database.db)).map((member) => member.email)).toEqual(['boss@unidrone.example', 'pilot@example.com'])
 
-    expect(await revokeStaff(database.db, 'pilot@example.com')).toEqual({ result: 'revoked', email: 'pilot@example.com' })
-    expect((await sessionOf(login.cookie))?.user.role).toBe('staff')
+    expect(await revokeStaff(database.db, 'boss@unidrone.example')).toEqual({ result: 'revoked', email: 'boss@unidrone.example' })
     await expect(revokeStaff(database.db, 'nobody@example.com')).rejects.toThrow(/no account/)
+  })
+
+  it('granting or taking away staff signs the account out everywhere', async () => {
+    const customer = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'correct horse' }, ip: '192.0.2.41' })
+    expect(await revokeStaff(database.db, 'pilot@example.com')).toEqual({ result: 'revoked', email: 'pilot@example.com' })
+    expect(await sessionOf(customer.cookie)).toBeNull()
+    const again = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'correct horse' }, ip: '192.0.2.42' })
+    expect(await grantStaff(database.db, 'pilot@example.com')).toEqual({ result: 'granted', email: 'pilot@example.com' })
+    expect(await sessionOf(again.cookie)).toBeNull()
+  })
+
+  it('staff never goes to an account whose address was not verified; --reset takes the account over', async () => {
+    // A stranger signs up with the new hire's address before the new hire does.
+    const stranger = await call('/sign-up/email', { body: { email: 'newhire@unidrone.example', password: 'stranger password', name: 'Mallory' }, ip: '192.0.2.43' })
+    expect(stranger.response.status).toBe(200)
+    expect(await grantStaff(database.db, 'newhire@unidrone.example')).toEqual({ result: 'unverified', email: 'newhire@unidrone.example' })
+    const [refused] = await database.db.select().from(user).where(eq(user.email, 'newhire@unidrone.example'))
+    expect(refused).toMatchObject({ role: 'customer', emailVerified: false })
+    expect((await sessionOf(stranger.cookie))?.user.role).toBe('customer')
+
+    const takeover = await grantStaff(database.db, 'NewHire@unidrone.example', { reset: true })
+    expect(takeover.result).toBe('reset')
+    const [account] = await database.db.select().from(user).where(eq(user.email, 'newhire@unidrone.example'))
+    expect(account).toMatchObject({ role: 'staff', emailVerified: true })
+    expect(await database.db.$count(session, eq(session.userId, account!.id))).toBe(0)
+    expect(await sessionOf(stranger.cookie)).toBeNull()
+    const oldPassword = await call('/sign-in/email', { body: { email: 'newhire@unidrone.example', password: 'stranger password' }, ip: '192.0.2.44' })
+    expect(oldPassword.response.status).toBe(401)
+    const newPassword = await call('/sign-in/email', { body: { email: 'newhire@unidrone.example', password: 'password' in takeover ? takeover.password : '' }, ip: '192.0.2.45' })
+    expect(newPassword.response.status).toBe(200)
+    expect((await sessionOf(newPassword.cookie))?.user.role).toBe('staff')
   })
 })
 

@@ -209,6 +209,9 @@ async function prepareDemo(db: Database, config: Env) {
   }
   if ((await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
+  if (change.result === 'unverified') {
+    logger.warn({ email: change.email }, 'no demo staff account: someone signed up with its address without verifying it; see `npm run staff -- add <email> --reset`')
+  }
   if (change.result === 'created') {
     console.log(
       [
