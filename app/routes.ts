@@ -11,6 +11,8 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('client/password', 'routes/account.password.tsx'),
+  route('client/two-factor', 'routes/account.two-factor.tsx'),
+  route('login/two-factor', 'routes/login.two-factor.tsx'),
   route('client', 'routes/account.tsx', { id: 'account-client' }),
   route('program', 'routes/account.tsx', { id: 'account-program' }),
   // Staff screens: every route in this layout is guarded on the server (routes/staff/layout.tsx).

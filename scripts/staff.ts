@@ -2,16 +2,17 @@
  * npm run staff -- add <email>           grant the staff role (creating the account if there is none)
  * npm run staff -- add <email> --reset   take over an existing account: new password, signed out, verified
  * npm run staff -- remove <email>        take it away
+ * npm run staff -- reset-2fa <email>     remove the account's two-step login (a lost phone) and sign it out
  * npm run staff -- list                  list staff accounts
  */
 import { z } from 'zod'
-import { grantStaff, listStaff, revokeStaff, type StaffChange } from '../app/server/auth/staff.server.ts'
+import { grantStaff, listStaff, resetTwoFactor, revokeStaff, type StaffChange } from '../app/server/auth/staff.server.ts'
 import { withCommandDatabase } from './lib/command-database.ts'
 
 const args = process.argv.slice(2)
 const reset = args.includes('--reset')
 const [command, emailArgument] = args.filter((arg) => arg !== '--reset')
-const usage = 'Usage: npm run staff -- add <email> [--reset] | remove <email> | list'
+const usage = 'Usage: npm run staff -- add <email> [--reset] | remove <email> | reset-2fa <email> | list'
 
 function report(change: StaffChange, command: 'add' | 'remove'): string {
   switch (change.result) {
@@ -45,6 +46,16 @@ if (command === 'list') {
     const staff = await listStaff(database.db)
     console.log(staff.length ? staff.map((member) => member.email).join('\n') : 'There are no staff accounts.')
   })
+} else if (command === 'reset-2fa' && email.success && !reset) {
+  await withCommandDatabase(async (database) => {
+    await database.migrate()
+    const { hadTwoFactor } = await resetTwoFactor(database.db, email.data)
+    console.log(
+      hadTwoFactor
+        ? `${email.data} no longer has two-step login, and every session of it was signed out. At the next login it sets up a new authenticator app.`
+        : `${email.data} had no two-step login; every session of it was signed out.`,
+    )
+  })
 } else if ((command === 'add' || command === 'remove') && email.success && !(reset && command !== 'add')) {
   await withCommandDatabase(async (database) => {
     await database.migrate()
@@ -54,6 +65,6 @@ if (command === 'list') {
     else console.log(text)
   })
 } else {
-  console.error((command === 'add' || command === 'remove') && !email.success ? `"${emailArgument ?? ''}" is not an e-mail address.\n${usage}` : usage)
+  console.error((command === 'add' || command === 'remove' || command === 'reset-2fa') && !email.success ? `"${emailArgument ?? ''}" is not an e-mail address.\n${usage}` : usage)
   process.exitCode = 1
 }

@@ -62,6 +62,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Link to="/client/password" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
             Change password
           </Link>
+          <Link to="/client/two-factor" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+            Two-step login
+          </Link>
           <Form method="post" action="/logout">
             <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
               Log Out

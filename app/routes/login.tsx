@@ -65,8 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: authErrorMessage(result), email }, { status: limited ? 429 : 400, headers })
   }
 
-  const userId = (result.body?.user as { id?: string } | undefined)?.id ?? null
-  throw redirect(await landingPath(context, userId, redirectTo), { headers: cookieHeaders(result.setCookies) })
+  // An account with two-step login: better-auth keeps the sign-in pending until its code is given.
+  if (result.body?.twoFactorRedirect) {
+    throw redirect(`/login/two-factor${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, { headers: cookieHeaders(result.setCookies) })
+  }
+  const signedIn = result.body?.user as { id?: string; role?: string; twoFactorEnabled?: boolean } | undefined
+  // A staff account enrols an authenticator app at its first staff sign-in, where the shop requires one.
+  if (signedIn?.role === 'staff' && !signedIn.twoFactorEnabled && shop(context).config.STAFF_TWO_FACTOR === 'required') {
+    throw redirect(`/client/two-factor?redirectTo=${encodeURIComponent(redirectTo ?? '/staff')}`, { headers: cookieHeaders(result.setCookies) })
+  }
+  throw redirect(await landingPath(context, signedIn?.id ?? null, redirectTo), { headers: cookieHeaders(result.setCookies) })
 }
 
 const buttonClass = 'rounded-md px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60'

@@ -29,6 +29,8 @@ const schema = z.object({
   MAIL_FROM: optionalText,
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   DEMO_STAFF_EMAIL: z.email().default('staff@unidrone.example'),
+  /** `required`: staff screens need a session that passed the second factor; `optional`: offered. */
+  STAFF_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).optional(),
   STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional()),
@@ -61,7 +63,10 @@ const checked = schema.transform((config, context) => {
   if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
     context.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'can be above 1 only with DATABASE_URL (the embedded database belongs to one process)' })
   }
-  return { ...config, PAYMENT_PROVIDER: provider }
+  // A deployment protects staff accounts with a second factor; the embedded demo offers it, so that a
+  // newcomer can look around with the printed password.
+  const staffTwoFactor = config.STAFF_TWO_FACTOR ?? (config.NODE_ENV === 'production' ? 'required' : 'optional')
+  return { ...config, PAYMENT_PROVIDER: provider, STAFF_TWO_FACTOR: staffTwoFactor }
 })
 
 export type Env = z.infer<typeof checked>

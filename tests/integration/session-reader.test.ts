@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuth, type Auth } from '../../app/server/auth/auth.server'
 import { createSessionReader, type SessionReader } from '../../app/server/auth/session-reader.server'
-import { grantStaff } from '../../app/server/auth/staff.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { session } from '../../app/server/db/schema'
+import { session, user } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { testDatabaseKinds } from '../support/databases'
@@ -61,8 +60,16 @@ describe.each(testDatabaseKinds())('the signed-in person of a request on $name',
     const cookie = await signUp('robin@example.com')
     const fromBetterAuth = await auth.api.getSession({ headers: headers(cookie) })
     handedOver = 0
-    expect(await read(headers(cookie))).toEqual({ id: fromBetterAuth!.user.id, email: 'robin@example.com', name: 'Robin Rotor', role: 'customer', emailVerified: false })
-    await grantStaff(database.db, 'robin@example.com')
+    expect(await read(headers(cookie))).toEqual({
+      id: fromBetterAuth!.user.id,
+      email: 'robin@example.com',
+      name: 'Robin Rotor',
+      role: 'customer',
+      emailVerified: false,
+      twoFactorEnabled: false,
+      secondFactorPassed: false,
+    })
+    await database.db.update(user).set({ role: 'staff' }).where(eq(user.email, 'robin@example.com'))
     expect((await read(headers(`theme=dark; ${cookie}`)))?.role, 'a role change shows on the next request').toBe('staff')
     expect(handedOver, 'a fresh session is read in one query, without better-auth').toBe(0)
   })

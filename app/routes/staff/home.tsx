@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { getSessionUser } from '../../server/auth/session.server'
 import { listStaff } from '../../server/auth/staff.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/home'
@@ -7,8 +8,10 @@ import type { Route } from './+types/home'
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Staff', 'Tools for the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { staff: await listStaff(shop(context).db) }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [staff, user] = await Promise.all([listStaff(shop(context).db), getSessionUser(context, request)])
+  // Where the shop does not require it (the demo), staff without an authenticator app are reminded.
+  return { staff, offerTwoFactor: user?.twoFactorEnabled === false }
 }
 
 const staffTools = [
@@ -31,6 +34,15 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600">
         Staff accounts are granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
       </p>
+      {loaderData.offerTwoFactor ? (
+        <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Your staff account logs in with a password alone.{' '}
+          <Link to="/client/two-factor?redirectTo=%2Fstaff" className="font-semibold underline">
+            Set up two-step login
+          </Link>{' '}
+          so that a stolen password is not enough.
+        </p>
+      ) : null}
       <nav aria-label="Staff tools" className="mt-8">
         <ul className="flex flex-wrap gap-3">
           {staffTools.map((tool) => (

@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth'
 import { createAuthMiddleware } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { genericOAuth } from 'better-auth/plugins'
+import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import type { Database } from '../db/client.server.ts'
 import * as schema from '../db/schema.ts'
 import type { Env } from '../env.server.ts'
@@ -45,6 +45,13 @@ async function mayMail(db: Database, kind: 'verification' | 'password-reset', ad
   const { allowed } = await hitLimit(db, key, ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, 60 * 60)
   if (!allowed) logger.warn({ kind }, 'account e-mail not sent: this address had its hourly share')
   return allowed
+}
+
+/** better-auth's endpoints that check an authenticator code or a backup code. */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code'])
+
+async function markSecondFactor(db: Database, token: string) {
+  await db.update(schema.session).set({ twoFactorVerifiedAt: new Date() }).where(eq(schema.session.token, token))
 }
 
 export function createAuth({ db, config, mailer, secret }: AuthOptions) {
@@ -91,10 +98,26 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } }
         }
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned
+        if (!returned || returned instanceof Error || (returned instanceof Response && !returned.ok)) return
+        const token = ctx.context.newSession?.session.token ?? (returned as { token?: unknown }).token
+        if (typeof token !== 'string') return
+        // The session a code or backup code was just given for (a sign-in's new session, the one
+        // that finished enrolling, or an existing one that proved itself) has passed the second factor.
+        if (SECOND_FACTOR_PATHS.has(ctx.path)) await markSecondFactor(db, token)
+        // A password change replaces the changing session: a passed second factor carries over.
+        if (ctx.path === '/change-password' && ctx.context.session?.session.twoFactorVerifiedAt && ctx.context.newSession) {
+          await markSecondFactor(db, ctx.context.newSession.session.token)
+        }
+      }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      additionalFields: {
+        twoFactorVerifiedAt: { type: 'date', required: false, input: false },
+      },
     },
     rateLimit: {
       enabled: true,
@@ -128,22 +151,27 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
         },
       },
     },
-    plugins: googleConfigured(config)
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                name: 'Google',
-                discoveryUrl: config.GOOGLE_DISCOVERY_URL,
-                clientId: config.GOOGLE_CLIENT_ID!,
-                clientSecret: config.GOOGLE_CLIENT_SECRET!,
-                scopes: ['openid', 'email', 'profile'],
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // A sign-in from a browser that was told to trust itself skips the code but does not get the
+      // session mark, so staff screens still ask for one (requireStaff).
+      twoFactor({ issuer: config.SHOP_NAME }),
+      ...(googleConfigured(config)
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: 'Google',
+                  discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+                  clientId: config.GOOGLE_CLIENT_ID!,
+                  clientSecret: config.GOOGLE_CLIENT_SECRET!,
+                  scopes: ['openid', 'email', 'profile'],
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   })
 }
 

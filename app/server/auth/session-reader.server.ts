@@ -10,6 +10,10 @@ export interface SessionUser {
   name: string
   role: 'customer' | 'staff'
   emailVerified: boolean
+  /** The account has an authenticator app enrolled. */
+  twoFactorEnabled: boolean
+  /** This session passed the second factor (decision 021). */
+  secondFactorPassed: boolean
 }
 
 /**
@@ -31,7 +35,7 @@ export async function createSessionReader(db: Database, auth: Auth): Promise<Ses
   const fromBetterAuth: SessionReader = async (headers, setCookie) => {
     const { headers: answer, response: found } = await auth.api.getSession({ headers, returnHeaders: true })
     if (setCookie) for (const cookie of answer.getSetCookie()) setCookie(cookie)
-    return found ? sessionUser(found.user) : null
+    return found ? sessionUser({ ...found.user, twoFactorVerifiedAt: (found.session as { twoFactorVerifiedAt?: Date | null }).twoFactorVerifiedAt ?? null }) : null
   }
   // Not a named prepared statement: the embedded database serves every pool connection from one
   // session, where a second connection's PREPARE of the same name fails.
@@ -44,6 +48,8 @@ export async function createSessionReader(db: Database, auth: Auth): Promise<Ses
         name: user.name,
         role: user.role,
         emailVerified: user.emailVerified,
+        twoFactorEnabled: user.twoFactorEnabled,
+        twoFactorVerifiedAt: session.twoFactorVerifiedAt,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
@@ -70,8 +76,18 @@ export async function createSessionReader(db: Database, auth: Auth): Promise<Ses
   }
 }
 
-function sessionUser({ id, email, name, role, emailVerified }: { id: string; email: string; name: string; role?: string | null; emailVerified: boolean }): SessionUser {
-  return { id, email, name, role: role === 'staff' ? 'staff' : 'customer', emailVerified }
+interface SessionRow {
+  id: string
+  email: string
+  name: string
+  role?: string | null
+  emailVerified: boolean
+  twoFactorEnabled?: boolean | null
+  twoFactorVerifiedAt: Date | null
+}
+
+function sessionUser({ id, email, name, role, emailVerified, twoFactorEnabled, twoFactorVerifiedAt }: SessionRow): SessionUser {
+  return { id, email, name, role: role === 'staff' ? 'staff' : 'customer', emailVerified, twoFactorEnabled: twoFactorEnabled === true, secondFactorPassed: twoFactorVerifiedAt !== null }
 }
 
 /** The value of the first cookie called `name`, decoded, as better-call's parser gives it; null without one. */

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.server.ts'
-import { account, session, user } from '../db/schema.ts'
+import { account, session, twoFactor, user } from '../db/schema.ts'
 import { syncProfileFromUser } from '../profiles/profiles.server.ts'
 
 export type StaffChange =
@@ -22,6 +22,12 @@ function newPassword(): string {
 /** Signs an account out everywhere: its role or password changed under every session it has. */
 async function endSessions(db: Executor, userId: string) {
   await db.delete(session).where(eq(session.userId, userId))
+}
+
+/** Removes the account's authenticator app and backup codes: its next staff sign-in enrols again. */
+async function removeSecondFactor(db: Executor, userId: string) {
+  await db.delete(twoFactor).where(eq(twoFactor.userId, userId))
+  await db.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, userId))
 }
 
 /**
@@ -48,6 +54,8 @@ export async function grantStaff(db: Database, emailInput: string, { reset = fal
         .where(and(eq(account.userId, existing.id), eq(account.providerId, 'credential')))
         .returning({ id: account.id })
       if (!credential) await tx.insert(account).values({ id: randomUUID(), accountId: existing.id, providerId: 'credential', userId: existing.id, password: hash, updatedAt: new Date() })
+      // Whoever held the account may have enrolled their own phone.
+      await removeSecondFactor(tx, existing.id)
       await endSessions(tx, existing.id)
     })
     return { result: 'reset', email, password }
@@ -84,6 +92,21 @@ export async function revokeStaff(db: Database, emailInput: string): Promise<Sta
     await endSessions(tx, existing.id)
   })
   return { result: 'revoked', email }
+}
+
+/**
+ * For a lost phone: the account's second factor is removed and every session of it ended, so it
+ * logs in with its password and, being staff where the shop requires it, enrols a new app.
+ */
+export async function resetTwoFactor(db: Database, emailInput: string): Promise<{ email: string; hadTwoFactor: boolean }> {
+  const email = normalise(emailInput)
+  const [existing] = await db.select({ id: user.id, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.email, email))
+  if (!existing) throw new Error(`There is no account with the e-mail address ${email}.`)
+  await db.transaction(async (tx) => {
+    await removeSecondFactor(tx, existing.id)
+    await endSessions(tx, existing.id)
+  })
+  return { email, hadTwoFactor: existing.twoFactorEnabled === true }
 }
 
 export async function listStaff(db: Database): Promise<{ email: string; name: string; createdAt: Date }[]> {

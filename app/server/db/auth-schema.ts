@@ -1,4 +1,7 @@
-/** better-auth's tables, generated with `npx -y auth@1.7 generate` (plus the shop's `role`). */
+/**
+ * better-auth's tables, generated with `npx -y auth@1.7 generate` (plus the shop's `role`), with the
+ * two-factor plugin's table and column, and the shop's mark on a session that passed the second factor.
+ */
 import { relations } from "drizzle-orm";
 import {
   pgTable,
@@ -22,6 +25,7 @@ export const user = pgTable("user", {
     .$onUpdate(() => /* @__PURE__ */ new Date())
     .notNull(),
   role: text("role").$type<"customer" | "staff">().default("customer").notNull(),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
 
 export const session = pgTable(
@@ -39,6 +43,8 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** When this session passed the account's second factor; null for one that did not (decision 021). */
+    twoFactorVerifiedAt: timestamp("two_factor_verified_at"),
   },
   (table) => [index("session_userId_idx").on(table.userId)],
 );
@@ -81,6 +87,25 @@ export const verification = pgTable(
       .notNull(),
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until"),
+  },
+  (table) => [
+    index("twoFactor_secret_idx").on(table.secret),
+    index("twoFactor_userId_idx").on(table.userId),
+  ],
 );
 
 export const rateLimit = pgTable("rate_limit", {
