@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import routes from '../../app/routes'
-import { addStaff, uniqueEmail } from './support/shop'
+import { addStaff, logInAsStaffOverHttp, uniqueEmail } from './support/shop'
 
 interface RouteEntry {
   file: string
@@ -33,8 +33,8 @@ test('every staff screen in the route table sits inside the guarded staff layout
   for (const route of table.filter((entry) => entry.guarded)) expect(route.file.startsWith('routes/staff/'), route.file).toBe(true)
 })
 
-async function sessionCookie(request: APIRequestContext, email: string, password: string, intent: 'login' | 'signup') {
-  const response = await request.post('/login', { form: { email, password, intent }, maxRedirects: 0 })
+async function signUpOverHttp(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/login', { form: { email, password, intent: 'signup' }, maxRedirects: 0 })
   expect(response.status(), await response.text()).toBe(302)
 }
 
@@ -46,10 +46,10 @@ test.describe('staff routes answer by role, for pages and for form posts', () =>
   ] as const) {
     test(`as ${who}`, async ({ playwright, baseURL }) => {
       const request = await playwright.request.newContext({ baseURL })
-      if (who === 'customer') await sessionCookie(request, uniqueEmail('walker'), 'walker password', 'signup')
+      if (who === 'customer') await signUpOverHttp(request, uniqueEmail('walker'), 'walker password')
       if (who === 'staff') {
         const email = uniqueEmail('walker-staff')
-        await sessionCookie(request, email, addStaff(email), 'login')
+        await logInAsStaffOverHttp(request, baseURL!, email, addStaff(email))
       }
       for (const route of staffRoutes) {
         const path = concrete(route.path)

@@ -281,7 +281,7 @@ test.beforeAll(async ({ playwright }) => {
     return cookie
   }
   cookies.customer = await cookieOf({ email: `fuzz-customer-${Date.now()}@example.com`, password: 'a good password', intent: 'signup' })
-  cookies.staff = await cookieOf({ email: probed.staff.email, password: probed.staff.password, intent: 'login' })
+  cookies.staff = probed.staffCookie
 })
 
 test.afterAll(async () => {

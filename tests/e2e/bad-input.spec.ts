@@ -17,6 +17,7 @@ import { writeFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { FORM, form, formsFor, firstLine, isStaffRoute, leakIn, MEGABYTE, multipart, paramsOf, sendRaw as sendRawTo, snapshot as snapshotOf, startProbedShop, table, type ProbedShop, type Outcome, type RawRequest } from './support/probing'
 import { fixedPort } from './support/process'
+import { logInAsStaffOverHttp } from './support/shop'
 
 const PORT = fixedPort(3420)
 const ORIGIN = `http://localhost:${PORT}`
@@ -495,8 +496,7 @@ test('malformed requests to every route, anonymous and as signed-in staff, get n
       const context = await playwright.request.newContext({ baseURL: ORIGIN })
       let cookie: string | null = null
       if (who === 'staff') {
-        const login = await context.post('/login', { form: { email: probed.staff.email, password: probed.staff.password, intent: 'login' }, headers: { origin: ORIGIN }, maxRedirects: 0 })
-        expect(login.status(), await login.text()).toBe(302)
+        await logInAsStaffOverHttp(context, ORIGIN, probed.staff.email, probed.staff.password)
         cookie = (await context.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
         expect((await context.get('/staff', { maxRedirects: 0 })).status()).toBe(200)
       }

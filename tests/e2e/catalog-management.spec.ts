@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { slugify } from '../../app/lib/slug'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logIn, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A real PNG (a solid square), made here so the upload carries bytes no file name can vouch for. */
 function pngSquare(size: number, [red, green, blue]: [number, number, number]): Buffer {
@@ -33,7 +33,7 @@ const UNSUPPORTED = 'Only PNG, JPEG, WebP or GIF images can be uploaded.'
 
 async function signInAsStaff(page: Page) {
   const email = uniqueEmail('catalog-staff')
-  await logIn(page, email, addStaff(email))
+  await logInAsStaff(page, email, addStaff(email))
 }
 
 /** One item of an array editor, such as "Image 1" or "Price 2". */

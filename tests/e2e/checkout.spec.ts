@@ -4,7 +4,7 @@ import { outbox } from '../../app/server/db/schema'
 import { orderTotals } from '../../app/lib/cart'
 import { formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logIn, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
 
@@ -207,7 +207,7 @@ test('a signed-in customer sees the order on the account page; staff see it with
   const staffEmail = uniqueEmail('orders-staff')
   const password = addStaff(staffEmail)
   const staffPage = await (await browser.newContext()).newPage()
-  await logIn(staffPage, staffEmail, password)
+  await logInAsStaff(staffPage, staffEmail, password)
   await staffPage.goto('/orders')
   await staffPage.getByRole('link', { name: orderId }).click()
   await expect(staffPage.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()

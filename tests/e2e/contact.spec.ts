@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logIn, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 // One test takes the contacts table away for a moment: the tests of this file run one at a time.
 test.describe.configure({ mode: 'serial' })
@@ -35,7 +35,7 @@ test('an empty enquiry shows three "required" messages, a complete one is thanke
 
   const staffEmail = uniqueEmail('enquiry-staff')
   const staff = await (await browser.newContext()).newPage()
-  await logIn(staff, staffEmail, addStaff(staffEmail))
+  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
   await staff.goto('/enquiries')
   await staff.getByRole('link', { name: 'Pat Paddock' }).first().click()
   await expect(staff.getByLabel('Email')).toHaveValue(visitor)

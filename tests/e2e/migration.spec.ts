@@ -4,12 +4,12 @@ import { formatAud } from '../../app/lib/money'
 import { slugify } from '../../app/lib/slug'
 import { createProduct, getProduct } from '../../app/server/catalog/products.server'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logIn, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
 
 test('staff export the products, change a price in the file, check the dry run, apply it and see the new price and its history', async ({ page }) => {
   test.setTimeout(90_000)
   const staffEmail = uniqueEmail('migration-staff')
-  await logIn(page, staffEmail, addStaff(staffEmail))
+  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
   // A product of this test's own, so that no other test's edits show up in its dry run.
   const name = `Migration Test ${Date.now().toString(36)}`
   const id = slugify(name)
@@ -60,7 +60,7 @@ test('staff export the products, change a price in the file, check the dry run, 
 
 test('a file that is not an export is refused with the reason, and history cannot be imported', async ({ page }) => {
   const staffEmail = uniqueEmail('migration-refusal')
-  await logIn(page, staffEmail, addStaff(staffEmail))
+  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
   await page.goto('/migration')
   await expect(page.getByLabel('Collection').locator('option')).toHaveText(['products', 'templates', 'contacts', 'profiles', 'orders'])
   await expect(page.getByText('History is read-only')).toBeVisible()

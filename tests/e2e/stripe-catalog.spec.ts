@@ -6,7 +6,7 @@ import { getProduct } from '../../app/server/catalog/products.server'
 import { startFakeStripe } from '../fakes/stripe'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { fixedPort, startShopProcess } from './support/process'
-import { addStaff, logIn, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A price entry of the product form, such as "Price 1". */
 const item = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
@@ -44,7 +44,7 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
     try {
       await shop.url
       const email = uniqueEmail('stripe-staff')
-      await logIn(page, email, addStaff(email, dataDir))
+      await logInAsStaff(page, email, addStaff(email, dataDir))
 
       // The form: the E900 at its old price, without a Stripe price id.
       await page.goto('/product/unidrone-e900/update')
@@ -116,7 +116,7 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
 
 test('with the demo provider, the form and the payment links screen say they need Stripe', async ({ page }) => {
   const email = uniqueEmail('demo-stripe-staff')
-  await logIn(page, email, addStaff(email))
+  await logInAsStaff(page, email, addStaff(email))
   await page.goto('/product/unidrone-e900/update')
   const panel = page.getByRole('region', { name: 'Prices from Stripe' })
   await expect(panel).toContainText('Fetching prices needs Stripe')

@@ -1,11 +1,11 @@
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logIn, signUp, uniqueEmail } from './support/shop'
+import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
 
 const unique = () => Math.random().toString(36).slice(2, 8)
 
 test('staff create, edit, deprecate and restore a template, and read its history', async ({ page }) => {
   const staffEmail = uniqueEmail('templates-staff')
-  await logIn(page, staffEmail, addStaff(staffEmail))
+  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
   const firstName = `Survey kit ${unique()}`
   const secondName = `${firstName} (revised)`
 
@@ -108,7 +108,7 @@ test('staff create, edit, deprecate and restore a template, and read its history
 test('a stale template edit is refused with a message, keeping what was typed', async ({ page, browser }) => {
   const staffEmail = uniqueEmail('templates-stale')
   const password = addStaff(staffEmail)
-  await logIn(page, staffEmail, password)
+  await logInAsStaff(page, staffEmail, password)
   const original = `Stale check ${unique()}`
   await page.goto('/template/create')
   await page.getByLabel('Template name').fill(original)
@@ -117,7 +117,7 @@ test('a stale template edit is refused with a message, keeping what was typed', 
   const editPath = `${new URL(page.url()).pathname}/update`
 
   const other = await (await browser.newContext()).newPage()
-  await logIn(other, staffEmail, password)
+  await logInAsStaff(other, staffEmail, password)
   await other.goto(editPath)
   await page.goto(editPath)
 

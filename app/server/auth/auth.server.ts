@@ -127,6 +127,9 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT },
         '/sign-up/email': { window: 60, max: config.AUTH_RATE_LIMIT },
+        // Codes of two-step login (better-auth's own rule is 3 in 10 s); each pending login also
+        // allows 5 tries and an account locks for 15 minutes after 10 wrong codes.
+        '/two-factor/*': { window: 60, max: config.AUTH_RATE_LIMIT },
         // Per client; each address also gets at most ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR (mayMail).
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },

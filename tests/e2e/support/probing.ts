@@ -12,6 +12,7 @@ import routes from '../../../app/routes'
 import { openDatabase, type Database } from '../../../app/server/db/client.server'
 import { softwareEntries } from '../../../app/lib/software'
 import { startShopProcess, type ShopProcess } from './process'
+import { logInAsStaffOverHttp } from './shop'
 
 export interface RouteEntry {
   file: string
@@ -176,6 +177,10 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
       return { fields: ['email'], fixed: { email: 'not-an-email' } }
     case '/reset-password':
       return { fields: ['token', 'password'], fixed: { token: 'not a token' } }
+    case '/client/two-factor':
+      return { fields: ['intent', 'password', 'code', 'totpURI', 'backupCode', 'redirectTo'], fixed: { password: '', code: '' } }
+    case '/login/two-factor':
+      return { fields: ['method', 'code', 'redirectTo'], fixed: { code: '' } }
     case '/client/password':
       return { fields: ['currentPassword', 'newPassword'], fixed: { currentPassword: '' } }
     case '/contact':
@@ -224,6 +229,8 @@ export interface ProbedShop {
   dataDir: string
   /** The staff account the embedded demo created, from the shop's start-up output. */
   staff: { email: string; password: string }
+  /** A staff session that passed the second factor. */
+  staffCookie: string
   /** Real ids of things that exist, so that forms are reached past their not-found checks. */
   real: Record<string, string>
   /** Stops the shop, removes its data and answers its exit code. */
@@ -268,8 +275,9 @@ export async function startProbedShop(playwright: { request: { newContext(option
       form: { contactName: 'Fuzz Setup', contactEmail: 'fuzz-setup@example.com', contactPhone: '', contactCompany: '', contactMessage: 'A question.' },
     })
     expect(enquiry.status()).toBe(200)
-    const login = await setup.post('/login', { form: { email: staff.email, password: staff.password, intent: 'login' }, maxRedirects: 0 })
-    expect(login.status(), await login.text()).toBe(302)
+    // Staff pass the second factor, as the shop requires in production (enrolling at this first login).
+    await logInAsStaffOverHttp(setup, origin, staff.email, staff.password)
+    const staffCookie = (await setup.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
     const template = await setup.post('/template/create', { form: { templateName: 'Fuzz template', templateImage: '' }, maxRedirects: 0 })
     expect(template.status(), await template.text()).toBe(302)
     real.templateId = /\/template\/([^/?]+)/.exec(template.headers().location ?? '')![1]!
@@ -284,7 +292,7 @@ export async function startProbedShop(playwright: { request: { newContext(option
     real.orderId = (await queryOne<{ id: string }>(dataDir, `select id from orders limit 1`))!.id
     real.contactId = (await queryOne<{ id: string }>(dataDir, `select id from contacts limit 1`))!.id
     real.messageId = (await queryOne<{ id: string }>(dataDir, `select id from outbox limit 1`))!.id
-    return { shop, origin, dataDir, staff, real, stop }
+    return { shop, origin, dataDir, staff, staffCookie, real, stop }
   } catch (error) {
     await stop()
     throw error

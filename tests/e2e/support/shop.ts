@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
 import { openDatabase, type DatabaseHandle } from '../../../app/server/db/client.server'
 import { listOutbox } from '../../../app/server/mail/outbox.server'
 
@@ -47,6 +48,76 @@ async function submitLoginPanel(page: Page, email: string, password: string, but
 }
 
 export const logIn = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Login')
+
+/** The authenticator apps of the staff accounts these helpers enrolled, by e-mail (one per test process). */
+const authenticators = new Map<string, TOTP>()
+
+/** An authenticator app holding the key the enrolment page shows (grouped in fours). */
+export function authenticatorFor(email: string, key: string): TOTP {
+  const app = new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, '')), digits: 6, period: 30 })
+  authenticators.set(email, app)
+  return app
+}
+
+/** The code the account's authenticator app shows now. */
+export function authenticatorCode(email: string): string {
+  const app = authenticators.get(email)
+  if (!app) throw new Error(`no authenticator app was enrolled for ${email} in this test process`)
+  return app.generate()
+}
+
+/**
+ * Logs a staff member in as a person would where the shop requires two-step login: the password,
+ * then at the first staff login the enrolment (password again, the key typed into the app, its
+ * first code), or later the app's code.
+ */
+export async function logInAsStaff(page: Page, email: string, password: string) {
+  await logIn(page, email, password)
+  await passSecondFactor(page, email, password)
+}
+
+/** After the password: enrols the account's authenticator app, or enters its code, if the login panel asks. */
+export async function passSecondFactor(page: Page, email: string, password: string) {
+  const { pathname } = new URL(page.url())
+  if (pathname === '/client/two-factor') {
+    const key = page.getByTestId('totp-secret')
+    if (!(await key.isVisible())) {
+      await page.getByLabel('Confirm your password').fill(password)
+      await page.getByRole('button', { name: 'Set up two-step login' }).click()
+    }
+    authenticatorFor(email, await key.innerText())
+    await page.getByLabel('Enter the 6-digit code the app now shows').fill(authenticatorCode(email))
+    await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+    // On to the page that asked for it, or back here with the confirmation.
+    await page.waitForURL((url) => url.pathname !== '/client/two-factor' || url.searchParams.has('done'))
+  } else if (pathname === '/login/two-factor') {
+    await page.getByLabel('Authentication code').fill(authenticatorCode(email))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.waitForURL((url) => url.pathname !== '/login/two-factor')
+  }
+}
+
+/**
+ * The same over HTTP, through the same forms (for suites that send requests without a browser):
+ * `request` keeps the cookies of a staff session that passed the second factor.
+ */
+export async function logInAsStaffOverHttp(request: APIRequestContext, origin: string, email: string, password: string) {
+  const post = (path: string, form: Record<string, string>) => request.post(path, { form, headers: { origin }, maxRedirects: 0 })
+  const login = await post('/login', { email, password, intent: 'login' })
+  expect(login.status(), await login.text()).toBe(302)
+  const next = new URL(login.headers().location ?? '/', origin).pathname
+  if (next === '/client/two-factor') {
+    const page = await post('/client/two-factor', { intent: 'enable', password })
+    const key = /data-testid="totp-secret"[^>]*>([^<]+)</.exec(await page.text())?.[1]
+    expect(key, 'the enrolment page shows the key').toBeTruthy()
+    authenticatorFor(email, key!)
+    const enrolled = await post('/client/two-factor', { intent: 'verify', code: authenticatorCode(email) })
+    expect(enrolled.status(), await enrolled.text()).toBe(302)
+  } else if (next === '/login/two-factor') {
+    const verified = await post('/login/two-factor', { method: 'totp', code: authenticatorCode(email) })
+    expect(verified.status(), await verified.text()).toBe(302)
+  }
+}
 export const signUp = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Sign Up')
 
 /** Fills the demo payment page as a buyer would and presses Pay (the e-mail may be prefilled). */
