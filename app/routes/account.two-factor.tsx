@@ -5,6 +5,7 @@ import { safeReturnPath } from '../lib/auth/redirect'
 import { readableTotpUri } from '../lib/auth/totp-uri'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { authErrorMessage, callAuth, cookieHeaders, type AuthCallResult } from '../server/auth/auth-calls.server'
+import { qrPath } from '../server/auth/qr-path.server'
 import { requireUser } from '../server/auth/session.server'
 import { shop } from '../server/context.server'
 import { readForm } from '../server/http/form.server'
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = { step: 'password' | 'scan' | 'off'; error: string | null; totpURI?: string; backupCodes?: string[] }
+type Answer = { step: 'password' | 'scan' | 'off'; error: string | null; totpURI?: string; qr?: { path: string; modules: number }; backupCodes?: string[] }
 
 const CODE_MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: 'Your password is not right.',
@@ -56,14 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!password) return data<Answer>({ step: 'password', error: 'Please enter your password.' }, { status: 400 })
     const result = await callAuth(context, request, '/two-factor/enable', { password })
     if (!result.ok) return failure(result, { step: 'password' })
-    return data<Answer>({ step: 'scan', error: null, totpURI: readableTotpUri(String(result.body?.totpURI ?? '')), backupCodes: (result.body?.backupCodes as string[] | undefined) ?? [] })
+    const totpURI = readableTotpUri(String(result.body?.totpURI ?? ''))
+    return data<Answer>({ step: 'scan', error: null, totpURI, qr: qrPath(totpURI), backupCodes: (result.body?.backupCodes as string[] | undefined) ?? [] })
   }
 
   if (intent === 'verify') {
     // The secret's address and the backup codes come back with the code, so a wrong code shows them again.
     const totpURI = String(form.get('totpURI') ?? '')
     const backupCodes = form.getAll('backupCode').map(String)
-    const scan = { step: 'scan' as const, totpURI: totpURI.startsWith('otpauth://totp/') ? totpURI : undefined, backupCodes }
+    const valid = totpURI.startsWith('otpauth://totp/') && totpURI.length < 500
+    const scan = { step: 'scan' as const, totpURI: valid ? totpURI : undefined, qr: valid ? qrPath(totpURI) : undefined, backupCodes }
     const code = String(form.get('code') ?? '').replace(/\s+/g, '')
     if (!/^\d{6}$/.test(code)) return data<Answer>({ ...scan, error: 'Enter the 6-digit code your authenticator app shows.' }, { status: 400 })
     const result = await callAuth(context, request, '/two-factor/verify-totp', { code })
@@ -98,15 +101,15 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
     </Link>
   )
 
-  if (actionData?.step === 'scan' && actionData.totpURI) {
-    const { totpURI, backupCodes = [] } = actionData
+  if (actionData?.step === 'scan' && actionData.totpURI && actionData.qr) {
+    const { totpURI, qr, backupCodes = [] } = actionData
     return (
       <AccountFormPage title="Set up your authenticator app" error={actionData.error}>
         <ol className="mt-6 list-decimal space-y-6 pl-5 text-slate-700">
           <li>
             <p>Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password).</p>
             <div className="mt-3">
-              <QrCode value={totpURI} label="QR code of the authenticator secret" />
+              <QrCode path={qr.path} modules={qr.modules} label="QR code of the authenticator secret" />
             </div>
             <p className="mt-3 text-sm">Cannot scan it? Enter this key in the app instead:</p>
             <p data-testid="totp-secret" className="mt-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider">

@@ -239,7 +239,8 @@ function mutatedBody(seed: Seed): fc.Arbitrary<GeneratedBody> {
   const fields = fc.oneof(once, once.chain((first) => mutated(first))) as fc.Arbitrary<Record<string, unknown>>
   const encoding = fc.constantFrom<Seed['encoding']>(seed.encoding, seed.encoding, seed.encoding, seed.encoding === 'json' ? 'form' : 'json')
   const file = seed.file === undefined || Buffer.isBuffer(seed.file) ? fc.constant(seed.file) : fc.oneof(fc.constant(seed.file), mutated(seed.file))
-  return fc.tuple(fields, encoding, file).map(([values, as, content]) => readable(encode(values, as, content)))
+  // A seed without fields (an upload) is replaced whole: by a value that is not an object, sent as one field.
+  return fc.tuple(fields, encoding, file).map(([values, as, content]) => readable(encode(isRecord(values) ? values : { value: values }, as, content)))
 }
 
 const inForm = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))

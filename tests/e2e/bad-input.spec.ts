@@ -13,7 +13,8 @@
  * there. Every failing request is listed in the test's output and its attachment.
  */
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { FORM, form, formsFor, firstLine, isStaffRoute, leakIn, MEGABYTE, multipart, paramsOf, sendRaw as sendRawTo, snapshot as snapshotOf, startProbedShop, table, type ProbedShop, type Outcome, type RawRequest } from './support/probing'
 import { fixedPort } from './support/process'
@@ -566,4 +567,102 @@ test('forged and malformed session cookies sign nobody in and get no 5xx on page
   expect(wrong).toEqual([])
   // The genuine cookie, sent the same way, is signed in: the checks above could fail.
   expect((await sendRaw(probes[2]!, session(real))).status).toBe(200)
+})
+
+/** Resident memory of a process, from /proc (Linux), in MB. */
+async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+}
+
+/**
+ * Sends a request of `bytes` body bytes over a raw socket, as fast as the shop takes them, with a
+ * Content-Length or chunked; stops sending once the answer has begun. Answers the status line and
+ * body, or the socket error if the connection broke before any answer.
+ */
+function streamBody(path: string, headers: Record<string, string>, bytes: number, chunked: boolean, cookie = ''): Promise<{ status: number; text: string; error?: string; sent: number }> {
+  return new Promise((resolve) => {
+    const socket = connect(PORT, '127.0.0.1')
+    let answer = ''
+    let sent = 0
+    let done = false
+    const finish = (error?: string) => {
+      if (done) return
+      done = true
+      socket.destroy()
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)
+      resolve({ status, text: answer.split('\r\n\r\n').slice(1).join('\r\n\r\n'), error: status ? undefined : error, sent })
+    }
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8')
+      if (/\r\n\r\n/.test(answer) && (/content-length: (\d+)/i.exec(answer) ? answer.split('\r\n\r\n')[1]!.length >= Number(/content-length: (\d+)/i.exec(answer)![1]) : /\r\n0\r\n\r\n$/.test(answer))) finish()
+    })
+    socket.on('error', (error) => finish(error.message))
+    socket.on('close', () => finish('closed'))
+    const head = [`POST ${path} HTTP/1.1`, `Host: localhost:${PORT}`, `Origin: ${ORIGIN}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+    if (cookie) head.push(`Cookie: ${cookie}`)
+    head.push(chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bytes}`)
+    socket.write(`${head.join('\r\n')}\r\n\r\n`)
+    const piece = Buffer.alloc(64 * 1024, 'a')
+    const pump = () => {
+      while (!done && sent < bytes) {
+        const size = Math.min(piece.length, bytes - sent)
+        const data = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece.subarray(0, size), Buffer.from('\r\n')]) : piece.subarray(0, size)
+        sent += size
+        if (!socket.write(data)) return void socket.once('drain', pump)
+      }
+      if (!done && chunked) socket.write('0\r\n\r\n')
+    }
+    socket.once('connect', pump)
+  })
+}
+
+test('bodies over the limit are refused with a short 413 before they are read, and the shop keeps serving meanwhile', async () => {
+  test.setTimeout(120_000)
+  const pid = probed.shop.child.pid!
+  const before = await snapshot()
+  const memoryBefore = await residentMb(pid)
+  // /healthz, every 50 ms, while 200 MB are posted to /contact.
+  const latencies: number[] = []
+  let posting = true
+  const watch = (async () => {
+    while (posting) {
+      const started = performance.now()
+      await fetch(`${ORIGIN}/healthz`)
+      latencies.push(performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+  const started = performance.now()
+  const declared = await streamBody('/contact', FORM, 200 * MEGABYTE, false)
+  const declaredMs = performance.now() - started
+  const chunked = await streamBody('/contact', FORM, 200 * MEGABYTE, true)
+  posting = false
+  await watch
+  const memoryAfter = await residentMb(pid)
+
+  for (const [name, outcome] of [['declared', declared], ['chunked', chunked]] as const) {
+    expect(outcome.status, `${name}: ${outcome.error}`).toBe(413)
+    expect(outcome.text, name).toContain('at most 1 MB')
+    expect(outcome.text.length, `${name}: nothing echoed`).toBeLessThan(500)
+  }
+  expect(declaredMs, 'a declared 200 MB is refused without being read').toBeLessThan(2_000)
+  expect(chunked.sent, 'the chunked body was stopped long before its end').toBeLessThan(100 * MEGABYTE)
+  expect(Math.max(...latencies), `/healthz latencies meanwhile: ${latencies.map(Math.round).join(', ')}`).toBeLessThan(100)
+  expect(memoryAfter - memoryBefore, `resident memory ${Math.round(memoryBefore)} → ${Math.round(memoryAfter)} MB`).toBeLessThan(50)
+
+  // JSON endpoints (the shop's and better-auth's) answer in JSON; a form just under the limit is read.
+  const json = { 'Content-Type': 'application/json' }
+  const quote = await streamBody('/api/cart/quote', json, 2 * MEGABYTE, true)
+  expect([quote.status, JSON.parse(quote.text).message]).toEqual([413, expect.stringContaining('at most 1 MB')])
+  const signUp = await streamBody('/api/auth/sign-up/email', json, 2 * MEGABYTE, false)
+  expect(signUp.status).toBe(413)
+  const underLimit = await sendRaw({ method: 'POST', path: '/contact', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ contactName: 'x'.repeat(900_000) })), summary: '' }, null)
+  expect(underLimit.status, 'a 0.9 MB form is read and answered by its page').toBe(400)
+
+  // An upload keeps its own 5 MB, and a chunked one over it gets a readable 413 too.
+  const upload = await streamBody('/api/uploads', { 'Content-Type': 'multipart/form-data; boundary=x' }, 8 * MEGABYTE, true, probed.staffCookie)
+  expect([upload.status, upload.error]).toEqual([413, undefined])
+  expect(JSON.parse(upload.text)).toEqual({ error: 'The image is too large: images can be at most 5 MB.' })
+  expect(await snapshot(), 'nothing stored changed').toEqual(before)
 })

@@ -20,6 +20,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.se
 import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
+import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache } from './page-cache.server.ts'
 import { requestLog } from './request-log.server.ts'
@@ -88,6 +89,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     }
     res.status(400).type('text/plain').send('Bad request: the address is not valid.')
   })
+  app.use(bodyLimits)
   // A cached catalogue page is answered here, before the rest of the chain: it carries its headers.
   const pageCache = options.vite ? null : createPageCache(catalog, { keyByHost: !config.PUBLIC_URL })
   if (pageCache) app.use(pageCache.serve)

@@ -65,7 +65,10 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    // A body cut off on the way (the shop's own limit, a client gone) counts as one never received whole.
+    const read = await reader.read().catch(() => null)
+    if (!read) return null
+    const { done, value } = read
     if (done) break
     total += value.byteLength
     if (total > limit) {
