@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A production shop names its public address; http is allowed for localhost only.
+      PUBLIC_URL: `http://localhost:${port}`,
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       AUTH_RATE_LIMIT: '1000',
       CHECKOUT_RATE_LIMIT: '1000',

@@ -29,7 +29,7 @@
  *                      seeded with the demo catalogue, and dropped afterwards
  *   BENCH_PROCESSES    shop processes (WEB_CONCURRENCY) in the "postgres-processes" run (default 2)
  *   BENCH_SKIP_BUILD=1 use the existing build/
- *   BENCH_GZIP=1       send Accept-Encoding: gzip (default: none, like the baseline)
+ *   BENCH_GZIP=0       ask for no compression (default: Accept-Encoding: gzip, deflate, br, as browsers ask)
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
  *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags such as
  *                      --max-semi-space-size=64; that one left the uncached rows unchanged)
@@ -56,7 +56,9 @@ const CONNECTIONS = numberFromEnv('BENCH_CONNECTIONS', 16)
 const DURATION = numberFromEnv('BENCH_DURATION', 10)
 const WARMUP = numberFromEnv('BENCH_WARMUP', 2)
 const EXTRA_PRODUCTS = numberFromEnv('BENCH_PRODUCTS', 10_000)
-const GZIP = process.env.BENCH_GZIP === '1'
+const GZIP = process.env.BENCH_GZIP !== '0'
+/** What every browser sends. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br'
 const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1'
 const PROCESSES = numberFromEnv('BENCH_PROCESSES', 2)
 const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,postgres,postgres-processes,large').split(',').map((group) => group.trim()))
@@ -138,7 +140,7 @@ async function probe(base: string, scenario: Scenario, session: string): Promise
     response = await fetch(url, {
       method: scenario.method ?? 'GET',
       body: scenario.body,
-      headers: { ...scenario.headers, ...sessionHeaders(scenario, session), ...(GZIP ? { 'accept-encoding': 'gzip' } : { 'accept-encoding': 'identity' }) },
+      headers: { ...scenario.headers, ...sessionHeaders(scenario, session), ...(GZIP ? { 'accept-encoding': BROWSER_ENCODINGS } : { 'accept-encoding': 'identity' }) },
       redirect: 'manual',
       signal: AbortSignal.timeout(60_000),
     })
@@ -189,7 +191,7 @@ async function load(base: string, scenario: Scenario, session: string, seconds: 
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 60,
-    headers: GZIP ? { 'accept-encoding': 'gzip' } : {},
+    headers: GZIP ? { 'accept-encoding': BROWSER_ENCODINGS } : {},
     requests: [
       {
         method: scenario.method ?? 'GET',
@@ -335,7 +337,7 @@ async function main() {
   console.log(`Machine: ${machineSummary()}`)
   console.log(
     `Load: autocannon from a separate process over 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per row after ${WARMUP} s warm-up, ` +
-      `${GZIP ? 'Accept-Encoding: gzip' : 'no compression asked for'}.`,
+      `${GZIP ? `Accept-Encoding: ${BROWSER_ENCODINGS}` : 'no compression asked for'}.`,
   )
   if (process.env.BENCH_SKIP_BUILD !== '1') await buildShop()
 

@@ -21,6 +21,9 @@ describe('configuration', () => {
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: 'two' }, 'WEB_CONCURRENCY'],
     [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'http://shop.example' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'http://192.0.2.7:3000' }, 'PUBLIC_URL'],
   ])('a bad value %j stops the start with one line naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError)
     try {
@@ -30,6 +33,18 @@ describe('configuration', () => {
       expect(message.startsWith(`Configuration error: ${variable} `)).toBe(true)
       expect(message).not.toContain('\n')
     }
+  })
+
+  it('in production takes an https PUBLIC_URL, or http on this machine only; the demo needs none', () => {
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).PUBLIC_URL).toBe('https://shop.example')
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000')
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined()
+  })
+
+  it('asks staff for a second factor in production, and offers it in the demo', () => {
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).STAFF_TWO_FACTOR).toBe('required')
+    expect(parseEnv({}).STAFF_TWO_FACTOR).toBe('optional')
+    expect(parseEnv({ STAFF_TWO_FACTOR: 'required' }).STAFF_TWO_FACTOR).toBe('required')
   })
 
   it('runs several processes only on PostgreSQL', () => {

@@ -53,6 +53,15 @@ const schema = z.object({
   SHOP_PHONE: z.string().trim().min(1).default('+61 7 3000 0000'),
 })
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** https, or http on a loopback name (a production build tried on one machine, never reachable from elsewhere). */
+function isDeployableUrl(value: string | undefined): boolean {
+  if (!value) return false
+  const url = new URL(value)
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))
+}
+
 const checked = schema.transform((config, context) => {
   const provider = config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'demo')
   if (provider === 'stripe') {
@@ -62,6 +71,15 @@ const checked = schema.transform((config, context) => {
   }
   if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
     context.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'can be above 1 only with DATABASE_URL (the embedded database belongs to one process)' })
+  }
+  // A deployment names its own address: payment returns, e-mailed links, canonical links and JSON-LD
+  // are never built from a request's Host header there. http only for this machine's own name.
+  if (config.NODE_ENV === 'production' && !isDeployableUrl(config.PUBLIC_URL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'must be the shop’s public https address (https://shop.example) when NODE_ENV is production (http only for localhost)',
+    })
   }
   // A deployment protects staff accounts with a second factor; the embedded demo offers it, so that a
   // newcomer can look around with the printed password.

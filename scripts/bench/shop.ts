@@ -137,6 +137,8 @@ export function startShop(options: ShopProcessOptions): Promise<RunningProcess> 
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(options.port),
+      // A production shop names its address (http only for localhost).
+      PUBLIC_URL: `http://localhost:${options.port}`,
       ...options.env,
     },
   })

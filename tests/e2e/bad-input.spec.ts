@@ -666,3 +666,49 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   expect(JSON.parse(upload.text)).toEqual({ error: 'The image is too large: images can be at most 5 MB.' })
   expect(await snapshot(), 'nothing stored changed').toEqual(before)
 })
+
+test('methods the shop does not answer get 405, Origin: null is a foreign origin on every write, and a refusal is one warning line', async () => {
+  const logStart = probed.shop.output().length
+  const odd: string[] = []
+  for (const method of ['TRACE', 'PROPFIND', 'OPTIONS', 'MKCOL']) {
+    for (const path of ['/', '/contact', '/product/unidrone-e900', '/api/cart/quote', '/api/auth/get-session', '/product/create']) {
+      const outcome = await sendRaw({ method, path, summary: '' }, null)
+      if (outcome.status !== 405) odd.push(`${method} ${path} → ${outcome.status}`)
+    }
+  }
+  expect(odd).toEqual([])
+  const connectAnswer = await new Promise<string>((resolve) => {
+    const socket = connect(PORT, '127.0.0.1', () => socket.write(`CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n`))
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+    socket.on('close', () => resolve(answer))
+  })
+  expect(connectAnswer).toMatch(/^HTTP\/1\.1 405 /)
+
+  // Writes with Origin: null, as a sandboxed frame or a data: page sends them: refused everywhere.
+  const writes: Probe[] = [
+    { method: 'POST', path: '/logout', headers: FORM, body: Buffer.from(''), summary: 'logout' },
+    { method: 'POST', path: '/contact', headers: FORM, body: Buffer.from(form({ contactName: 'N', contactEmail: 'n@example.com', contactMessage: 'Hi' })), summary: 'contact' },
+    { method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"items":[]}'), summary: 'quote' },
+    { method: 'POST', path: '/api/uploads', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: multipart('x', [{ name: 'file', filename: 'a.png', type: 'image/png', content: 'x' }]), summary: 'upload' },
+    { method: 'POST', path: '/api/stripe-product', headers: FORM, body: Buffer.from(form({ STUPID: 'prod_1' })), summary: 'stripe product' },
+    { method: 'POST', path: '/api/auth/sign-out', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}'), summary: 'better-auth sign-out' },
+  ]
+  const before = await snapshot()
+  const notRefused: string[] = []
+  for (const probe of writes) {
+    for (const fetchSite of [undefined, 'cross-site', 'same-site', 'none']) {
+      const outcome = await sendRaw({ ...probe, headers: { ...probe.headers, origin: 'null', ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) } }, probed.staffCookie)
+      if (outcome.status !== 403) notRefused.push(`${probe.path} with Sec-Fetch-Site ${fetchSite ?? '(none)'} → ${outcome.status}`)
+    }
+  }
+  expect(notRefused).toEqual([])
+  expect(await snapshot(), 'nothing stored changed').toEqual(before)
+  // The browser's own word that the request is same-origin lets it through.
+  const sameOrigin = await sendRaw({ ...writes[2]!, headers: { ...writes[2]!.headers, origin: 'null', 'sec-fetch-site': 'same-origin' } }, null)
+  expect(sameOrigin.status).toBe(200)
+
+  const log = probed.shop.output().slice(logStart)
+  expect(log.split('\n').filter((line) => line.includes('write from a foreign origin refused'))).toHaveLength(writes.length * 4)
+  expect(log, 'no error lines, no stacks').not.toMatch(/"level":(50|60)|"stack"/)
+})

@@ -149,7 +149,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
 
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-fault-'))
     // (The payer below starts more payments than one address may in ten minutes.)
-    shop = startShopProcess({ PORT: String(PORT), NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'info', CHECKOUT_RATE_LIMIT: '100000' })
+    shop = startShopProcess({ PORT: String(PORT), NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'info', CHECKOUT_RATE_LIMIT: '100000' })
     await shop.url
 
     const buyer = uniqueEmail('before-restart')
@@ -353,7 +353,7 @@ test.describe('SIGTERM while requests are in flight', () => {
   test('every request in flight is answered, then the process exits with 0', async () => {
     test.setTimeout(60_000)
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-sigterm-'))
-    const shop = startShopProcess({ PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, SHUTDOWN_DRAIN_SECONDS: '2' })
+    const shop = startShopProcess({ PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}`, BETTER_AUTH_SECRET: SECRET, SHUTDOWN_DRAIN_SECONDS: '2' })
     try {
       await shop.url
       expect((await send(PORT, '/products/cameras')).status).toBe(200)

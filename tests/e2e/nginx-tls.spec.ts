@@ -116,6 +116,7 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
         PORT: String(port),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
+        PUBLIC_URL: `https://localhost:${PORTS.https}`,
         DATABASE_URL: database!.url,
         DATA_DIR: mkdtempSync(path.join(dir, `data-${port}-`)),
         BETTER_AUTH_SECRET: SECRET,

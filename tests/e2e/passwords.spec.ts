@@ -10,6 +10,7 @@ test('forgot password: the link from the e-mail sets a new password, once, and s
   await logIn(other, email, 'the old password')
   await expect(other).toHaveURL('/client')
   await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL('/')
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()

@@ -1,16 +1,21 @@
 import { z } from 'zod'
 import { CATEGORIES } from '../catalog.ts'
 import { slugify } from '../slug.ts'
+import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
+
+/**
+ * Fixed segments of the staff routes under /product/ (app/routes.ts): a product whose id were one of
+ * them would have a page nobody could reach.
+ */
+export const RESERVED_PRODUCT_IDS = new Set(['create'])
 
 /** The message SPEC.md §5 shows under an empty required field. */
 export const REQUIRED = 'required'
 
-const required = (max: number) => z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`)
-const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`)
+const required = (max: number) => storableString(max).min(1, REQUIRED)
+const optional = (max: number) => storableString(max)
 /** Links and image addresses: https:// anywhere, or a path on this site. */
-const link = optional(2000).refine((value) => value === '' || /^(https:\/\/|\/(?!\/))[^\s"'<>]*$/.test(value), {
-  message: 'Use an https:// address or a path on this site starting with /.',
-})
+const link = optional(2000).refine((value) => value === '' || isLinkOrSitePath(value), { message: LINK_MESSAGE })
 
 export const productItemSchema = z.object({ value: optional(2000), label: optional(300), description: optional(5000) })
 const linkItemSchema = productItemSchema.extend({ value: link })
@@ -25,7 +30,9 @@ export const priceItemSchema = z.object({
 
 /** A product document as stored (prices in cents): the check for saves, restores and imports. */
 export const productFieldsSchema = z.object({
-  productName: required(200).refine((name) => slugify(name) !== '', 'The name needs at least one letter or digit.'),
+  productName: required(200)
+    .refine((name) => slugify(name) !== '', 'The name needs at least one letter or digit.')
+    .refine((name) => !RESERVED_PRODUCT_IDS.has(slugify(name)), 'This name would give the product the address of a staff page (/product/create). Please choose another.'),
   STUPID: required(200),
   productCategory: z.enum(CATEGORIES, { message: REQUIRED }),
   productImages: items(linkItemSchema, 20),

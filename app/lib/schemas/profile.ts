@@ -1,6 +1,14 @@
 import { z } from 'zod'
+import { isLinkOrSitePath, storableString } from './text.ts'
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} is at most ${max} characters.`)
+const text = (max: number, label: string) => storableString(max, `${label} is at most ${max} characters.`)
+
+/** An account's name, as sign-up and the account settings take it (better-auth's `name`). */
+export const ACCOUNT_NAME_MAX = 100
+/** A profile or account image: an https:// address or a path on this site. */
+export const IMAGE_MAX = 500
+export const IMAGE_MESSAGE = 'The image must be an https:// address or a path on this site.'
+export const isProfileImage = (value: string) => value.length <= IMAGE_MAX && isLinkOrSitePath(value)
 
 /** What a customer may change on their account page. */
 export const profileEditSchema = z.object({
@@ -20,9 +28,7 @@ export const profileEditSchema = z.object({
     .refine((value) => value === '' || (Date.parse(value) < Date.now() && Date.parse(value) > Date.parse('1900-01-01')), {
       message: 'The date of birth must be in the past.',
     }),
-  profileImage: text(500, 'Image address').refine((value) => value === '' || /^(https:\/\/|\/)[^\s"'<>]+$/.test(value), {
-    message: 'The image must be an https:// address or a path on this site.',
-  }),
+  profileImage: text(IMAGE_MAX, 'Image address').refine((value) => value === '' || isLinkOrSitePath(value), { message: IMAGE_MESSAGE }),
 })
 
 export type ProfileEditInput = z.infer<typeof profileEditSchema>

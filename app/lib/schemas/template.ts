@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
 
 /** The message SPEC.md §5 shows under an empty required field. */
 export const REQUIRED = 'required'
@@ -9,14 +10,8 @@ export const REQUIRED = 'required'
  * The same schema runs in the browser (before sending) and on the server (before saving).
  */
 export const templateFormSchema = z.object({
-  templateName: z.string().trim().min(1, REQUIRED).max(200, 'At most 200 characters.'),
-  templateImage: z
-    .string()
-    .trim()
-    .max(2000, 'At most 2000 characters.')
-    .refine((value) => value === '' || /^(https:\/\/[^\s"'<>/]+|\/(?!\/))[^\s"'<>]*$/.test(value), {
-      message: 'Use an https:// address or a path on this site starting with /.',
-    }),
+  templateName: storableString(200).min(1, REQUIRED),
+  templateImage: storableString(2000).refine((value) => value === '' || isLinkOrSitePath(value), { message: LINK_MESSAGE }),
 })
 
 export type TemplateFormInput = z.input<typeof templateFormSchema>

@@ -24,7 +24,7 @@ import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache } from './page-cache.server.ts'
 import { requestLog } from './request-log.server.ts'
-import { sameOriginWrites, securityHeaders } from './security.server.ts'
+import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
 
 /** The configuration check, for server.ts to decide on processes before any of them starts. */
 export { parseEnv } from '../env.server.ts'
@@ -73,6 +73,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
   app.use(requestLog)
+  app.use(knownMethods)
   let shuttingDown = false
   app.use((_req, res, next) => {
     // While shutting down, every answer ends its keep-alive connection, so clients reconnect elsewhere.
@@ -160,6 +161,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   })
 
   const server = app.listen(config.PORT, config.HOST)
+  server.on('connect', (_req, socket) => refuseConnect(socket))
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
   const url = `http://localhost:${port}`

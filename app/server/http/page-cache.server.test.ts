@@ -3,9 +3,10 @@ import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import compression from 'compression'
 import express from 'express'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogReads } from '../catalog/catalog-reads.server'
 import { createPageCache } from './page-cache.server'
+import { contentSecurityPolicy } from './security.server'
 
 /** The page cache in front of a stand-in renderer whose answer each test chooses. */
 async function serveWith(render: (res: express.Response) => void, options: { keyByHost: boolean; databaseAway?: boolean }) {
@@ -82,5 +83,36 @@ describe('the catalogue page cache', () => {
     const honest = await fetch(`${shop.base}/`)
     expect(honest.headers.get('x-cache')).toBe('HIT')
     expect(await honest.text()).not.toContain('forged.example')
+  })
+
+  it('gives every answer of a kept page its own CSP nonce, the same in the policy and the page, plain or gzip-compressed', async () => {
+    const rendered = 'UmVuZGVyZWROb25jZTAxMjM='
+    const shop = await serveWith(
+      (res) => {
+        res.locals.nonce = rendered
+        res.setHeader('Content-Security-Policy', contentSecurityPolicy(rendered))
+        res.type('html').send(`<script nonce="${rendered}">one()</script>${'<p>Gimbal</p>'.repeat(100)}<script nonce="${rendered}">two()</script>`)
+      },
+      { keyByHost: false },
+    )
+    const path = `${shop.base}/product/unigimbal`
+    await fetch(path)
+    const nonces: string[] = []
+    for (const encoding of ['identity', 'identity', 'gzip', 'gzip']) {
+      // The gzip form is made in the background just after the page is kept.
+      const answer = await vi.waitFor(async () => {
+        const response = await fetch(path, { headers: { 'accept-encoding': encoding } })
+        if (encoding === 'gzip' && response.headers.get('content-encoding') !== 'gzip') throw new Error('not compressed yet')
+        return response
+      })
+      expect(answer.headers.get('x-cache')).toBe('HIT')
+      const inPolicy = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy')!)![1]!
+      const page = await answer.text()
+      expect([...page.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1])).toEqual([inPolicy, inPolicy])
+      expect(page).toContain('<p>Gimbal</p><script')
+      nonces.push(inPolicy)
+    }
+    expect(new Set([rendered, ...nonces]).size, 'no two answers share a nonce').toBe(5)
+    expect(shop.renders()).toBe(1)
   })
 })

@@ -1,8 +1,9 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import { gzip } from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import type { CatalogReads } from '../catalog/catalog-reads.server.ts'
 import { categoryPageOf } from '../../lib/catalog.ts'
+import { NoncePage } from './nonce-page.server.ts'
+import { contentSecurityPolicy, nextNonce } from './security.server.ts'
 
 /** Catalogue pages: the same HTML for every visitor who is not signed in. */
 const CATEGORY_LIST = /^\/products\/[a-z-]+$/
@@ -27,17 +28,22 @@ const PER_RESPONSE = new Set([
   'content-encoding',
   'transfer-encoding',
   'vary',
+  'content-security-policy',
 ])
 /** `gzip;q=0` (or `q=0.0`, `q=0.000`) in Accept-Encoding: the client refuses gzip. */
 const GZIP_REFUSED = /(?:^|,)\s*gzip\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i
 
-/** A kept page: always a 200 (nothing else is kept). */
+/**
+ * A kept page: always a 200 (nothing else is kept). Its body is answered with a fresh CSP nonce
+ * each time; its gzip form is made once, in the background, after the page is stored.
+ */
 interface Entry {
   version: number
-  body: Buffer
+  page: NoncePage
   headers: OutgoingHttpHeaders
-  /** The same page gzip-compressed, made once in the background after the page is stored. */
-  gzipped?: { body: Buffer; headers: OutgoingHttpHeaders }
+  gzipReady: boolean
+  /** The page was sent with a Content-Security-Policy (always, but with the development server). */
+  withPolicy: boolean
 }
 
 /** What `serve` learnt on a miss, for `store` further down the chain. */
@@ -68,27 +74,35 @@ export interface PageCache {
  * another process (they share the database) within a second. Signed-in visitors always get a fresh
  * page. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
  * it revalidates. Each page is kept as sent and gzip-compressed once, so a hit costs no rendering
- * and no compression.
+ * and no compression; only its CSP nonce is new in every answer (nonce-page.server.ts).
  */
 export function createPageCache(catalog: CatalogReads, options: { keyByHost: boolean }): PageCache {
   const entries = new Map<string, Entry>()
 
   const answer = (req: Request, res: Response, entry: Entry, state: 'HIT' | 'STALE') => {
-    const chosen = entry.gzipped && acceptsGzip(req.get('accept-encoding')) ? entry.gzipped : entry
+    // A nonce is worth something only if nobody else got it: every answer has its own.
+    const nonce = nextNonce()
+    const gzip = entry.gzipReady && acceptsGzip(req.get('accept-encoding'))
+    const body = req.method === 'HEAD' ? undefined : gzip ? entry.page.gzipped(nonce)! : entry.page.plain(nonce)
     res.setHeader('X-Cache', state)
-    res.writeHead(200, chosen.headers)
-    res.end(req.method === 'HEAD' ? undefined : chosen.body)
+    res.writeHead(200, {
+      ...entry.headers,
+      ...(entry.withPolicy ? { 'content-security-policy': contentSecurityPolicy(nonce) } : {}),
+      'content-length': gzip ? entry.page.gzipLength : entry.page.plainLength,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    })
+    res.end(body)
   }
 
   const keep = (key: string, version: number, res: Response, body: Buffer) => {
     if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!)
-    const headers = { ...pageHeaders(res), vary: 'Accept-Encoding' }
-    const entry: Entry = { version, body, headers: { ...headers, 'content-length': body.length } }
+    const nonce = res.locals.nonce as string | undefined
+    const entry: Entry = { version, page: new NoncePage(body, nonce), headers: { ...pageHeaders(res), vary: 'Accept-Encoding' }, gzipReady: false, withPolicy: Boolean(nonce) }
     entries.set(key, entry)
-    gzip(body, { level: 9 }, (error, compressed) => {
-      if (error || entries.get(key) !== entry) return
-      entry.gzipped = { body: compressed, headers: { ...headers, 'content-encoding': 'gzip', 'content-length': compressed.length } }
-    })
+    entry.page.compress().then(
+      () => void (entry.gzipReady = true),
+      () => {},
+    )
   }
 
   return {
@@ -182,9 +196,9 @@ function cacheKey(req: Request, keyByHost: boolean): string | null {
 }
 
 /**
- * The headers a stored copy repeats: everything the page was sent with (security headers, the CSP
- * with the nonce the cached HTML carries, type, caching, preload links) except what belongs to one
- * response.
+ * The headers a stored copy repeats: everything the page was sent with (security headers, type,
+ * caching, preload links) except what belongs to one response (the CSP is written again with the
+ * answer's own nonce).
  */
 function pageHeaders(res: Response): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {}

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import type { Duplex } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import type { Env } from '../env.server.ts'
+import { logger } from '../log.server.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -18,21 +20,7 @@ export function securityHeaders(config: Env) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = nextNonce()
     res.locals.nonce = nonce
-    res.setHeader(
-      'Content-Security-Policy',
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self' https:",
-        "frame-ancestors 'none'",
-      ].join('; '),
-    )
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce))
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')
@@ -43,6 +31,22 @@ export function securityHeaders(config: Env) {
   }
 }
 
+/** The policy of a response whose inline scripts carry `nonce`. */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https:",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
 const NONCE_BYTES = 16
 let noncePool = Buffer.alloc(0)
 let nonceOffset = 0
@@ -51,7 +55,7 @@ let nonceOffset = 0
  * A fresh 128-bit nonce from the system's random source. The bytes are fetched 4 KB at a time (one
  * call for 256 responses, as node:crypto's randomUUID does); each nonce is used once.
  */
-function nextNonce(): string {
+export function nextNonce(): string {
   if (nonceOffset + NONCE_BYTES > noncePool.length) {
     noncePool = randomBytes(4096)
     nonceOffset = 0
@@ -64,20 +68,40 @@ function nextNonce(): string {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * CSRF defence for every cookie-authenticated form and action: a write must come from the shop's
- * own pages. Browsers send Origin (and Sec-Fetch-Site) with every POST; a foreign one is refused.
- * The payment provider's webhook is signed instead, and exempt.
+ * CSRF defence for every cookie-authenticated write, pages' actions, resource routes and better-auth's
+ * endpoints alike: it must come from the shop's own pages. Browsers send Origin (and Sec-Fetch-Site)
+ * with every POST; a foreign one is refused. `Origin: null` (a sandboxed frame, a data: page, some
+ * redirects) is foreign too unless the browser says the request is same-origin. The payment
+ * provider's webhook is signed instead, and exempt. A refusal is an attempt, not a fault of the
+ * shop: one warning line.
  */
 export function sameOriginWrites(config: Env, exempt: string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next()
     const origin = req.get('origin')
     const expected = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${req.protocol}://${req.get('host')}`
-    const crossSite = req.get('sec-fetch-site') === 'cross-site'
-    if ((origin && origin !== 'null' && origin !== expected) || (origin === 'null' && crossSite) || (!origin && crossSite)) {
+    const fetchSite = req.get('sec-fetch-site')
+    const foreign = origin === 'null' ? fetchSite !== 'same-origin' : origin ? origin !== expected : fetchSite === 'cross-site'
+    if (foreign) {
+      logger.warn({ reqId: req.id, method: req.method, path: req.path, origin: origin ?? null, fetchSite: fetchSite ?? null }, 'write from a foreign origin refused')
       res.status(403).type('text/plain').send('This form can only be sent from the shop’s own pages.')
       return
     }
     next()
   }
+}
+
+/** The methods the shop answers; anything else (TRACE, PROPFIND, …) is a 405, never a router error. */
+export const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const ALLOW_HEADER = 'GET, HEAD, POST'
+
+export function knownMethods(req: Request, res: Response, next: NextFunction) {
+  if (ALLOWED_METHODS.has(req.method)) return next()
+  res.status(405).set('Allow', ALLOW_HEADER).type('text/plain').send(`The method ${req.method.replace(/[^A-Z-]/g, '')} is not allowed here.`)
+}
+
+/** CONNECT never reaches Express: Node hands its socket over. It gets the same 405, then the connection closes. */
+export function refuseConnect(socket: Duplex) {
+  const text = 'The method CONNECT is not allowed here.'
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW_HEADER}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`)
 }

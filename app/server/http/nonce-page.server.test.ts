@@ -1,0 +1,30 @@
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { NoncePage } from './nonce-page.server'
+
+const NONCE = 'QUJDREVGR0hJSktMTU5PUA=='
+const page = Buffer.from(
+  `<!doctype html><script nonce="${NONCE}">a()</script>${'<p>Kept catalogue page, with text to compress. </p>'.repeat(200)}<script nonce="${NONCE}">b()</script><p>é—end</p>`,
+)
+
+describe('a kept page with a fresh nonce per answer', () => {
+  it('is the page with the new nonce in every place, plain and gzip-compressed', async () => {
+    const kept = new NoncePage(page, NONCE)
+    expect(kept.gzipped('x'.repeat(24)), 'no gzip form before it is made').toBeNull()
+    await kept.compress()
+    const fresh = 'WllYV1ZVVFNSUVBPTk1MSw=='
+    const expected = Buffer.from(page.toString().replaceAll(NONCE, fresh))
+    expect(kept.plain(fresh).equals(expected)).toBe(true)
+    const gzipped = kept.gzipped(fresh)!
+    expect(gunzipSync(gzipped).equals(expected)).toBe(true)
+    expect([kept.plain(fresh).length, gzipped.length]).toEqual([kept.plainLength, kept.gzipLength])
+    expect(gzipped.length).toBeLessThan(page.length / 5)
+  })
+
+  it('keeps a page without the nonce as it is', async () => {
+    const kept = new NoncePage(Buffer.from('<p>no scripts</p>'), NONCE)
+    await kept.compress()
+    expect(kept.plain('x'.repeat(24)).toString()).toBe('<p>no scripts</p>')
+    expect(gunzipSync(kept.gzipped('x'.repeat(24))!).toString()).toBe('<p>no scripts</p>')
+  })
+})
