@@ -138,7 +138,7 @@ export function startShop(options: ShopProcessOptions): Promise<RunningProcess> 
       HOST: '127.0.0.1',
       PORT: String(options.port),
       // A production shop names its address (http only for localhost).
-      PUBLIC_URL: `http://localhost:${options.port}`,
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       ...options.env,
     },
   })

@@ -14,6 +14,7 @@
  */
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { FORM, form, formsFor, firstLine, isStaffRoute, leakIn, MEGABYTE, multipart, paramsOf, sendRaw as sendRawTo, snapshot as snapshotOf, startProbedShop, table, type ProbedShop, type Outcome, type RawRequest } from './support/probing'
@@ -712,3 +713,67 @@ test('methods the shop does not answer get 405, Origin: null is a foreign origin
   expect(log.split('\n').filter((line) => line.includes('write from a foreign origin refused'))).toHaveLength(writes.length * 4)
   expect(log, 'no error lines, no stacks').not.toMatch(/"level":(50|60)|"stack"/)
 })
+
+test('odd but harmless input: non-Latin-1 return paths, NUL and broken characters in JSON values, a product named like a staff page', async () => {
+  const before = await snapshot()
+  // A return path with characters a Location header cannot hold is encoded; the session survives.
+  for (const path of ['/login?redirectTo=/%E6%97%A5%E6%9C%AC', '/login?redirectTo=%E2%80%A8', '/auth/continue?redirectTo=/%E6%97%A5%E6%9C%AC', '/auth/continue?redirectTo=%E2%80%A8', '/auth/continue?redirectTo=/client.data']) {
+    const outcome = await sendRawWithHeaders({ method: 'GET', path, summary: '' }, probed.staffCookie)
+    expect(outcome.status, path).toBeLessThan(500)
+    expect(outcome.setCookie.join(), `${path} keeps the session`).not.toMatch(/session_token=;|Max-Age=0/)
+    if (outcome.status === 302) expect(outcome.location, path).toMatch(/^\/(%E6%97%A5%E6%9C%AC|staff|client|program)?$/)
+  }
+  const login = await sendRawWithHeaders(
+    { method: 'POST', path: '/login', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ email: probed.staff.email, password: 'wrong password 0', intent: 'login', redirectTo: '/日本' })), summary: '' },
+    null,
+  )
+  expect(login.status).toBeLessThan(500)
+
+  // JSON values with a NUL or a lone surrogate: 400, with the field named.
+  const json = (value: unknown) => ({ headers: { 'content-type': 'application/json', origin: ORIGIN }, body: Buffer.from(JSON.stringify(value)) })
+  const nameWithNul = await sendRaw({ method: 'POST', path: '/api/auth/update-user', ...json({ name: 'Staff\u0000' }), summary: '' }, probed.staffCookie)
+  expect([nameWithNul.status, JSON.parse(nameWithNul.text).message]).toEqual([400, 'name: Contains characters that cannot be stored (a NUL or a broken character).'])
+  const surrogate = Buffer.from('{"name":"Staff \\ud800"}')
+  const nameWithSurrogate = await sendRaw({ method: 'POST', path: '/api/auth/update-user', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: surrogate, summary: '' }, probed.staffCookie)
+  expect(nameWithSurrogate.status).toBe(400)
+
+  const product = (fields: Record<string, unknown>) => ({
+    productName: 'Odd Gimbal',
+    STUPID: 'prod_odd',
+    productCategory: 'cameras',
+    productImages: [],
+    productDescriptions: [],
+    productFeatures: [],
+    productSpecifications: [],
+    productDimensions: [],
+    productShipping: [],
+    productDownloads: [],
+    productPrices: [],
+    ...fields,
+  })
+  for (const [fields, message] of [
+    [{ productName: 'Odd\u0000Gimbal' }, 'cannot be stored'],
+    [{ productFeatures: [{ value: 'ok', label: '\ud800', description: '' }] }, 'cannot be stored'],
+    [{ productName: 'Create' }, 'address of a staff page'],
+  ] as const) {
+    const outcome = await sendRaw({ method: 'POST', path: '/product/create', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ product: JSON.stringify(product(fields)) })), summary: '' }, probed.staffCookie)
+    expect(outcome.status, JSON.stringify(fields)).toBe(400)
+    expect(outcome.text, JSON.stringify(fields)).toContain(message)
+  }
+  expect(await snapshot(), 'nothing stored changed').toEqual(before)
+})
+
+/** sendRaw that also answers the Location and Set-Cookie headers. */
+function sendRawWithHeaders(probe: Probe, cookie: string | null): Promise<{ status: number; location: string; setCookie: string[] }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { host: `localhost:${PORT}`, connection: 'close', ...probe.headers }
+    if (cookie) headers.cookie = cookie
+    if (probe.body) headers['content-length'] = probe.body.length
+    const req = httpRequest({ host: '127.0.0.1', port: PORT, method: probe.method, path: probe.path, headers }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: String(res.headers.location ?? ''), setCookie: res.headers['set-cookie'] ?? [] }))
+    })
+    req.on('error', reject)
+    req.end(probe.body)
+  })
+}

@@ -147,6 +147,23 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(await historyCount(target)).toBe(historyBefore + 1)
   })
 
+  it('a dry run reports text the database cannot store, naming the field, and applying refuses it the same way', async () => {
+    const target = await fresh()
+    const file = JSON.parse(exported.products)
+    file.documents['unidrone-e900'].productName = 'UniDrone\u0000E900'
+    file.documents['unidrone-e900'].productFeatures[0].description = 'broken \ud800'
+    const templates = JSON.parse(exported.templates)
+    const [firstTemplate] = Object.keys(templates.documents)
+    templates.documents[firstTemplate!].templateName = 'Flyer\udc00'
+    const report = await dryRunImport(target.db, 'products', documentsOf(JSON.stringify(file), 'products'), asStaff)
+    expect(report.rejected).toEqual([{ id: 'unidrone-e900', reason: 'productName: Contains characters that cannot be stored (a NUL or a broken character).' }])
+    const templateReport = await dryRunImport(target.db, 'templates', documentsOf(JSON.stringify(templates), 'templates'), asStaff)
+    expect(templateReport.rejected).toEqual([{ id: firstTemplate, reason: 'templateName: Contains characters that cannot be stored (a NUL or a broken character).' }])
+    const result = await applyImport(target.db, 'products', documentsOf(JSON.stringify(file), 'products'), { ...asStaff, expectedPlan: report.plan })
+    expect(result.applied).toBe(false)
+    expect(await getProduct(target.db, 'unidrone-e900')).toBeFalsy()
+  })
+
   it('does not apply a dry run the stored data has moved on from', async () => {
     const target = await fresh()
     await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)

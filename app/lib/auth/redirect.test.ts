@@ -29,6 +29,15 @@ describe('return paths after login', () => {
     ['', null],
     [null, null],
     ['/ok\nSet-Cookie: x', null],
+    ['/\t/evil.example', null],
+    ['/x\\evil', null],
+    ['/日本', '/%E6%97%A5%E6%9C%AC'],
+    ['/search?q=日本#top', '/search?q=%E6%97%A5%E6%9C%AC#top'],
+    ['/\u2028', null],
+    ['/a\ud800', null],
+    ['/client.data', null],
+    ['/_root.data?_routes=root', null],
+    ['/products/cameras?page=2', '/products/cameras?page=2'],
   ])('%j → %j', (input, expected) => {
     expect(safeReturnPath(input)).toBe(expected)
   })

@@ -1,3 +1,5 @@
+import { isSitePath } from '../schemas/text.ts'
+
 /** The two profile kinds of SPEC.md §3; they only decide where a login lands. */
 export interface ProfileKinds {
   profileTypeTherapist: boolean
@@ -21,12 +23,17 @@ export function redirectAfterLogin(outcome: LoginOutcome): '/client' | '/program
   return isTherapist(outcome) ? '/client' : '/program'
 }
 
+const SITE = 'http://site.invalid'
+
 /**
- * A return path carried through login (`?redirectTo=`) is followed only when it stays on this
- * site: one leading slash, no scheme, no protocol-relative `//` or `/\`.
+ * A return path carried through login (`?redirectTo=`) is followed only when it is a path on this
+ * site (the one rule of app/lib/schemas/text.ts), and never to one of React Router's `.data`
+ * requests. It comes back percent-encoded as a URL would be (`/日本` → `/%E6%97%A5%E6%9C%AC`), so
+ * that it can go into a Location header, which holds only Latin-1.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  if (/[\u0000-\u001f]/.test(value)) return null
-  return value
+  if (!value || !isSitePath(value) || !value.isWellFormed()) return null
+  const url = new URL(value, SITE)
+  if (url.origin !== SITE || url.pathname.endsWith('.data')) return null
+  return `${url.pathname}${url.search}${url.hash}`
 }

@@ -70,4 +70,19 @@ describe('the product form', () => {
       'productPrices.0.value': 'Enter a price in dollars, such as 1299.00.',
     })
   })
+
+  it('refuses a name whose address is a staff page, text the database cannot store, and a link a browser reads as another host', () => {
+    const base = { ...empty, STUPID: 'prod_1', productCategory: 'cameras' }
+    const errorsOf = (fields: object) => {
+      const result = productFormSchema.safeParse({ ...base, ...fields })
+      return result.success ? {} : productErrors(result.error)
+    }
+    expect(errorsOf({ productName: 'Create' }).productName).toMatch(/address of a staff page/)
+    expect(errorsOf({ productName: 'Create Kit' })).toEqual({})
+    expect(errorsOf({ productName: 'Gimbal\u0000' }).productName).toBe('Contains characters that cannot be stored (a NUL or a broken character).')
+    expect(errorsOf({ productName: 'Gimbal', productFeatures: [{ value: 'ok', label: '\ud800', description: '' }] })['productFeatures.0.label']).toMatch(/cannot be stored/)
+    expect(errorsOf({ productName: 'Gimbal', productImages: [{ value: '/\\evil.example/a.png', label: '', description: '' }] })['productImages.0.value']).toBe(
+      'Use an https:// address or a path on this site starting with /.',
+    )
+  })
 })

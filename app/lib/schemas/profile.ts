@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isLinkOrSitePath, storableString } from './text.ts'
+import { isLinkOrSitePath, storableString, UNSTORABLE, unstorablePath } from './text.ts'
 
 const text = (max: number, label: string) => storableString(max, `${label} is at most ${max} characters.`)
 
@@ -32,3 +32,21 @@ export const profileEditSchema = z.object({
 })
 
 export type ProfileEditInput = z.infer<typeof profileEditSchema>
+
+/**
+ * The profile rules where an account's name and image enter through better-auth (sign-up and
+ * /api/auth/update-user): a message naming the first field that breaks them, or null. Any text in
+ * the request must be storable. So every account the shop accepts can be exported and imported back.
+ */
+export function accountFieldsProblem(body: Record<string, unknown>): string | null {
+  const unstorable = unstorablePath(body)
+  if (unstorable) return `${unstorable}: ${UNSTORABLE}`
+  if ('name' in body && body.name !== undefined) {
+    if (typeof body.name !== 'string') return 'name: The name must be text.'
+    if (body.name.trim().length > ACCOUNT_NAME_MAX) return `name: The name is at most ${ACCOUNT_NAME_MAX} characters.`
+  }
+  if ('image' in body && body.image !== undefined && body.image !== null && body.image !== '') {
+    if (typeof body.image !== 'string' || !isProfileImage(body.image)) return `image: ${IMAGE_MESSAGE}`
+  }
+  return null
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
-import { createAuthMiddleware } from 'better-auth/api'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { accountFieldsProblem } from '../../lib/schemas/profile.ts'
 import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
@@ -94,6 +95,11 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
     hooks: {
       // A password change signs out the account's other sessions, whatever the caller asked for.
       before: createAuthMiddleware(async (ctx) => {
+        // Names and images enter here as well as on the account page: the same rules, a 400 naming the field.
+        if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && ctx.body && typeof ctx.body === 'object') {
+          const problem = accountFieldsProblem(ctx.body as Record<string, unknown>)
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_ACCOUNT_FIELD' })
+        }
         if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } }
         }

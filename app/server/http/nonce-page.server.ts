@@ -1,7 +1,11 @@
 import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw as deflateRawCallback } from 'node:zlib'
+import { crcCombine, crcShift } from './crc32-combine.server.ts'
 
 const deflateRaw = promisify(deflateRawCallback)
+
+/** What deflate can reach back: a dictionary longer than this is cut to its end. */
+const WINDOW = 32 * 1024
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03])
 /** An empty final block with fixed codes: the end of the deflate stream. */
@@ -10,14 +14,17 @@ const FINAL_BLOCK = Buffer.from([0x03, 0x00])
 /**
  * A kept page whose CSP nonce is written anew for every response, plain and gzip-compressed, without
  * compressing it again: the page is kept as the pieces between its nonces, each piece deflated once
- * on its own (ending byte-aligned, not final). A response joins the pieces with a fresh nonce — as
- * a stored, uncompressed deflate block in the gzip form — and closes the stream with an empty final
- * block and the checksum of what it holds.
+ * (ending byte-aligned, not final). A response joins the pieces with a fresh nonce — as a stored,
+ * uncompressed deflate block in the gzip form — and closes the stream with an empty final block and
+ * the checksum of what it holds, combined from the pieces' own.
  */
 export class NoncePage {
   private readonly pieces: Buffer[]
   private readonly nonceBytes: number
   private deflated: Buffer[] | null = null
+  private pieceCrcs: number[] = []
+  private pieceShifts: number[] = []
+  private readonly nonceShift: number
   /** Bytes of every plain answer: the nonce always has the same length. */
   readonly plainLength: number
   gzipLength = 0
@@ -26,6 +33,7 @@ export class NoncePage {
   constructor(body: Buffer, nonce: string | undefined) {
     this.pieces = nonce ? split(body, Buffer.from(nonce)) : [body]
     this.nonceBytes = nonce ? Buffer.byteLength(nonce) : 0
+    this.nonceShift = crcShift(this.nonceBytes)
     this.plainLength = body.length
   }
 
@@ -36,9 +44,23 @@ export class NoncePage {
 
   /** Deflates the pieces (in the background, once); until then `gzipped` answers null. */
   async compress(): Promise<void> {
-    const deflated = await Promise.all(this.pieces.map((piece) => deflateRaw(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })))
+    // Each piece is deflated with the page before it as its dictionary, so it compresses as well as
+    // one stream would. Where a nonce stood, the dictionary has bytes that occur nowhere in a page
+    // (control characters, each once): no match can reach into them, so the fresh nonce the reader's
+    // window holds there is never copied, and every distance stays true.
+    const placeholder = Buffer.from(Array.from({ length: this.nonceBytes }, (_, index) => 1 + (index % 31)))
+    const deflated: Buffer[] = []
+    let before = Buffer.alloc(0)
+    for (const [index, piece] of this.pieces.entries()) {
+      if (index) before = Buffer.concat([before, placeholder])
+      const dictionary = before.subarray(Math.max(0, before.length - WINDOW))
+      deflated.push(await deflateRaw(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary.length ? { dictionary } : {}) }))
+      before = Buffer.concat([before.subarray(Math.max(0, before.length - WINDOW)), piece])
+    }
     const holes = this.pieces.length - 1
     this.gzipLength = GZIP_HEADER.length + deflated.reduce((sum, part) => sum + part.length, 0) + holes * (5 + this.nonceBytes) + FINAL_BLOCK.length + 8
+    this.pieceCrcs = this.pieces.map((piece) => crc32(piece))
+    this.pieceShifts = this.pieces.map((piece) => crcShift(piece.length))
     this.deflated = deflated
   }
 
@@ -49,15 +71,16 @@ export class NoncePage {
     const size = fresh.length
     // A stored block: not final, uncompressed, its length and the length's complement.
     const storedHead = Buffer.from([0x00, size & 0xff, size >> 8, ~size & 0xff, (~size >> 8) & 0xff])
+    const nonceCrc = crc32(fresh)
     const parts: Buffer[] = [GZIP_HEADER]
     let crc = 0
-    this.pieces.forEach((piece, index) => {
+    this.pieces.forEach((_, index) => {
       if (index) {
         parts.push(storedHead, fresh)
-        crc = crc32(fresh, crc)
+        crc = crcCombine(crc, nonceCrc, this.nonceShift)
       }
       parts.push(deflated[index]!)
-      crc = crc32(piece, crc)
+      crc = crcCombine(crc, this.pieceCrcs[index]!, this.pieceShifts[index]!)
     })
     const trailer = Buffer.alloc(8)
     trailer.writeUInt32LE(crc >>> 0, 0)

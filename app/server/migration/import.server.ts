@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { UNSTORABLE, unstorablePath } from '../../lib/schemas/text.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import type { Importer, Staged } from './collection.server.ts'
 import { COLLECTION_DEFINITIONS } from './collections.server.ts'
@@ -167,6 +168,9 @@ function check(entry: ImportEntry, seen: Set<string>, importer: Importer, rename
   const renamed = applyRenames(entry.document as Record<string, unknown>, renames)
   if ('reason' in renamed) return { id, ok: false, reason: renamed.reason }
   const { FBUID, ...fields } = renamed.document
+  // The database stores no NUL and no broken character: said here, in the dry run, not at apply.
+  const unstorable = unstorablePath(fields)
+  if (unstorable) return { id, ok: false, reason: `${unstorable}: ${UNSTORABLE}` }
   if (FBUID !== undefined && FBUID !== id) {
     return { id, ok: false, reason: `Its FBUID ${JSON.stringify(FBUID)} differs from its key: the key is the document's id and is copied into FBUID.` }
   }
