@@ -46,6 +46,14 @@ export function bodyLimits(req: Request, res: Response, next: NextFunction) {
     if (limit.routeChecksLength) return next()
     return refuse(req, res, limit, Number(declared))
   }
+  // better-auth reads its small JSON bodies itself and cannot be stopped half-way without an error
+  // of its own: a chunked body there (no browser sends one) is refused before it is read.
+  if (declared === undefined && req.headers['transfer-encoding'] !== undefined && req.path.startsWith('/api/auth/')) {
+    logger.warn({ reqId: req.id, path: req.path }, 'chunked request to the account service refused: 411')
+    res.status(411).json({ message: 'Send this request with a Content-Length.' })
+    req.resume()
+    return
+  }
   let received = 0
   let refused = false
   const emit = req.emit
