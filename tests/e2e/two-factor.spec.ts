@@ -46,6 +46,7 @@ test('a new staff member sets up two-step login at the first login, then logs in
   // Next login: password, then the app's code.
   await page.goto('/client')
   await page.getByRole('button', { name: 'Log Out' }).click()
+  await expect(page).toHaveURL('/')
   await page.goto('/staff')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
