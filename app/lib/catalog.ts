@@ -38,7 +38,7 @@ export interface PriceItem {
   description: string
 }
 
-export interface ProductFields {
+export interface ProductFields extends Partial<ProductLogistics> {
   productName: string
   STUPID: string
   productCategory: Category
@@ -52,7 +52,28 @@ export interface ProductFields {
   productPrices: PriceItem[]
 }
 
-export interface Product extends ProductFields {
+/**
+ * What shipping and stock need of a product. Optional in a document that is written (an import
+ * or restore of a document from before these existed keeps the stored values or the defaults).
+ */
+export interface ProductLogistics {
+  productWeightGrams: number
+  productContainsLithium: boolean
+  /** null: stock is not tracked, the product is always available. */
+  productStockOnHand: number | null
+  productAllowBackorder: boolean
+  productBackorderLeadTime: string
+}
+
+export const DEFAULT_LOGISTICS: ProductLogistics = {
+  productWeightGrams: 0,
+  productContainsLithium: false,
+  productStockOnHand: null,
+  productAllowBackorder: false,
+  productBackorderLeadTime: '',
+}
+
+export interface Product extends Omit<ProductFields, keyof ProductLogistics>, ProductLogistics {
   FBUID: string
 }
 
@@ -74,15 +95,33 @@ export interface ProductCard {
   image: ProductItem | null
   cardText: string
   price: PriceItem | null
+  stock: StockFacts
 }
 
-export function cardOf(product: Product): ProductCard {
+/** What the storefront needs to say whether a product can be bought (app/lib/stock.ts). */
+export interface StockFacts {
+  /** null: not tracked. */
+  available: number | null
+  allowBackorder: boolean
+  leadTime: string
+}
+
+export function cardOf(product: Product, reserved = 0): ProductCard {
   return {
     FBUID: product.FBUID,
     productName: product.productName,
     image: product.productImages[0] ?? null,
     cardText: cardText(product),
     price: shownPrice(product) ?? null,
+    stock: stockFactsOf(product, reserved),
+  }
+}
+
+export function stockFactsOf(product: ProductLogistics, reserved: number): StockFacts {
+  return {
+    available: product.productStockOnHand === null ? null : product.productStockOnHand - reserved,
+    allowBackorder: product.productAllowBackorder,
+    leadTime: product.productBackorderLeadTime,
   }
 }
 

@@ -1,5 +1,7 @@
 import { data } from 'react-router'
 import { checkoutItemsSchema } from '../lib/schemas/checkout'
+import { shippingEstimate } from '../lib/delivery/shipping'
+import { cartForShipping } from '../server/checkout/checkout.server'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
@@ -15,8 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkoutItemsSchema.safeParse(body?.items)
   if (!parsed.success) return data({ error: 'Your cart could not be read. Please reload the page.' }, { status: 400 })
   try {
-    const priced = await priceCart(shop(context).db, parsed.data)
-    return { lines: priced.lines, problems: priced.problems, totals: priced.totals }
+    const { db, catalog } = shop(context)
+    const [priced, methods] = await Promise.all([priceCart(db, parsed.data), catalog.shippingMethods()])
+    const shipping = shippingEstimate(methods, cartForShipping(priced.lines))
+    return { lines: priced.lines, problems: priced.problems, totals: priced.totals, shipping }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
     logger.warn({ err: error }, 'could not price a cart: the database is away')

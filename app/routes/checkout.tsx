@@ -3,17 +3,17 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
 import { useCartQuote } from '../components/shop/cart-quote'
 import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
+import { orderTotals as shippingTotals } from '../lib/delivery/shipping'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
 import { parseCheckoutItems } from '../lib/schemas/checkout'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { getSessionUser } from '../server/auth/session.server'
-import { startCheckout } from '../server/checkout/checkout.server'
-import type { CartProblem } from '../server/checkout/orders.server'
+import { checkoutCookie, checkoutIdFrom, keepCart } from '../server/checkout/drafts.server'
+import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
 import { logger } from '../server/log.server'
-import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/checkout'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
@@ -31,32 +31,28 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = retryAfterHeaders
 
-/** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
-const CHECKOUT_WINDOW = 10 * 60
-
+/**
+ * "Continue to delivery": the cart (from the browser's storage) is priced and kept in the shopper's
+ * checkout on the server, then the delivery step takes over as plain server-rendered forms.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const parsed = parseCheckoutItems(form.get('items'))
   if (!parsed.ok) return data({ error: parsed.message, problems: [] as CartProblem[] }, { status: 400 })
-  const { db, config, clientIp } = shop(context)
+  const { db } = shop(context)
   try {
-    const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
-    if (!limit.allowed) {
-      const error = 'You have started many payments in a short time. Please wait a few minutes and try again.'
-      return data({ error, problems: [] as CartProblem[] }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
+    const priced = await priceCart(db, parsed.items)
+    if (priced.problems.length > 0) {
+      return data({ error: 'Something in your cart has changed. Please check it before you go on.', problems: priced.problems }, { status: 409 })
     }
     const user = await getSessionUser(context, request)
-    const result = await startCheckout({ db, config }, { items: parsed.items, user, origin: publicOrigin(context, request) })
-    if (result.kind === 'redirect') throw redirect(result.url)
-    if (result.kind === 'problems') {
-      return data({ error: 'Something in your cart has changed. Please check it before you pay.', problems: result.problems }, { status: 409 })
-    }
-    return data({ error: result.message, problems: [] as CartProblem[] }, { status: 502 })
+    const id = await keepCart(db, { id: checkoutIdFrom(request.headers.get('cookie')), items: parsed.items, userId: user?.id ?? null })
+    throw redirect('/checkout/delivery', { status: 303, headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(context, request).startsWith('https:')) } })
   } catch (error) {
-    // (The redirect to the payment page is thrown too, and passes through.)
+    // (The redirect to the delivery step is thrown too, and passes through.)
     if (!isDatabaseUnavailable(error)) throw error
-    logger.error({ err: error }, 'could not start a payment: the database is away')
-    const message = 'We could not start your payment just now. Your cart is as you left it: please try again in a few seconds.'
+    logger.error({ err: error }, 'could not keep a cart for checkout: the database is away')
+    const message = 'We could not go on to delivery just now. Your cart is as you left it: please try again in a few seconds.'
     return databaseAwayAnswer({ error: message, problems: [] as CartProblem[] })
   }
 }
@@ -83,6 +79,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const problems = [...(quoted?.problems ?? []), ...(actionData?.problems ?? [])]
   const problemFor = (productId: string) => problems.find((problem) => problem.productId === productId)
   const totals = quoted?.totals ?? orderTotals(cart.checkoutItems.map((item) => ({ unitPrice: item.unitPrice, quantity: item.productCount })))
+  const shippingCents = quoted?.shipping?.cents ?? 0
+  const estimated = shippingTotals(totals.total, shippingCents)
   const canPay = ready && items.length > 0 && quoted !== null && quoted.problems.length === 0 && !paying
 
   if (ready && items.length === 0) {
@@ -177,24 +175,31 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between">
-              <dt>Subtotal (excl. GST)</dt>
-              <dd data-testid="subtotal" className="w-32 text-right">
-                <Amount ready={ready} cents={totals.subtotal} />
-              </dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>GST</dt>
-              <dd data-testid="gst" className="w-32 text-right">
-                <Amount ready={ready} cents={totals.gst} />
-              </dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>Total (incl. GST)</dt>
-              <dd data-testid="total" className="w-32 text-right">
+              <dt>Items</dt>
+              <dd data-testid="items-total" className="w-32 text-right">
                 <Amount ready={ready} cents={totals.total} />
               </dd>
             </div>
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd data-testid="shipping-estimate" className="w-32 text-right">
+                {ready && quoted ? (quoted.shipping?.label ?? 'Not available') : null}
+              </dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+              <dt>{shippingCents > 0 ? 'Estimated total' : 'Total'} (incl. GST)</dt>
+              <dd data-testid="total" className="w-32 text-right">
+                <Amount ready={ready && (quoted !== null || quote.error !== null)} cents={estimated.totalCents} />
+              </dd>
+            </div>
+            <div className="flex justify-between text-slate-600">
+              <dt>GST included</dt>
+              <dd data-testid="gst" className="w-32 text-right">
+                <Amount ready={ready && (quoted !== null || quote.error !== null)} cents={estimated.gstCents} />
+              </dd>
+            </div>
           </dl>
+          <p className="mt-2 text-xs text-slate-500">Exact shipping is worked out on the next step from your address and delivery method.</p>
           {quote.error ? (
             <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               <p>{quote.error}</p>
@@ -222,7 +227,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               disabled={!canPay}
               className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
             >
-              {paying ? 'Opening the payment page…' : <span key={ready ? 'cart' : 'loading'}>{ready ? `Pay ${formatAud(totals.total)}` : 'Pay'}</span>}
+              {paying ? 'One moment…' : 'Continue to delivery'}
             </button>
           </Form>
           {loaderData.demo ? (

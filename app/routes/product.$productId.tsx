@@ -5,26 +5,36 @@ import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/pro
 import { LabelList, Panel } from '../components/ui/panel'
 import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
+import { shippingEstimate } from '../lib/delivery/shipping'
 import { pageMeta, shopNameFrom } from '../lib/seo'
+import { dispatchEstimate, schemaAvailability } from '../lib/stock'
+import { StockNote } from '../components/shop/stock-note'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/product.$productId'
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, catalog } = shop(context)
-  const product = await catalog.product(params.productId)
-  if (!product) {
+  const shown = await catalog.product(params.productId)
+  if (!shown) {
     // A renamed product's old address leads to its new one for good.
     const movedTo = await resolveProductRedirect(db, params.productId)
     if (movedTo) throw redirect(productPath(movedTo), 301)
     throw data(null, { status: 404 })
   }
-  return { product, origin: publicOrigin(context, request) }
+  const { product, stock } = shown
+  const methods = await catalog.shippingMethods()
+  const delivery = shippingEstimate(methods, {
+    subtotalCents: shownPrice(product)?.value ?? 0,
+    weightGrams: product.productWeightGrams,
+    hasLithium: product.productContainsLithium,
+  })
+  return { product, stock, delivery: delivery?.label ?? null, origin: publicOrigin(context, request) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return []
-  const { product, origin } = loaderData
+  const { product, stock, origin } = loaderData
   const url = `${origin}${productPath(product.FBUID)}`
   const price = shownPrice(product)
   const summary = product.productDescriptions[0]?.description ?? product.productName
@@ -47,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
                 url,
                 price: centsToDecimal(price.value),
                 priceCurrency: 'AUD',
-                availability: 'https://schema.org/InStock',
+                availability: schemaAvailability(stock),
               },
             }
           : {}),
@@ -57,7 +67,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product } = loaderData
+  const { product, stock, delivery } = loaderData
   const price = shownPrice(product)
   const [main, readMore] = product.productDescriptions
   const category = isCategory(product.productCategory) ? product.productCategory : null
@@ -104,7 +114,16 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
             </p>
           ) : null}
-          <AddToCartForm product={cardOf(product)} />
+          <div className="mt-3 space-y-1">
+            <StockNote stock={stock} />
+            {dispatchEstimate(stock) ? <p className="text-sm text-slate-600">{dispatchEstimate(stock)}</p> : null}
+            {delivery ? (
+              <p className="text-sm text-slate-600">
+                Delivery {delivery === 'Free' ? 'free' : delivery} within Australia{product.productContainsLithium ? ' (road only: contains lithium batteries)' : ''}
+              </p>
+            ) : null}
+          </div>
+          <AddToCartForm product={{ ...cardOf(product), stock }} />
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

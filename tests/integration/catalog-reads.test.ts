@@ -24,14 +24,14 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
   it('answers from memory while the catalogue is unchanged, and shows a staff edit in this process at once', async () => {
     const reads = createCatalogReads(database.db)
     const first = await reads.product('kept-motor')
-    expect(first?.productName).toBe('Kept Motor')
+    expect(first?.product.productName).toBe('Kept Motor')
     expect(await reads.product('kept-motor'), 'the same answer, not a new read').toBe(first)
 
     const editable = (await getEditableProduct(database.db, 'kept-motor'))!
     const { FBUID, ...fields } = editable.product
     await updateProduct(database.db, FBUID, editable.version, { ...fields, productFeatures: [{ value: '', label: 'Quieter bearings', description: '' }] }, 'staff@example.com')
     const after = await reads.product('kept-motor')
-    expect(after?.productFeatures.map((feature) => feature.label)).toEqual(['Quieter bearings'])
+    expect(after?.product.productFeatures.map((feature) => feature.label)).toEqual(['Quieter bearings'])
     expect((await reads.categoryPage('propulsion', 1)).cards.map((card) => card.FBUID)).toContain('kept-motor')
   })
 
@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
     let selects = 0
     const counting = new Proxy(database.db, {
       get(target, property, receiver) {
-        if (property === 'select') selects++
+        if (property === 'select' || property === 'execute') selects++
         return Reflect.get(target, property, receiver)
       },
     })
@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
 
   it('sees a write by another process (same database, no event here) within about a second', async () => {
     const reads = createCatalogReads(database.db)
-    expect((await reads.product('kept-motor'))?.productName).toBe('Kept Motor')
+    expect((await reads.product('kept-motor'))?.product.productName).toBe('Kept Motor')
     // Another process renames the motor's description: a row change and its history row, nothing else.
     await database.db.transaction(async (tx) => {
       const [row] = await tx
@@ -61,8 +61,8 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
         .returning()
       await recordHistory(tx, { collection: 'products', documentId: 'kept-motor', action: 'update', document: row!, updatedBy: 'other@example.com' })
     })
-    expect((await reads.product('kept-motor'))?.productDescriptions[0]?.description, 'still the kept copy at once').not.toBe('Changed elsewhere')
+    expect((await reads.product('kept-motor'))?.product.productDescriptions[0]?.description, 'still the kept copy at once').not.toBe('Changed elsewhere')
     await new Promise((resolve) => setTimeout(resolve, 1100))
-    expect((await reads.product('kept-motor'))?.productDescriptions[0]?.description).toBe('Changed elsewhere')
+    expect((await reads.product('kept-motor'))?.product.productDescriptions[0]?.description).toBe('Changed elsewhere')
   })
 })

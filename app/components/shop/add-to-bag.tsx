@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { ProductCard } from '../../lib/catalog'
 import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
+import { canBuy } from '../../lib/stock'
 import { Dialog } from '../ui/dialog'
 import { useCart } from './cart-context'
 
@@ -29,6 +30,13 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
   const titleId = useId()
   const { image } = product
   if (!product.price) return null
+  if (!canBuy(product.stock)) {
+    return (
+      <button type="button" disabled className="relative z-10 mt-4 w-full cursor-not-allowed rounded-md bg-slate-200 px-4 py-2.5 text-sm font-semibold text-slate-600">
+        Sold out<span className="sr-only">: {product.productName} cannot be added to the bag</span>
+      </button>
+    )
+  }
   return (
     <>
       <button
@@ -80,6 +88,16 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
   const [message, setMessage] = useState<{ kind: 'ok' | 'limit'; text: string } | null>(null)
   const selectId = useId()
   if (!product.price) return <p className="mt-6 text-slate-600">This product cannot be bought online at the moment. Please contact us.</p>
+  if (!canBuy(product.stock)) {
+    return (
+      <div className="mt-6">
+        <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-200 px-6 py-2.5 font-semibold text-slate-600">
+          Add to cart
+        </button>
+        <p className="mt-3 text-sm text-slate-600">This product is sold out. Please contact us to hear when it is back.</p>
+      </div>
+    )
+  }
   return (
     <div className="mt-6">
       <div className="flex flex-wrap items-end gap-3">

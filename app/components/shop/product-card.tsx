@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { productPath, type ProductCard as Card } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
+import { StockNote } from './stock-note'
 
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
@@ -33,6 +34,7 @@ export function ProductCard({ product, eager, first = false, staff = false }: { 
         </h2>
         <p className="mt-2 flex-1 text-sm text-slate-600">{product.cardText}</p>
         {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
+        <StockNote stock={product.stock} className="mt-1" />
         <AddToBagButton product={product} />
         {staff ? (
           <ul aria-label={`Manage ${product.productName}`} className="relative z-10 mt-3 flex gap-2 border-t border-slate-100 pt-3 text-sm">

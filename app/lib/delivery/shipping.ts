@@ -22,6 +22,9 @@ export interface ShippingMethod {
   deliveryTime: string
   /** Road transport that may carry lithium batteries; air and express services may not. */
   carriesLithium: boolean
+  /** Click & Collect: where, and when, orders are picked up. */
+  pickupAddress?: string
+  pickupHours?: string
 }
 
 /** What a shipping price depends on, from the server's own prices and product data. */

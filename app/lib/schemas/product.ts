@@ -43,6 +43,12 @@ export const productFieldsSchema = z.object({
   productShipping: items(productItemSchema),
   productDownloads: items(linkItemSchema),
   productPrices: z.array(priceItemSchema).max(10, 'At most 10 prices.'),
+  // Shipping and stock: optional, so that a document from before they existed imports as it is.
+  productWeightGrams: z.number().int('Whole grams.').min(0, 'A weight cannot be negative.').max(1_000_000, 'At most 1,000 kg.').optional(),
+  productContainsLithium: z.boolean().optional(),
+  productStockOnHand: z.number().int('Whole units.').min(0, 'Stock cannot be negative.').max(1_000_000, 'At most 1,000,000.').nullable().optional(),
+  productAllowBackorder: z.boolean().optional(),
+  productBackorderLeadTime: storableString(100).optional(),
 })
 
 /**

@@ -1,9 +1,11 @@
-import { desc, eq } from 'drizzle-orm'
-import type { Category, Product, ProductCard } from '../../lib/catalog.ts'
+import { sql } from 'drizzle-orm'
+import type { Category, ProductCard } from '../../lib/catalog.ts'
+import type { ShippingMethod } from '../../lib/delivery/shipping.ts'
+import { listActiveShippingMethods } from '../delivery/shipping-methods.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from './catalog-events.server.ts'
-import { getProduct, listCategoryPage } from './products.server.ts'
+import { getShownProduct, listCategoryPage, type ShownProduct } from './products.server.ts'
 
 /**
  * How long this process trusts the catalogue version it last read. Writes in this process retire
@@ -13,23 +15,27 @@ const VERSION_TTL_MS = 1000
 /** Reads kept per version; a catalogue of tens of thousands of products keeps its busiest pages. */
 const MAX_READS = 2000
 
-/** The catalogue's version: the id of the newest product write (every write has a history row). */
+/**
+ * The catalogue's version: the id of the newest product write (every write has a history row) plus
+ * the count of stock changes that altered what a page says (app/server/stock/stock.server.ts). Both
+ * only grow, so their sum changes whenever either does.
+ */
 async function readCatalogVersion(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ id: history.id })
-    .from(history)
-    .where(eq(history.collection, 'products'))
-    .orderBy(desc(history.id))
-    .limit(1)
-  return row?.id ?? 0
+  const result = await db.execute(sql`select
+    coalesce((select ${history.id} from ${history} where ${history.collection} = 'products' order by ${history.id} desc limit 1), 0)
+    + (select case when is_called then last_value else 0 end from stock_changes_seq) as version`)
+  const rows = (result as unknown as { rows: { version: string | number }[] }).rows
+  return Number(rows[0]?.version ?? 0)
 }
 
 export interface CatalogReads {
   /** The catalogue's version as this process knows it (read again at most once a second). */
   version(): Promise<number>
   /** A product as the storefront shows it; the same object for every request until the catalogue changes. */
-  product(productId: string): Promise<Product | null>
+  product(productId: string): Promise<ShownProduct | null>
   categoryPage(category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }>
+  /** The shipping methods a shopper may choose (product pages price delivery from them). */
+  shippingMethods(): Promise<ShippingMethod[]>
 }
 
 /**
@@ -82,7 +88,8 @@ export function createCatalogReads(db: Database): CatalogReads {
 
   return {
     version,
-    product: (productId) => kept(`product:${productId}`, () => getProduct(db, productId)),
+    product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
     categoryPage: (category, page) => kept(`category:${category}:${page}`, () => listCategoryPage(db, category, page)),
+    shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
   }
 }

@@ -57,19 +57,21 @@ export async function updateProduct(
     if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
     if (current.version !== expectedVersion) throw new StaleEditError()
     const now = new Date()
-    const product: Product = { FBUID: newId, ...fields }
 
     if (newId === productId) {
       await tx.update(products).set({ ...fields, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
+      const product = (await getProduct(tx, productId))!
       await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
       return product
     }
 
     const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.id, newId))
     if (taken) throw new ProductIdTakenError(newId)
-    const { id: _oldId, ...previous } = current
+    const { id: _oldId, version: _version, createdAt, updatedAt: _updatedAt, ...previous } = current
     await tx.delete(products).where(eq(products.id, productId))
-    await tx.insert(products).values({ ...fields, id: newId, version: current.version + 1, createdAt: current.createdAt, updatedAt: now })
+    // The stock and weight move with the product unless the edit changed them.
+    await tx.insert(products).values({ ...previous, ...definedOnly(fields), id: newId, version: current.version + 1, createdAt, updatedAt: now })
+    const product = (await getProduct(tx, newId))!
     await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
     await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
     await tx.insert(productRedirects).values({ fromId: productId, toId: newId })
@@ -117,10 +119,15 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
       await tx.insert(products).values({ ...fields, id: productId })
       await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))
     }
-    const product: Product = { FBUID: productId, ...fields }
+    const product = (await getProduct(tx, productId))!
     await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })
     return product
   }))
+}
+
+/** The fields a write sets: a document without shipping and stock (an older one) leaves the stored ones. */
+function definedOnly(fields: ProductFields): ProductFields {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ProductFields
 }
 
 /** The product fields of a stored document, without ids, versions, timestamps or notes. */
@@ -138,5 +145,10 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     productShipping: list('productShipping'),
     productDownloads: list('productDownloads'),
     productPrices: list('productPrices'),
+    ...(typeof document.productWeightGrams === 'number' ? { productWeightGrams: document.productWeightGrams } : {}),
+    ...(typeof document.productContainsLithium === 'boolean' ? { productContainsLithium: document.productContainsLithium } : {}),
+    ...(typeof document.productStockOnHand === 'number' || document.productStockOnHand === null ? { productStockOnHand: document.productStockOnHand as number | null } : {}),
+    ...(typeof document.productAllowBackorder === 'boolean' ? { productAllowBackorder: document.productAllowBackorder } : {}),
+    ...(typeof document.productBackorderLeadTime === 'string' ? { productBackorderLeadTime: document.productBackorderLeadTime } : {}),
   }
 }

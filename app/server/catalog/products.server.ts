@@ -1,12 +1,12 @@
 import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm'
-import { CATEGORY_PAGE_SIZE, type Category, type PriceItem, type Product, type ProductCard, type ProductFields, type ProductItem } from '../../lib/catalog.ts'
+import { CATEGORY_PAGE_SIZE, stockFactsOf, type StockFacts, type Category, type PriceItem, type Product, type ProductCard, type ProductFields, type ProductItem } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 
-const { id, version, createdAt, updatedAt, ...fieldColumns } = getTableColumns(products)
+const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
 
 /** The columns that make up the product document, with the id under its spec name FBUID. */
 const documentColumns = { FBUID: id, ...fieldColumns }
@@ -20,28 +20,50 @@ export async function getProduct(db: Executor, productId: string): Promise<Produ
   return row ? toProduct(row) : null
 }
 
-/** The first image, the card text (DESIGN.md §9) and the first price, picked out by the database. */
+/** A product as the storefront shows it: the document, and what is available of it now. */
+export interface ShownProduct {
+  product: Product
+  stock: StockFacts
+}
+
+export async function getShownProduct(db: Executor, productId: string): Promise<ShownProduct | null> {
+  const [row] = await db.select({ ...documentColumns, reserved: products.stockReserved }).from(products).where(eq(products.id, productId)).limit(1)
+  if (!row) return null
+  const { reserved, ...product } = row
+  return { product: toProduct(product), stock: stockFactsOf(product, reserved) }
+}
+
+/** The first image, the card text (docs/domain.md) and the first price, picked out by the database. */
 const cardColumns = {
   FBUID: products.id,
   productName: products.productName,
   image: sql<ProductItem | null>`${products.productImages} -> 0`,
   cardText: sql<string>`coalesce(coalesce(${products.productDescriptions} -> 5, ${products.productDescriptions} -> 0) ->> 'description', '')`,
   price: sql<PriceItem | null>`${products.productPrices} -> 0`,
+  onHand: products.productStockOnHand,
+  reserved: products.stockReserved,
+  allowBackorder: products.productAllowBackorder,
+  leadTime: products.productBackorderLeadTime,
 }
+
+const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
+  ...card,
+  stock: { available: onHand === null ? null : onHand - reserved, allowBackorder, leadTime },
+})
+
+const selectCards = (db: Executor) => db.select(cardColumns).from(products)
 
 /** One page of a category's cards, by name, and how many products the category has in all. */
 export async function listCategoryPage(db: Executor, category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }> {
-  const [cards, [counted]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(products)
+  const [rows, [counted]] = await Promise.all([
+    selectCards(db)
       .where(eq(products.productCategory, category))
       .orderBy(asc(products.productName), asc(products.id))
       .limit(CATEGORY_PAGE_SIZE)
       .offset((page - 1) * CATEGORY_PAGE_SIZE),
     db.select({ total: count() }).from(products).where(eq(products.productCategory, category)),
   ])
-  return { cards, total: counted?.total ?? 0 }
+  return { cards: rows.map(toCard), total: counted?.total ?? 0 }
 }
 
 /** Every product's id and last change, for the sitemap. */
@@ -76,7 +98,7 @@ export async function createProduct(db: Database, fields: ProductFields, updated
       .onConflictDoNothing({ target: products.id })
       .returning({ id: products.id })
     if (inserted.length === 0) throw new ProductIdTakenError(productId)
-    const product: Product = { FBUID: productId, ...fields }
+    const product = (await getProduct(tx, productId))!
     await recordHistory(tx, { collection: 'products', documentId: productId, action: 'create', document: { ...product }, updatedBy })
     return product
   }))

@@ -1,59 +1,191 @@
+import { and, asc, eq, lt } from 'drizzle-orm'
+import { orderTotals, quoteShipping, type CartForShipping, type ShippingMethod, type ShippingQuote } from '../../lib/delivery/shipping.ts'
+import type { DeliveryDetails } from '../../lib/schemas/delivery.ts'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { SessionUser } from '../auth/session.server.ts'
 import type { Database } from '../db/client.server.ts'
+import { orders } from '../db/schema.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
-import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem } from './orders.server.ts'
+import type { MailService } from '../mail/outbox.server.ts'
+import { OutOfStockError } from '../stock/stock.server.ts'
+import { fulfilPayment } from './fulfilment.server.ts'
+import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
 import { paymentProvider } from './payments/index.server.ts'
 import { PaymentProviderError } from './payments/provider.ts'
+
+/** A payment page stays open this long (Stripe's shortest); demo sessions expire after it too. */
+export const PAYMENT_MINUTES = 30
+/** The reservation outlives its payment page a little, so that a payment made at the last second still finds it. */
+export const RESERVATION_GRACE_MINUTES = 5
 
 export type CheckoutResult =
   | { kind: 'redirect'; url: string; orderId: string }
   | { kind: 'problems'; problems: CartProblem[] }
+  | { kind: 'refused'; message: string }
   | { kind: 'error'; message: string }
 
+export function cartForShipping(lines: PricedLine[]): CartForShipping {
+  return {
+    subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    weightGrams: lines.reduce((sum, line) => sum + line.weightGrams, 0),
+    hasLithium: lines.some((line) => line.containsLithium),
+  }
+}
+
+/** Every method with its price for this cart, or the reason it cannot carry it. */
+export function quoteMethods(methods: ShippingMethod[], lines: PricedLine[]): { method: ShippingMethod; quote: ShippingQuote }[] {
+  const cart = cartForShipping(lines)
+  return methods.map((method) => ({ method, quote: quoteShipping(method, cart) }))
+}
+
+type Deps = { db: Database; config: Env; mailer: MailService }
+
 /**
- * Pay for a cart: price every line from the database, stop if anything changed since the visitor
- * saw it, store the pending order with its snapshot, then open the provider's payment page.
+ * Pay for a checkout: price every line and the shipping from the database, stop if anything changed
+ * since the shopper saw it, then in one transaction reserve the stock and store the pending order
+ * with its snapshot and delivery details, and open the provider's payment page. A payment page this
+ * checkout opened before is closed first, so the shopper's own earlier reservation never stands in
+ * their way.
  */
 export async function startCheckout(
-  deps: { db: Database; config: Env },
-  input: { items: CheckoutItems; user: SessionUser | null; origin: string },
+  deps: Deps,
+  input: { checkoutId: string; items: CheckoutItems; details: DeliveryDetails; method: ShippingMethod; user: SessionUser | null; origin: string },
 ): Promise<CheckoutResult> {
-  const priced = await priceCart(deps.db, input.items)
+  const { db, config } = deps
+  const priced = await priceCart(db, input.items)
   if (priced.problems.length > 0) return { kind: 'problems', problems: priced.problems }
-  const provider = paymentProvider(deps.config)
-  const order = await createPendingOrder(deps.db, {
-    lines: priced.lines,
-    email: input.user?.email ?? null,
-    userId: input.user?.id ?? null,
-    provider: provider.name,
-    updatedBy: input.user?.email ?? null,
-  })
+  const quote = quoteShipping(input.method, cartForShipping(priced.lines))
+  if (!quote.available) return { kind: 'refused', message: quote.reason }
+  await abandonPayments(deps, input.checkoutId)
+
+  const provider = paymentProvider(config)
+  const { details, method } = input
+  const collect = method.kind === 'collect'
+  const now = Date.now()
+  const expiresAt = new Date(now + PAYMENT_MINUTES * 60_000)
+  let order: Awaited<ReturnType<typeof createPendingOrder>>
+  try {
+    order = await createPendingOrder(db, {
+      lines: priced.lines,
+      email: details.email,
+      userId: input.user?.id ?? null,
+      provider: provider.name,
+      updatedBy: input.user?.email ?? null,
+      delivery: {
+        customerName: details.fullName,
+        phone: details.phone,
+        company: details.company,
+        abn: details.abn,
+        shippingMethodId: method.id,
+        shippingMethodName: method.name,
+        collect,
+        pickupAddress: collect ? (method.pickupAddress ?? '') : '',
+        addressLine1: collect ? '' : details.addressLine1,
+        addressLine2: collect ? '' : details.addressLine2,
+        suburb: collect ? '' : details.suburb,
+        state: collect ? '' : details.state,
+        postcode: collect ? '' : details.postcode,
+        shippingCents: quote.priceCents,
+        checkoutId: input.checkoutId,
+      },
+      reserveUntil: new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
+    })
+  } catch (error) {
+    if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
+    throw error
+  }
   let session: Awaited<ReturnType<typeof provider.createSession>>
   try {
     session = await provider.createSession({
       orderId: order.id,
-      email: input.user?.email ?? null,
+      email: details.email,
       lines: priced.lines.map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceId: line.priceId })),
+      shipping: { name: method.name, amountCents: quote.priceCents },
+      customer: {
+        name: details.fullName,
+        phone: details.phone,
+        address: collect
+          ? null
+          : { line1: details.addressLine1, line2: details.addressLine2, suburb: details.suburb, state: details.state, postcode: details.postcode },
+      },
+      expiresAt,
       successUrl: `${input.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${input.origin}/checkout`,
+      cancelUrl: `${input.origin}/checkout/delivery?payment=cancelled`,
     })
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, 'could not open a payment session')
+    // No payment page: the reservation goes back at once.
+    await fulfilPayment(deps, expiryEvent(order.id, 'no-session'))
     return {
       kind: 'error',
       message: error instanceof PaymentProviderError ? error.message : 'The payment provider could not be reached. Please try again.',
     }
   }
   try {
-    await attachPaymentSession(deps.db, order.id, session.id, input.user?.email ?? null)
+    await attachPaymentSession(db, order.id, session.id, input.user?.email ?? null)
   } catch (error) {
     // Not the provider's fault (the database went away, say): the caller answers accordingly (503
     // "try again in a few seconds"). The visitor is not sent to a payment page whose order does not
-    // know it; the order stays pending without a session, like a cart abandoned before paying.
+    // know it; the order's reservation lapses on its own.
     logger.warn({ err: error, orderId: order.id, sessionId: session.id }, 'could not record the payment session on its order')
     throw error
   }
   return { kind: 'redirect', url: session.url, orderId: order.id }
+}
+
+/** The event that ends a pending order whose payment will not come, as the provider's expiry would. */
+function expiryEvent(orderId: string, why: 'abandoned' | 'lapsed' | 'no-session') {
+  return { eventId: `${why}:${orderId}`, type: `shop.${why}`, orderId, sessionId: null, outcome: 'expired' as const, paymentReference: null, email: null }
+}
+
+/**
+ * Closes the payment pages this checkout opened that were never paid (the shopper came back from
+ * one, or is starting another), and gives their stock back. A page the provider says is already
+ * closed or paid is left to the provider's own event.
+ */
+export async function abandonPayments(deps: Deps, checkoutId: string): Promise<number> {
+  const pending = await deps.db
+    .select({ id: orders.id, sessionId: orders.providerSessionId })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'pending')))
+  const provider = paymentProvider(deps.config)
+  let released = 0
+  for (const order of pending) {
+    try {
+      if (order.sessionId && (await provider.expireSession(order.sessionId)) === 'not-open') continue
+    } catch (error) {
+      logger.warn({ err: error, orderId: order.id }, 'could not close an abandoned payment page; its reservation lapses on its own')
+      continue
+    }
+    if ((await fulfilPayment(deps, expiryEvent(order.id, 'abandoned'))).changed) released++
+  }
+  return released
+}
+
+/**
+ * Timed work: pending orders whose reservation has lapsed (a demo page left open, a Stripe expiry
+ * event that never arrived) expire and give their stock back. Safe to run in every process at once:
+ * each order moves through the fulfilment function, which applies it once.
+ */
+export async function expireLapsedReservations(deps: Deps, now = new Date()): Promise<number> {
+  const lapsed = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.stockState, 'reserved'), lt(orders.reservedUntil, now)))
+    .orderBy(asc(orders.reservedUntil))
+    .limit(200)
+  let expired = 0
+  for (const order of lapsed) {
+    if ((await fulfilPayment(deps, expiryEvent(order.id, 'lapsed'))).changed) expired++
+  }
+  return expired
+}
+
+/** The order's totals as the delivery step shows them before paying. */
+export function checkoutTotals(lines: PricedLine[], shippingCents: number) {
+  return orderTotals(
+    lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    shippingCents,
+  )
 }

@@ -3,6 +3,8 @@ import type { Database } from '../db/client.server.ts'
 import { orders, paymentEvents } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
 import { recordHistory } from '../history/record.server.ts'
+import { catalogWritten } from '../catalog/catalog-events.server.ts'
+import { settleOrderStock } from '../stock/stock.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { invoiceMail } from './invoice.ts'
@@ -12,7 +14,7 @@ import type { PaymentEvent } from './payments/provider.ts'
 export const PAYMENT_ACTOR = 'payment provider'
 
 /**
- * The order state table (STYLE.md, Vendure): money received always wins, so `paid` can follow
+ * The order state table (docs/domain.md): money received always wins, so `paid` can follow
  * any state; `failed` and `expired` only end a pending order; `paid` is final.
  */
 export function nextStatus(current: Order['status'], outcome: NonNullable<PaymentEvent['outcome']>): Order['status'] | null {
@@ -59,6 +61,8 @@ export async function fulfilPayment(deps: { db: Database; mailer: MailService; c
           : {}),
       })
       .where(eq(orders.id, locked.id))
+    // The reservation becomes a sale, or goes back on the shelf: once, guarded by the order's stock state.
+    await settleOrderStock(tx, locked.id, status === 'paid' ? 'sold' : 'released')
     const order = (await getOrder(tx, locked.id))!
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: PAYMENT_ACTOR })
     if (status === 'paid' && order.email) {
@@ -66,6 +70,7 @@ export async function fulfilPayment(deps: { db: Database; mailer: MailService; c
     }
     return { changed: true, missing: false }
   })
+  if (result.changed) catalogWritten()
   if (result.missing) logger.warn({ eventId: event.eventId, orderId: event.orderId }, 'payment event for an unknown order')
   return { order: await getOrder(db, event.orderId), changed: result.changed }
 }

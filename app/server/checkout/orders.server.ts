@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { MAX_PER_LINE, orderTotals } from '../../lib/cart.ts'
+import { orderTotals as shippingTotals } from '../../lib/delivery/shipping.ts'
 import { shownPrice } from '../../lib/catalog.ts'
 import { gstIncluded } from '../../lib/money.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { history, orderLines, orders, products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
+import { reserveStock } from '../stock/stock.server.ts'
 
 /** What the browser sends: product ids and quantities, and the unit price it showed (to notice a change). */
 export interface CheckoutRequestItem {
@@ -23,6 +25,9 @@ export interface PricedLine {
   quantity: number
   lineTotalCents: number
   gstCents: number
+  /** Packed weight of the line (unit weight × quantity), for shipping rates. */
+  weightGrams: number
+  containsLithium: boolean
 }
 
 export type CartProblem =
@@ -30,6 +35,7 @@ export type CartProblem =
   | { productId: string; kind: 'no-price'; message: string }
   | { productId: string; kind: 'repriced'; message: string; unitPriceCents: number }
   | { productId: string; kind: 'quantity'; message: string }
+  | { productId: string; kind: 'stock'; message: string; available: number }
 
 export interface PricedCart {
   lines: PricedLine[]
@@ -45,7 +51,17 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Pro
   const ids = [...new Set(items.map((item) => item.FBUID))]
   const rows = ids.length
     ? await db
-        .select({ id: products.id, name: products.productName, images: products.productImages, prices: products.productPrices })
+        .select({
+          id: products.id,
+          name: products.productName,
+          images: products.productImages,
+          prices: products.productPrices,
+          weightGrams: products.productWeightGrams,
+          containsLithium: products.productContainsLithium,
+          onHand: products.productStockOnHand,
+          reserved: products.stockReserved,
+          allowBackorder: products.productAllowBackorder,
+        })
         .from(products)
         .where(inArray(products.id, ids))
     : []
@@ -75,6 +91,16 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Pro
         unitPriceCents: price.value,
       })
     }
+    const available = row.onHand === null || row.allowBackorder ? null : Math.max(0, row.onHand - row.reserved)
+    if (available !== null && available < item.productCount) {
+      problems.push({
+        productId: item.FBUID,
+        kind: 'stock',
+        available,
+        message: available === 0 ? `${row.name} is sold out.` : `Only ${available} of ${row.name} ${available === 1 ? 'is' : 'are'} left. Please lower the quantity.`,
+      })
+      continue
+    }
     const lineTotalCents = price.value * item.productCount
     lines.push({
       productId: row.id,
@@ -85,6 +111,8 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Pro
       quantity: item.productCount,
       lineTotalCents,
       gstCents: gstIncluded(lineTotalCents),
+      weightGrams: row.weightGrams * item.productCount,
+      containsLithium: row.containsLithium,
     })
   }
   const totals = orderTotals(lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
@@ -121,8 +149,54 @@ export function orderSummary(order: OrderWithLines) {
     status: order.status,
     totalCents: order.totalCents,
     gstCents: order.gstCents,
+    shippingCents: order.shippingCents,
+    shippingMethodName: order.shippingMethodName,
+    delivery: deliveryOf(order),
     lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
   }
+}
+
+/** Who receives an order, and where: what invoices, payment pages and staff screens show. */
+export interface OrderDelivery {
+  customerName: string
+  email: string | null
+  phone: string
+  company: string
+  abn: string
+  shippingMethodId: string
+  shippingMethodName: string
+  collect: boolean
+  pickupAddress: string
+  addressLine1: string
+  addressLine2: string
+  suburb: string
+  state: string
+  postcode: string
+}
+
+export function deliveryOf(order: Order): OrderDelivery {
+  return {
+    customerName: order.customerName,
+    email: order.email,
+    phone: order.phone,
+    company: order.company,
+    abn: order.abn,
+    shippingMethodId: order.shippingMethodId,
+    shippingMethodName: order.shippingMethodName,
+    collect: order.collect,
+    pickupAddress: order.pickupAddress,
+    addressLine1: order.addressLine1,
+    addressLine2: order.addressLine2,
+    suburb: order.suburb,
+    state: order.state,
+    postcode: order.postcode,
+  }
+}
+
+/** The delivery address as lines for a label, or null for Click & Collect and orders without one. */
+export function addressLines(delivery: Pick<OrderDelivery, 'collect' | 'addressLine1' | 'addressLine2' | 'suburb' | 'state' | 'postcode'>): string[] | null {
+  if (delivery.collect || !delivery.addressLine1) return null
+  return [delivery.addressLine1, delivery.addressLine2, `${delivery.suburb} ${delivery.state} ${delivery.postcode}`].filter(Boolean)
 }
 
 /** The order document as history stores it: the order with its lines. */
@@ -135,19 +209,33 @@ export function orderDocument(order: OrderWithLines): Record<string, unknown> {
  */
 export async function createPendingOrder(
   db: Database,
-  input: { lines: PricedLine[]; email: string | null; userId: string | null; provider: Order['provider']; updatedBy: string | null },
+  input: {
+    lines: PricedLine[]
+    email: string | null
+    userId: string | null
+    provider: Order['provider']
+    updatedBy: string | null
+    /** The delivery step's details and shipping; none for orders made without one (tests, imports). */
+    delivery?: Omit<OrderDelivery, 'email'> & { shippingCents: number; checkoutId: string | null }
+    /** Hold the lines' stock until this time (throws OutOfStockError, writing nothing, if it cannot). */
+    reserveUntil?: Date
+  },
 ): Promise<OrderWithLines> {
-  const totals = orderTotals(input.lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
+  const linesCents = input.lines.reduce((sum, line) => sum + line.lineTotalCents, 0)
+  const totals = shippingTotals(linesCents, input.delivery?.shippingCents ?? 0)
   const id = newOrderId()
   return db.transaction(async (tx) => {
+    if (input.reserveUntil) await reserveStock(tx, input.lines)
     await tx.insert(orders).values({
       id,
       status: 'pending',
       email: input.email,
       userId: input.userId,
-      totalCents: totals.total,
-      gstCents: totals.gst,
+      totalCents: totals.totalCents,
+      gstCents: totals.gstCents,
       provider: input.provider,
+      ...(input.delivery ?? {}),
+      ...(input.reserveUntil ? { stockState: 'reserved' as const, reservedUntil: input.reserveUntil } : {}),
     })
     await tx.insert(orderLines).values(
       input.lines.map((line, position) => ({

@@ -18,6 +18,18 @@ export const products = pgTable(
     productShipping: itemList('product_shipping'),
     productDownloads: itemList('product_downloads'),
     productPrices: jsonb('product_prices').$type<PriceItem[]>().notNull().default([]),
+    /** Shipping weight of one unit, packed (docs/domain.md, Shipping). */
+    productWeightGrams: integer('weight_grams').notNull().default(0),
+    /** Holds lithium batteries: road transport only, never an air or express method. */
+    productContainsLithium: boolean('contains_lithium').notNull().default(false),
+    /** Units on the shelf; null: stock is not tracked (always available). Sales take from it. */
+    productStockOnHand: integer('stock_on_hand'),
+    /** Sold on when none are available, shipping after the lead time. */
+    productAllowBackorder: boolean('allow_backorder').notNull().default(false),
+    /** What a backorder waits for, such as "2–3 weeks". */
+    productBackorderLeadTime: text('backorder_lead_time').notNull().default(''),
+    /** Units held by payments under way; not part of the product document. Available = on hand − reserved. */
+    stockReserved: integer('stock_reserved').notNull().default(0),
     /** Raised on every write; an editor's save names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -94,6 +106,30 @@ export const orders = pgTable(
     status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull(),
     email: text('email'),
     userId: text('user_id'),
+    /** Who receives the order (the delivery step); empty for orders placed before it existed. */
+    customerName: text('customer_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    abn: text('abn').notNull().default(''),
+    /** The shipping method as chosen (snapshot: renaming or repricing a method changes no order). */
+    shippingMethodId: text('shipping_method_id').notNull().default(''),
+    shippingMethodName: text('shipping_method_name').notNull().default(''),
+    /** Click & Collect: no delivery address; the pickup address is a snapshot too. */
+    collect: boolean('collect').notNull().default(false),
+    pickupAddress: text('pickup_address').notNull().default(''),
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    suburb: text('suburb').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    /** Shipping charged, GST inclusive; part of total_cents. */
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    /** `reserved` while a payment is under way, `sold` once paid, `released` when it failed or expired. */
+    stockState: text('stock_state').$type<'none' | 'reserved' | 'sold' | 'released'>().notNull().default('none'),
+    /** A pending order's reservation lapses at this time if no payment settled it. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true, precision: 3 }),
+    /** The checkout (delivery step) this order was started from. */
+    checkoutId: text('checkout_id'),
     currency: text('currency').notNull().default('aud'),
     totalCents: integer('total_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
@@ -106,7 +142,12 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
   },
-  (table) => [index('orders_created_idx').on(table.createdAt), index('orders_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('orders_created_idx').on(table.createdAt),
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_reserved_until_idx').on(table.stockState, table.reservedUntil),
+    index('orders_checkout_idx').on(table.checkoutId),
+  ],
 )
 
 /** A snapshot of each line as sold: deleting or repricing a product never changes a past order. */
@@ -176,4 +217,64 @@ export const requestLimits = pgTable('request_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
   count: integer('count').notNull(),
+})
+
+/** How orders travel, as staff set them up (prices GST inclusive, in cents). */
+export const shippingMethods = pgTable('shipping_methods', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<'delivery' | 'collect'>().notNull(),
+  priceCents: integer('price_cents').notNull(),
+  freeOverCents: integer('free_over_cents'),
+  weightBands: jsonb('weight_bands').$type<{ upToGrams: number; priceCents: number }[]>().notNull().default([]),
+  deliveryTime: text('delivery_time').notNull().default(''),
+  carriesLithium: boolean('carries_lithium').notNull().default(true),
+  /** Click & Collect: where and when orders are picked up. */
+  pickupAddress: text('pickup_address').notNull().default(''),
+  pickupHours: text('pickup_hours').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
+
+/** A shopper's way through checkout, found by a cookie: the cart as sent, and the details typed so far. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    items: jsonb('items').$type<{ FBUID: string; productCount: number; shownUnitPrice?: number }[]>().notNull(),
+    details: jsonb('details').$type<Record<string, string | boolean>>(),
+    userId: text('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('checkouts_updated_idx').on(table.updatedAt)],
+)
+
+/** A signed-in customer's delivery addresses; one may be the default the delivery step fills in. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    abn: text('abn').notNull().default(''),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    suburb: text('suburb').notNull(),
+    state: text('state').notNull(),
+    postcode: text('postcode').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('addresses_user_idx').on(table.userId, table.createdAt)],
+)
+
+/** Small facts about the shop's own data, such as which demo data an embedded shop has been given. */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
 })

@@ -4,7 +4,7 @@ import { history } from '../db/schema.ts'
 /** The actor named in history when nobody is signed in (SPEC.md §3). */
 export const NO_USER = 'no user found'
 
-export type Collection = 'products' | 'templates' | 'contacts' | 'profiles' | 'orders'
+export type Collection = 'products' | 'templates' | 'contacts' | 'profiles' | 'orders' | 'shipping-methods' | 'addresses'
 
 export interface HistoryEntry {
   collection: Collection

@@ -14,12 +14,19 @@ import { resolveAuthSecret } from '../auth/secret.server.ts'
 import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
 import { catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
+import { addDemoDeliveryData } from '../delivery/demo-delivery.server.ts'
 import { shopContext } from '../context.server.ts'
 import { openDatabase, type Database } from '../db/client.server.ts'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.server.ts'
 import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
+import { expireLapsedReservations } from '../checkout/checkout.server.ts'
+import { forgetOldCheckouts } from '../checkout/drafts.server.ts'
+import { startTimedWork } from '../jobs/timed-work.server.ts'
+
+/** How often each process looks for lapsed reservations (and demo payment pages left open). */
+const RESERVATION_SWEEP_SECONDS = 30
 import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache } from './page-cache.server.ts'
@@ -64,7 +71,12 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     from: config.MAIL_FROM ?? `"${config.SHOP_NAME}" <${config.SHOP_EMAIL}>`,
     retrySeconds: config.MAIL_RETRY_SECONDS,
   })
-  mailer.start()
+  const timedWork = startTimedWork([
+    // Mail retries (with SMTP; the outbox alone has nothing to deliver).
+    { name: 'mail', everySeconds: 15, run: () => mailer.deliverDue() },
+    { name: 'reservations', everySeconds: RESERVATION_SWEEP_SECONDS, run: () => expireLapsedReservations({ db: database.db, config, mailer }) },
+    { name: 'checkouts', everySeconds: 3600, run: () => forgetOldCheckouts(database.db) },
+  ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const catalog = createCatalogReads(database.db)
   const sessions = await createSessionReader(database.db, auth)
@@ -183,6 +195,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       await closed
       clearTimeout(force)
+      await timedWork.stop()
       await mailer.stop()
       await database.close()
     },
@@ -211,6 +224,7 @@ async function prepareDemo(db: Database, config: Env) {
     const added = await seedCatalog(db)
     logger.info({ added }, 'seeded the demo catalogue')
   }
+  if (await addDemoDeliveryData(db)) logger.info('added the demo shipping methods, weights and stock')
   if ((await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
   if (change.result === 'unverified') {

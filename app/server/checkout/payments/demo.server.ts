@@ -18,6 +18,8 @@ export function createDemoProvider(): PaymentProvider {
       const origin = new URL(request.successUrl).origin
       return { id, url: `${origin}/pay/demo/${id}` }
     },
+    // The demo page is the shop's own: closing it is the order's move to expired.
+    expireSession: async () => 'expired',
   }
 }
 

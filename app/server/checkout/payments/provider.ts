@@ -4,9 +4,19 @@ export interface PaymentSessionRequest {
   /** The buyer's e-mail when known (signed in): prefilled on the payment page. */
   email: string | null
   lines: { name: string; unitPriceCents: number; quantity: number; priceId: string }[]
+  /** The shipping line as the server priced it (GST inclusive); null for orders without one. */
+  shipping: { name: string; amountCents: number } | null
+  /** Who receives the order, and where (null address: Click & Collect). */
+  customer: {
+    name: string
+    phone: string
+    address: { line1: string; line2: string; suburb: string; state: string; postcode: string } | null
+  } | null
+  /** The payment page closes at this time (the order's reservation lasts a little longer). */
+  expiresAt: Date
   /** origin + `/success?session_id={CHECKOUT_SESSION_ID}` */
   successUrl: string
-  /** origin + `/checkout` */
+  /** origin + `/checkout/delivery?payment=cancelled` */
   cancelUrl: string
 }
 
@@ -18,6 +28,11 @@ export interface PaymentSession {
 export interface PaymentProvider {
   name: 'demo' | 'stripe'
   createSession(request: PaymentSessionRequest): Promise<PaymentSession>
+  /**
+   * Closes a payment page the shopper left, so that it can no longer be paid: `expired`, or
+   * `not-open` when it was already paid or closed (then its own event settles the order).
+   */
+  expireSession(sessionId: string): Promise<'expired' | 'not-open'>
 }
 
 /**

@@ -62,11 +62,44 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           {
             mode: 'payment',
             line_items: request.lines.map(lineItem),
+            ...(request.shipping
+              ? {
+                  shipping_options: [
+                    {
+                      shipping_rate_data: {
+                        type: 'fixed_amount' as const,
+                        display_name: request.shipping.name,
+                        fixed_amount: { amount: request.shipping.amountCents, currency: 'aud' },
+                        tax_behavior: 'inclusive' as const,
+                      },
+                    },
+                  ],
+                }
+              : {}),
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             client_reference_id: request.orderId,
             metadata: { orderId: request.orderId },
-            payment_intent_data: { metadata: { orderId: request.orderId } },
+            payment_intent_data: {
+              metadata: { orderId: request.orderId },
+              ...(request.customer?.address
+                ? {
+                    shipping: {
+                      name: request.customer.name,
+                      phone: request.customer.phone,
+                      address: {
+                        line1: request.customer.address.line1,
+                        line2: request.customer.address.line2 || undefined,
+                        city: request.customer.address.suburb,
+                        state: request.customer.address.state,
+                        postal_code: request.customer.address.postcode,
+                        country: 'AU',
+                      },
+                    },
+                  }
+                : {}),
+            },
             ...(request.email ? { customer_email: request.email } : {}),
           },
           { idempotencyKey: `checkout-session-${request.orderId}` },
@@ -80,6 +113,17 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         throw new PaymentProviderError(PROVIDER_UNREACHABLE)
       }
       return { id: session.id, url: session.url }
+    },
+    async expireSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId)
+        return 'expired'
+      } catch (error) {
+        // Stripe refuses to expire a session that is complete or already expired.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return 'not-open'
+        logger.warn({ sessionId, stripeError: stripeErrorSummary(error) }, 'stripe checkout session could not be expired')
+        throw new PaymentProviderError(PROVIDER_UNREACHABLE, { cause: error })
+      }
     },
   }
 }

@@ -10,6 +10,7 @@ import type { Document } from '../format.ts'
 
 const cents = z.number().int('Amounts are whole cents.').min(0, 'An amount cannot be negative.')
 const time = z.iso.datetime({ offset: true, message: 'Give the time as an ISO 8601 date and time.' })
+const text200 = z.string().trim().max(200, 'At most 200 characters.')
 const optionalText = z.string().trim().max(500, 'At most 500 characters.').nullable().default(null)
 
 const lineSchema = z.strictObject({
@@ -38,6 +39,24 @@ const documentSchema = z
     createdAt: time,
     updatedAt: time,
     paidAt: time.nullable().default(null),
+    // Delivery details (orders from before the delivery step have none).
+    customerName: text200.default(''),
+    phone: text200.default(''),
+    company: text200.default(''),
+    abn: text200.default(''),
+    shippingMethodId: text200.default(''),
+    shippingMethodName: text200.default(''),
+    collect: z.boolean().default(false),
+    pickupAddress: text200.default(''),
+    addressLine1: text200.default(''),
+    addressLine2: text200.default(''),
+    suburb: text200.default(''),
+    state: text200.default(''),
+    postcode: text200.default(''),
+    shippingCents: cents.default(0),
+    stockState: z.enum(['none', 'reserved', 'sold', 'released']).default('none'),
+    reservedUntil: time.nullable().default(null),
+    checkoutId: optionalText,
     lines: z.array(lineSchema).min(1, 'An order has at least one line.').max(200),
   })
   .superRefine((order, context) => {
@@ -48,8 +67,8 @@ const documentSchema = z
         context.addIssue({ code: 'custom', path: ['lines', index, 'lineTotalCents'], message: 'The line total is not the unit price times the quantity.' })
       }
     })
-    if (order.totalCents !== order.lines.reduce((sum, line) => sum + line.lineTotalCents, 0)) {
-      context.addIssue({ code: 'custom', path: ['totalCents'], message: 'The total is not the sum of the line totals.' })
+    if (order.totalCents !== order.lines.reduce((sum, line) => sum + line.lineTotalCents, 0) + order.shippingCents) {
+      context.addIssue({ code: 'custom', path: ['totalCents'], message: 'The total is not the sum of the line totals and the shipping.' })
     }
   })
 
@@ -81,6 +100,23 @@ function orderFileDocument(order: OrderRow): Document {
     createdAt: isoTime(order.createdAt),
     updatedAt: isoTime(order.updatedAt),
     paidAt: isoTime(order.paidAt),
+    customerName: order.customerName,
+    phone: order.phone,
+    company: order.company,
+    abn: order.abn,
+    shippingMethodId: order.shippingMethodId,
+    shippingMethodName: order.shippingMethodName,
+    collect: order.collect,
+    pickupAddress: order.pickupAddress,
+    addressLine1: order.addressLine1,
+    addressLine2: order.addressLine2,
+    suburb: order.suburb,
+    state: order.state,
+    postcode: order.postcode,
+    shippingCents: order.shippingCents,
+    stockState: order.stockState,
+    reservedUntil: isoTime(order.reservedUntil),
+    checkoutId: order.checkoutId,
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }
@@ -103,8 +139,16 @@ const orderImporter: Importer<OrderRow> = {
   prepare(orderId, fields) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { lines, createdAt, updatedAt, paidAt, ...rest } = parsed.data
-    const row: OrderRow = { id: orderId, ...rest, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt), paidAt: paidAt ? new Date(paidAt) : null, lines }
+    const { lines, createdAt, updatedAt, paidAt, reservedUntil, ...rest } = parsed.data
+    const row: OrderRow = {
+      id: orderId,
+      ...rest,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+      paidAt: paidAt ? new Date(paidAt) : null,
+      reservedUntil: reservedUntil ? new Date(reservedUntil) : null,
+      lines,
+    }
     return { ok: true, document: orderFileDocument(row), row }
   },
   /** An order and its lines are written together; the history row holds both, as checkout writes it. */

@@ -1,0 +1,43 @@
+import type { StockFacts } from './catalog.ts'
+
+/** "Only N left" from this many available down (docs/domain.md, Stock). */
+export const LOW_STOCK_SHOWN = 5
+
+export type Availability =
+  | { kind: 'in-stock'; label: 'In stock' }
+  | { kind: 'low'; label: string; left: number }
+  | { kind: 'backorder'; label: string }
+  | { kind: 'sold-out'; label: 'Sold out' }
+
+/**
+ * What a card and a product page say about stock. Untracked stock is always in stock; with none
+ * available a product is on backorder (if it allows it) or sold out.
+ */
+export function availabilityOf(stock: StockFacts): Availability {
+  if (stock.available === null || stock.available > LOW_STOCK_SHOWN) return { kind: 'in-stock', label: 'In stock' }
+  if (stock.available > 0) return { kind: 'low', label: `Only ${stock.available} left`, left: stock.available }
+  if (stock.allowBackorder) {
+    const leadTime = stock.leadTime.trim()
+    return { kind: 'backorder', label: leadTime ? `Backorder — ships in ${leadTime}` : 'Backorder' }
+  }
+  return { kind: 'sold-out', label: 'Sold out' }
+}
+
+/** Whether Add to cart is offered at all. */
+export const canBuy = (stock: StockFacts): boolean => availabilityOf(stock).kind !== 'sold-out'
+
+/** The schema.org availability of Product JSON-LD, saying what the page says. */
+export function schemaAvailability(stock: StockFacts): string {
+  const kind = availabilityOf(stock).kind
+  if (kind === 'backorder') return 'https://schema.org/BackOrder'
+  if (kind === 'sold-out') return 'https://schema.org/OutOfStock'
+  return kind === 'low' ? 'https://schema.org/LimitedAvailability' : 'https://schema.org/InStock'
+}
+
+/** A dispatch estimate beside Add to cart. */
+export function dispatchEstimate(stock: StockFacts): string | null {
+  const availability = availabilityOf(stock)
+  if (availability.kind === 'in-stock' || availability.kind === 'low') return 'Ships within 1 business day'
+  if (availability.kind === 'backorder') return stock.leadTime.trim() ? `Ships in ${stock.leadTime.trim()}` : 'Ships when back in stock'
+  return null
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, lt } from 'drizzle-orm'
+import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
+import type { Executor } from '../db/client.server.ts'
+import { checkouts } from '../db/schema.ts'
+
+/**
+ * A shopper's way through checkout: the cart they sent from the cart page and what they typed on the
+ * delivery step, kept on the server and found by an http-only cookie scoped to /checkout. So the step
+ * works as a plain form, and a shopper back from a declined or cancelled payment finds it all there.
+ */
+export const CHECKOUT_COOKIE = 'checkout'
+/** How long an unfinished checkout is kept. */
+export const CHECKOUT_DAYS = 7
+
+export type CheckoutDraft = typeof checkouts.$inferSelect
+export type DraftDetails = Record<string, string | boolean>
+
+const ID = /^[A-Za-z0-9_-]{32}$/
+
+export function checkoutIdFrom(cookieHeader: string | null): string | null {
+  const match = /(?:^|;\s*)checkout=([^;]*)/.exec(cookieHeader ?? '')
+  return match && ID.test(match[1]!) ? match[1]! : null
+}
+
+export function checkoutCookie(id: string, secure: boolean): string {
+  return `${CHECKOUT_COOKIE}=${id}; Path=/checkout; Max-Age=${CHECKOUT_DAYS * 86_400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+export async function getCheckout(db: Executor, id: string | null): Promise<CheckoutDraft | null> {
+  if (!id) return null
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Keeps the cart the shopper is about to buy: in their checkout if they have one, else a new one. */
+export async function keepCart(db: Executor, input: { id: string | null; items: CheckoutItems; userId: string | null }): Promise<string> {
+  if (input.id) {
+    const [updated] = await db
+      .update(checkouts)
+      .set({ items: input.items, updatedAt: new Date(), ...(input.userId ? { userId: input.userId } : {}) })
+      .where(eq(checkouts.id, input.id))
+      .returning({ id: checkouts.id })
+    if (updated) return updated.id
+  }
+  const id = randomBytes(24).toString('base64url')
+  await db.insert(checkouts).values({ id, items: input.items, userId: input.userId })
+  return id
+}
+
+/** Keeps what the shopper typed (valid or not), so nothing is lost on a refusal or a return. */
+export async function keepDetails(db: Executor, id: string, details: DraftDetails): Promise<void> {
+  await db.update(checkouts).set({ details, updatedAt: new Date() }).where(eq(checkouts.id, id))
+}
+
+/** Forgets checkouts nobody has touched for CHECKOUT_DAYS (timed work). */
+export async function forgetOldCheckouts(db: Executor, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - CHECKOUT_DAYS * 86_400_000)
+  const gone = await db.delete(checkouts).where(and(lt(checkouts.updatedAt, before))).returning({ id: checkouts.id })
+  return gone.length
+}
