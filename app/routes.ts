@@ -42,6 +42,9 @@ export default [
   ]),
   route('contact', 'routes/contact.tsx'),
   route('checkout', 'routes/checkout.tsx'),
+  route('checkout/delivery', 'routes/checkout.delivery.tsx'),
+  // The tax invoice of a paid order: staff, or the customer whose order it is (checked in its loader).
+  route('orders/:orderId/invoice', 'routes/invoice.tsx'),
   route('success', 'routes/success.tsx'),
   route('pay/demo/:sessionId', 'routes/pay.demo.$sessionId.tsx'),
   route('api/cart/quote', 'routes/api.cart.quote.ts'),

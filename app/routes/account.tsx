@@ -10,6 +10,8 @@ import { listOrdersOfUser } from '../server/checkout/orders.server'
 import { getProfile, updateProfile } from '../server/profiles/profiles.server'
 import type { Route } from './+types/account'
 import { readForm } from '../server/http/form.server'
+import { AddressBook } from '../components/account/address-book'
+import { listAddresses, makeDefaultAddress, removeAddress } from '../server/accounts/addresses.server'
 
 /** `/client` and `/program`, where a login lands (SPEC.md §4): the person's own account page. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,13 +20,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request)
   const { db } = shop(context)
-  const [profile, orders] = await Promise.all([getProfile(db, user.id), listOrdersOfUser(db, user.id)])
-  return { user, profile, orders }
+  const [profile, orders, addresses] = await Promise.all([getProfile(db, user.id), listOrdersOfUser(db, user.id), listAddresses(db, user.id)])
+  return { user, profile, orders, addresses }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request)
-  const form = Object.fromEntries(await readForm(request))
+  const submitted = await readForm(request)
+  const intent = submitted.get('intent')
+  if (intent === 'address-default' || intent === 'address-remove') {
+    const addressId = String(submitted.get('addressId') ?? '')
+    const change = intent === 'address-default' ? makeDefaultAddress : removeAddress
+    if (!(await change(shop(context).db, user.id, addressId, user.email))) throw data({ message: 'That address is not in your account.' }, { status: 404 })
+    return { saved: false, errors: {} as Record<string, string>, values: null }
+  }
+  const form = Object.fromEntries(submitted)
   const parsed = profileEditSchema.safeParse(form)
   if (!parsed.success) return data({ saved: false, errors: fieldErrors(parsed.error), values: form }, { status: 400 })
   await updateProfile(shop(context).db, user.id, parsed.data, user.email)
@@ -42,7 +52,7 @@ const fields = [
 ] as const
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, profile, orders } = loaderData
+  const { user, profile, orders, addresses } = loaderData
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting'
   const values = (actionData?.values ?? profile ?? {}) as Record<string, unknown>
@@ -137,11 +147,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <span>{orderDateFormat.format(new Date(order.createdAt))}</span>
                 <OrderStatus status={order.status} />
                 <span className="font-semibold">{formatAud(order.totalCents)}</span>
+                {order.status === 'paid' ? (
+                  <Link to={`/orders/${order.id}/invoice`} className="text-brand-700 hover:underline">
+                    Tax invoice<span className="sr-only"> for {order.id}</span>
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      <AddressBook addresses={addresses} />
     </div>
   )
 }

@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { DeliverySummary } from '../components/shop/delivery-summary'
 import { OrderLineList } from '../components/shop/order-lines'
+import { RESERVATION_GRACE_MINUTES } from '../server/checkout/checkout.server'
 import { formatAud } from '../lib/money'
 import { demoPaymentSchema } from '../lib/schemas/demo-payment'
 import { fieldErrors } from '../lib/schemas/errors'
@@ -23,7 +25,14 @@ async function pendingOrder({ params, context }: { params: { sessionId: string }
   const order = await getOrderBySession(db, params.sessionId)
   if (!order || order.provider !== 'demo') throw data(null, { status: 404 })
   if (order.status === 'paid') throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`)
-  if (order.status === 'expired') throw redirect('/checkout')
+  if (order.status === 'failed') throw redirect('/checkout/delivery?payment=declined')
+  // Like a hosted payment page, the demo page closes after PAYMENT_MINUTES; its stock goes back.
+  const closesAt = order.reservedUntil ? order.reservedUntil.getTime() - RESERVATION_GRACE_MINUTES * 60_000 : Infinity
+  if (order.status === 'pending' && Date.now() > closesAt) {
+    await fulfilPayment(shop(context), { eventId: `lapsed:${order.id}`, type: 'shop.lapsed', orderId: order.id, sessionId: null, outcome: 'expired', paymentReference: null, email: null })
+    throw redirect('/checkout/delivery?payment=expired')
+  }
+  if (order.status === 'expired') throw redirect('/checkout/delivery?payment=expired')
   return order
 }
 
@@ -52,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const { db, mailer, config } = shop(args.context)
   const sessionId = args.params.sessionId
   await fulfilPayment({ db, mailer, config }, demoPaymentEvent({ orderId: order.id, sessionId, card, email: parsed.data.email }))
-  throw redirect(card === 'paid' ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/checkout?payment=declined')
+  throw redirect(card === 'paid' ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/checkout/delivery?payment=declined')
 }
 
 const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
@@ -100,6 +109,17 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             <p className="mt-1 text-3xl font-bold">{formatAud(order.totalCents)}</p>
             <p className="text-sm text-slate-500">Order {order.id}, GST included</p>
             <OrderLineList lines={order.lines} className="mt-6" />
+            <dl className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-sm">
+              <div className="flex justify-between">
+                <dt>Shipping ({order.shippingMethodName})</dt>
+                <dd data-testid="shipping">{order.shippingCents === 0 ? 'Free' : formatAud(order.shippingCents)}</dd>
+              </div>
+              <div className="flex justify-between text-slate-600">
+                <dt>GST included</dt>
+                <dd data-testid="gst">{formatAud(order.gstCents)}</dd>
+              </div>
+            </dl>
+            <DeliverySummary delivery={order.delivery} className="mt-6" />
           </section>
           <Form method="post" noValidate className="space-y-4">
             {field('email', 'Email', { type: 'email', autoComplete: 'email', defaultValue: values?.email ?? loaderData.email })}
@@ -116,7 +136,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             >
               {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
             </button>
-            <Link to="/checkout" className="block text-center text-sm text-slate-600 underline">
+            <Link to="/checkout/delivery?payment=cancelled" className="block text-center text-sm text-slate-600 underline">
               Cancel and return to the shop
             </Link>
           </Form>

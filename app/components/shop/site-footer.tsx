@@ -15,7 +15,7 @@ const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline'
 
 export function SiteFooter({ shop }: { shop: ShopIdentity }) {
   return (
-    <footer className="mt-16 bg-brand-900 text-slate-300">
+    <footer className="print:hidden mt-16 bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
         <section aria-labelledby="footer-products">
           <h2 id="footer-products" className={headingClass}>

@@ -17,7 +17,7 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
   useEffect(() => setMobileOpen(false), [location.pathname])
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="print:hidden sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-ink">
           <LogoMark />

@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router'
 import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
-import { formatAud } from '../../lib/money'
+import { formatAud, gstIncluded } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { addressLines } from '../../lib/delivery/address'
 import { getOrder, orderStateHistory } from '../../server/checkout/orders.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
@@ -27,9 +28,35 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
         <OrderStatus status={order.status} />
       </div>
+      <p className="mt-3">
+        <Link to={`/orders/${order.id}/invoice`} className="text-sm font-semibold text-brand-700 hover:underline">
+          Tax invoice (printable)
+        </Link>
+      </p>
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-slate-500">Customer</dt>
+        <dd>{order.customerName || '—'}</dd>
         <dt className="text-slate-500">Customer e-mail</dt>
-        <dd>{order.email ?? '—'}</dd>
+        <dd className="break-all">{order.email ?? '—'}</dd>
+        <dt className="text-slate-500">Phone</dt>
+        <dd>{order.phone ? <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 hover:underline">{order.phone}</a> : '—'}</dd>
+        {order.company || order.abn ? (
+          <>
+            <dt className="text-slate-500">Business</dt>
+            <dd>
+              {order.company}
+              {order.abn ? ` (ABN ${order.abn})` : ''}
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-slate-500">Delivery method</dt>
+        <dd>{order.shippingMethodName || '—'}</dd>
+        <dt className="text-slate-500">{order.collect ? 'Pick up at' : 'Deliver to'}</dt>
+        <dd data-testid="deliver-to">
+          {order.collect ? order.pickupAddress : (addressLines(order) ?? ['—']).map((line) => <span key={line} className="block">{line}</span>)}
+        </dd>
+        <dt className="text-slate-500">Stock</dt>
+        <dd className="capitalize">{order.stockState === 'none' ? '—' : order.stockState}</dd>
         <dt className="text-slate-500">Placed</dt>
         <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
         <dt className="text-slate-500">Paid</dt>
@@ -43,7 +70,8 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <h2 className="mt-10 text-xl font-semibold">Lines</h2>
-      <table className="mt-3 w-full text-left text-sm">
+      <div className="overflow-x-auto">
+      <table className="mt-3 w-full min-w-[32rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500">
           <tr>
             <th scope="col" className="py-2 font-medium">Product</th>
@@ -65,6 +93,15 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
         <tfoot className="border-t border-slate-200">
+          {order.shippingMethodName ? (
+            <tr>
+              <td colSpan={3} className="py-2">
+                Shipping: {order.shippingMethodName}
+              </td>
+              <td className="py-2 text-right">{formatAud(gstIncluded(order.shippingCents))}</td>
+              <td className="py-2 text-right" data-testid="shipping">{formatAud(order.shippingCents)}</td>
+            </tr>
+          ) : null}
           <tr>
             <td colSpan={4} className="py-2 text-right">GST included</td>
             <td className="py-2 text-right">{formatAud(order.gstCents)}</td>
@@ -75,6 +112,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           </tr>
         </tfoot>
       </table>
+      </div>
 
       <h2 className="mt-10 text-xl font-semibold">State history</h2>
       <ol className="mt-3 space-y-2 text-sm">

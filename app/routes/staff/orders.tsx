@@ -20,12 +20,14 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
       {loaderData.orders.length === 0 ? (
         <p className="mt-6 text-slate-600">No orders yet.</p>
       ) : (
-        <table className="mt-6 w-full text-left text-sm">
+        <div className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-500">
             <tr>
               <th scope="col" className="py-2 font-medium">Order</th>
               <th scope="col" className="py-2 font-medium">Placed</th>
               <th scope="col" className="py-2 font-medium">Customer</th>
+              <th scope="col" className="py-2 font-medium">Delivery</th>
               <th scope="col" className="py-2 font-medium">Status</th>
               <th scope="col" className="py-2 text-right font-medium">Total</th>
             </tr>
@@ -39,7 +41,20 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </td>
                 <td className="py-2">{orderDateFormat.format(new Date(order.createdAt))}</td>
-                <td className="py-2">{order.email ?? '—'}</td>
+                <td className="py-2">
+                  {order.customerName ? <span className="block">{order.customerName}</span> : null}
+                  <span className="break-all text-slate-600">{order.email ?? '—'}</span>
+                </td>
+                <td className="py-2">
+                  {order.shippingMethodName ? (
+                    <>
+                      <span className="block">{order.collect ? 'Click & Collect' : `${order.suburb} ${order.state}`}</span>
+                      <span className="text-slate-600">{order.shippingMethodName}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td className="py-2">
                   <OrderStatus status={order.status} />
                 </td>
@@ -48,6 +63,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   )

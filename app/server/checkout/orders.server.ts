@@ -8,6 +8,9 @@ import type { Database, Executor } from '../db/client.server.ts'
 import { history, orderLines, orders, products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { reserveStock } from '../stock/stock.server.ts'
+import type { OrderDelivery } from '../../lib/delivery/address.ts'
+
+export { addressLines, type OrderDelivery } from '../../lib/delivery/address.ts'
 
 /** What the browser sends: product ids and quantities, and the unit price it showed (to notice a change). */
 export interface CheckoutRequestItem {
@@ -156,24 +159,6 @@ export function orderSummary(order: OrderWithLines) {
   }
 }
 
-/** Who receives an order, and where: what invoices, payment pages and staff screens show. */
-export interface OrderDelivery {
-  customerName: string
-  email: string | null
-  phone: string
-  company: string
-  abn: string
-  shippingMethodId: string
-  shippingMethodName: string
-  collect: boolean
-  pickupAddress: string
-  addressLine1: string
-  addressLine2: string
-  suburb: string
-  state: string
-  postcode: string
-}
-
 export function deliveryOf(order: Order): OrderDelivery {
   return {
     customerName: order.customerName,
@@ -193,11 +178,6 @@ export function deliveryOf(order: Order): OrderDelivery {
   }
 }
 
-/** The delivery address as lines for a label, or null for Click & Collect and orders without one. */
-export function addressLines(delivery: Pick<OrderDelivery, 'collect' | 'addressLine1' | 'addressLine2' | 'suburb' | 'state' | 'postcode'>): string[] | null {
-  if (delivery.collect || !delivery.addressLine1) return null
-  return [delivery.addressLine1, delivery.addressLine2, `${delivery.suburb} ${delivery.state} ${delivery.postcode}`].filter(Boolean)
-}
 
 /** The order document as history stores it: the order with its lines. */
 export function orderDocument(order: OrderWithLines): Record<string, unknown> {

@@ -1,0 +1,213 @@
+import { useState, type ReactNode } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { orderTotals } from '../../lib/delivery/shipping'
+import { STATES } from '../../lib/delivery/postcodes'
+import { formatAud } from '../../lib/money'
+import type { DeliveryValues, MethodChoice } from '../../server/checkout/delivery-step.server'
+
+const inputClass = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 focus:outline-none focus:ring-2 ${
+    invalid ? 'border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+  }`
+
+function Field(props: {
+  name: keyof DeliveryValues
+  label: string
+  values: DeliveryValues
+  errors: Record<string, string>
+  optional?: boolean
+  hint?: string
+  input?: React.InputHTMLAttributes<HTMLInputElement>
+}) {
+  const { name, label, values, errors, optional, hint, input } = props
+  const error = errors[name]
+  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+      </label>
+      <input id={name} name={name} defaultValue={String(values[name])} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass(Boolean(error))} {...input} />
+      {hint ? (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
+
+/**
+ * The delivery step's form. A plain form post: without scripts the method chosen when the page was
+ * drawn prices the summary, and the address fields hide for Click & Collect by CSS alone; with
+ * scripts the summary follows the method as it is chosen. The server prices everything again.
+ */
+export function DeliveryForm(props: {
+  values: DeliveryValues
+  errors: Record<string, string>
+  choices: MethodChoice[]
+  linesCents: number
+  signedIn: boolean
+  demo: boolean
+  summary: ReactNode
+}) {
+  const { values, errors, choices, linesCents, signedIn, demo, summary } = props
+  const [methodId, setMethodId] = useState(values.shippingMethod)
+  const navigation = useNavigation()
+  const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
+  const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
+  const totals = orderTotals(linesCents, method?.priceCents ?? 0)
+  const field = (name: keyof DeliveryValues, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field name={name} label={label} values={values} errors={errors} {...extra} />
+  )
+
+  return (
+    <Form method="post" noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem] [&:has(input[data-collect]:checked)_[data-address]]:hidden">
+      <div className="space-y-10">
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold">Your details</legend>
+          {field('fullName', 'Full name', { input: { autoComplete: 'name' } })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('email', 'Email', { input: { type: 'email', autoComplete: 'email' }, hint: 'Your tax invoice is sent here.' })}
+            {field('phone', 'Phone', { input: { type: 'tel', autoComplete: 'tel' }, hint: 'For the courier, if they need you.' })}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('company', 'Company name', { optional: true, input: { autoComplete: 'organization' } })}
+            {field('abn', 'ABN', { optional: true, input: { inputMode: 'numeric' }, hint: 'Shown on your tax invoice.' })}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-lg font-semibold">Delivery method</legend>
+          {errors.shippingMethod ? (
+            <p id="shippingMethod-error" className="mt-2 text-sm text-red-700">
+              {errors.shippingMethod}
+            </p>
+          ) : null}
+          <ul className="mt-3 space-y-3">
+            {choices.map((choice) => (
+              <li key={choice.id}>
+                <label
+                  className={`flex gap-3 rounded-lg border p-4 ${choice.unavailable ? 'border-slate-200 bg-slate-50 text-slate-500' : 'cursor-pointer border-slate-300 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-100'}`}
+                >
+                  <input
+                    type="radio"
+                    name="shippingMethod"
+                    value={choice.id}
+                    defaultChecked={choice.id === values.shippingMethod}
+                    disabled={choice.unavailable !== null}
+                    data-collect={choice.collect ? '' : undefined}
+                    onChange={() => setMethodId(choice.id)}
+                    aria-describedby={`method-${choice.id}-about`}
+                    className="mt-1"
+                  />
+                  <span className="flex-1">
+                    <span className="flex flex-wrap justify-between gap-2 font-semibold">
+                      <span>{choice.name}</span>
+                      {choice.priceCents !== null ? <span>{priceText(choice.priceCents)}</span> : null}
+                    </span>
+                    <span id={`method-${choice.id}-about`} className="mt-1 block text-sm">
+                      {choice.unavailable ?? choice.deliveryTime}
+                      {choice.collect && !choice.unavailable ? (
+                        <span className="mt-1 block text-slate-600">
+                          Pick up at {choice.pickupAddress}. Open {choice.pickupHours}.
+                        </span>
+                      ) : null}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+
+        <fieldset data-address className="space-y-4">
+          <legend className="text-lg font-semibold">Delivery address</legend>
+          <p className="text-sm text-slate-600">We deliver anywhere in Australia.</p>
+          {field('addressLine1', 'Address', { input: { autoComplete: 'address-line1' } })}
+          {field('addressLine2', 'Apartment, unit, building', { optional: true, input: { autoComplete: 'address-line2' } })}
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem_8rem]">
+            {field('suburb', 'Suburb', { input: { autoComplete: 'address-level2' } })}
+            <div>
+              <label htmlFor="state" className="block text-sm font-medium">
+                State or territory
+              </label>
+              <select
+                id="state"
+                name="state"
+                defaultValue={values.state}
+                autoComplete="address-level1"
+                aria-invalid={errors.state ? true : undefined}
+                aria-describedby={errors.state ? 'state-error' : undefined}
+                className={inputClass(Boolean(errors.state))}
+              >
+                <option value="">Choose…</option>
+                {STATES.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.code} — {state.name}
+                  </option>
+                ))}
+              </select>
+              {errors.state ? (
+                <p id="state-error" className="mt-1 text-sm text-red-700">
+                  {errors.state}
+                </p>
+              ) : null}
+            </div>
+            {field('postcode', 'Postcode', { input: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4 } })}
+          </div>
+          {signedIn ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress} />
+              Save this address to my account
+            </label>
+          ) : null}
+        </fieldset>
+      </div>
+
+      <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-slate-50 p-6 lg:sticky lg:top-24">
+        <h2 id="summary-heading" className="text-lg font-semibold">
+          Order summary
+        </h2>
+        <div className="mt-3">{summary}</div>
+        <dl className="mt-4 space-y-2 border-t border-slate-200 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Items</dt>
+            <dd data-testid="items-total">{formatAud(linesCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping{method ? ` (${method.name})` : ''}</dt>
+            <dd data-testid="shipping">{method ? priceText(totals.shippingCents) : '—'}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>Total (incl. GST)</dt>
+            <dd data-testid="total">{formatAud(totals.totalCents)}</dd>
+          </div>
+          <div className="flex justify-between text-slate-600">
+            <dt>GST included</dt>
+            <dd data-testid="gst">{formatAud(totals.gstCents)}</dd>
+          </div>
+        </dl>
+        <button
+          type="submit"
+          disabled={paying}
+          className="mt-6 w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-progress disabled:opacity-60"
+        >
+          {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.totalCents)}`}
+        </button>
+        <p className="mt-3 text-xs text-slate-500">
+          {demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for
+          30 minutes while you pay.
+        </p>
+      </section>
+    </Form>
+  )
+}

@@ -1,0 +1,146 @@
+import { data, Link, redirect } from 'react-router'
+import { DeliveryForm } from '../components/checkout/delivery-form'
+import { OrderLineList } from '../components/shop/order-lines'
+import { deliveryDetailsSchema } from '../lib/schemas/delivery'
+import { fieldErrors } from '../lib/schemas/errors'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { listAddresses, saveAddress } from '../server/accounts/addresses.server'
+import { getSessionUser } from '../server/auth/session.server'
+import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout/checkout.server'
+import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
+import { checkoutIdFrom, getCheckout, keepDetails } from '../server/checkout/drafts.server'
+import { priceCart } from '../server/checkout/orders.server'
+import { publicOrigin, shop } from '../server/context.server'
+import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
+import { listActiveShippingMethods } from '../server/delivery/shipping-methods.server'
+import { readForm } from '../server/http/form.server'
+import { retryAfterHeaders } from '../server/http/retry-after.server'
+import { logger } from '../server/log.server'
+import { hitLimit } from '../server/rate-limit.server'
+import type { Route } from './+types/checkout.delivery'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Delivery', 'Who receives your order, where, and how it travels.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = retryAfterHeaders
+
+const NOTICES = {
+  declined: 'Your card was declined and nothing was charged. Your details are as you left them: check them, then try again.',
+  cancelled: 'You left the payment page, so nothing was charged. Your details are as you left them.',
+  expired: 'The payment page closed after 30 minutes and nothing was charged. Your details are as you left them: try again when you are ready.',
+} as const
+
+/** The shopper's checkout (from its cookie) with the cart priced and every method quoted for it. */
+async function openCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
+  const { db } = shop(args.context)
+  const checkout = await getCheckout(db, checkoutIdFrom(args.request.headers.get('cookie')))
+  if (!checkout) throw redirect('/checkout')
+  const [priced, methods, user] = await Promise.all([priceCart(db, checkout.items), listActiveShippingMethods(db), getSessionUser(args.context, args.request)])
+  return { checkout, priced, methods, user, choices: methodChoices(quoteMethods(methods, priced.lines)) }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, config, mailer } = shop(args.context)
+  const { checkout, priced, user, choices } = await openCheckout(args)
+  const payment = new URL(args.request.url).searchParams.get('payment')
+  // Back from a payment page without paying: it is closed and its stock goes back at once.
+  if (payment === 'cancelled' || payment === 'declined') await abandonPayments({ db, config, mailer }, checkout.id)
+  const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
+  return {
+    lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
+    linesCents: priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    problems: priced.problems.map((problem) => problem.message),
+    choices,
+    values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
+    signedIn: user !== null,
+    demo: config.PAYMENT_PROVIDER === 'demo',
+    notice: payment === 'declined' || payment === 'cancelled' || payment === 'expired' ? NOTICES[payment] : null,
+  }
+}
+
+/** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
+const CHECKOUT_WINDOW = 10 * 60
+
+type ActionAnswer = { errors: Record<string, string>; values: DeliveryValues; formError: string | null }
+
+export async function action(args: Route.ActionArgs) {
+  const { db, config, mailer, clientIp } = shop(args.context)
+  const form = await readForm(args.request)
+  const values = valuesFromForm(form)
+  const refuse = (status: number, answer: Partial<ActionAnswer>, init: ResponseInit = {}) =>
+    data({ errors: {}, formError: null, values, ...answer } satisfies ActionAnswer, { status, ...init })
+  try {
+    const { checkout, priced, methods, user } = await openCheckout(args)
+    await keepDetails(db, checkout.id, values)
+    const method = methods.find((candidate) => candidate.id === values.shippingMethod)
+    if (!method) return refuse(400, { errors: { shippingMethod: 'Choose how your order reaches you.' } })
+    const parsed = deliveryDetailsSchema.safeParse({ ...values, collect: method.kind === 'collect' })
+    if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error), formError: 'Please check the highlighted fields.' })
+    if (priced.problems.length > 0) return refuse(409, { formError: 'Something in your cart has changed. Please go back to your cart and check it.' })
+
+    const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
+    if (!limit.allowed) {
+      const formError = 'You have started many payments in a short time. Please wait a few minutes and try again.'
+      return refuse(429, { formError }, { headers: { 'Retry-After': String(limit.retryAfter) } })
+    }
+    if (user && values.saveAddress && method.kind !== 'collect') {
+      const { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode } = parsed.data
+      await saveAddress(db, user.id, { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode }, user.email)
+    }
+    const result = await startCheckout(
+      { db, config, mailer },
+      { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(args.context, args.request) },
+    )
+    if (result.kind === 'redirect') throw redirect(result.url)
+    if (result.kind === 'problems') return refuse(409, { formError: 'Something in your cart has changed. Please go back to your cart and check it.' })
+    if (result.kind === 'refused') return refuse(409, { formError: result.message })
+    return refuse(502, { formError: result.message })
+  } catch (error) {
+    // (The redirects, to the payment page or back to the cart, are thrown too, and pass through.)
+    if (!isDatabaseUnavailable(error)) throw error
+    logger.error({ err: error }, 'could not start a payment: the database is away')
+    const formError = 'We could not start your payment just now. Your details are as you typed them: please try again in a few seconds.'
+    return databaseAwayAnswer({ errors: {}, values, formError } satisfies ActionAnswer)
+  }
+}
+
+export default function Delivery({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, linesCents, problems, choices, signedIn, demo, notice } = loaderData
+  const values = actionData?.values ?? loaderData.values
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <nav aria-label="Checkout steps" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/checkout" className="underline hover:text-brand-700">
+              Cart
+            </Link>{' '}
+            ›
+          </li>
+          <li aria-current="step" className="font-semibold text-ink">
+            Delivery ›
+          </li>
+          <li>Payment</li>
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Delivery</h1>
+      {[notice, actionData?.formError, ...problems].filter(Boolean).map((message) => (
+        <p key={message} role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {message}
+        </p>
+      ))}
+      <DeliveryForm
+        key={JSON.stringify(values)}
+        values={values}
+        errors={actionData?.errors ?? {}}
+        choices={choices}
+        linesCents={linesCents}
+        signedIn={signedIn}
+        demo={demo}
+        summary={<OrderLineList lines={lines} />}
+      />
+    </div>
+  )
+}

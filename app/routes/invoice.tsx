@@ -1,0 +1,121 @@
+import { data, Link } from 'react-router'
+import { formatAud } from '../lib/money'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { requireUser } from '../server/auth/session.server'
+import { buyerLines, taxInvoice } from '../server/checkout/invoice'
+import { getOrder } from '../server/checkout/orders.server'
+import { shop } from '../server/context.server'
+import { shopIdentity } from '../server/env.server'
+import type { Route } from './+types/invoice'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(`Tax invoice ${loaderData?.invoice.orderId ?? ''}`, 'A printable tax invoice.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+/** The printable tax invoice of a paid order: for staff, and for the customer whose order it is. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request)
+  const { db, config } = shop(context)
+  const order = await getOrder(db, params.orderId)
+  // Someone else's order is answered as if it did not exist.
+  if (!order || (user.role !== 'staff' && order.userId !== user.id)) throw data(null, { status: 404 })
+  if (order.status !== 'paid' || !order.paidAt) throw data({ message: 'This order has not been paid, so it has no tax invoice.' }, { status: 404 })
+  return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff: user.role === 'staff' }
+}
+
+export default function Invoice({ loaderData }: Route.ComponentProps) {
+  const { invoice, staff } = loaderData
+  const { seller } = invoice
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
+      <p className="flex flex-wrap gap-4 text-sm print:hidden">
+        <Link to={staff ? `/orders/${invoice.orderId}` : '/client'} className="text-brand-700 hover:underline">
+          ← {staff ? 'The order' : 'Your account'}
+        </Link>
+        <span>Print this page, or save it as PDF from your browser’s print dialog.</span>
+      </p>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight">Tax invoice</h1>
+      <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
+        <div>
+          <h2 className="font-semibold">From</h2>
+          <p className="mt-1 leading-6">
+            {seller.legalName} (trading as {seller.name})
+            <br />
+            ABN {seller.abn}
+            <br />
+            {seller.address}
+          </p>
+        </div>
+        <div>
+          <h2 className="font-semibold">To</h2>
+          <p className="mt-1 leading-6" data-testid="buyer">
+            {buyerLines(invoice).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </p>
+          {invoice.deliverTo.length ? (
+            <p className="mt-2 leading-6" data-testid="deliver-to">
+              <span className="font-semibold">Deliver to: </span>
+              {invoice.deliverTo.join(', ')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-6 text-sm">
+        Invoice and order number: <strong>{invoice.orderId}</strong>
+        <br />
+        Date: {invoice.date}
+      </p>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className="py-2 font-semibold">Description</th>
+              <th scope="col" className="py-2 text-right font-semibold">Qty</th>
+              <th scope="col" className="py-2 text-right font-semibold">Unit price</th>
+              <th scope="col" className="py-2 text-right font-semibold">Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {invoice.rows.map((row, index) => (
+              <tr key={index}>
+                <td className="py-2">{row.description}</td>
+                <td className="py-2 text-right">{row.quantity}</td>
+                <td className="py-2 text-right">{formatAud(row.unitCents)}</td>
+                <td className="py-2 text-right">{formatAud(row.amountCents)}</td>
+              </tr>
+            ))}
+            {invoice.shipping ? (
+              <tr>
+                <td className="py-2">
+                  Shipping: {invoice.shipping.name} (GST {formatAud(invoice.shipping.gstCents)})
+                </td>
+                <td className="py-2 text-right">1</td>
+                <td className="py-2 text-right">{formatAud(invoice.shipping.cents)}</td>
+                <td className="py-2 text-right" data-testid="shipping">{formatAud(invoice.shipping.cents)}</td>
+              </tr>
+            ) : null}
+          </tbody>
+          <tfoot className="border-t border-slate-300">
+            <tr>
+              <td colSpan={3} className="py-1 text-right">Subtotal (excluding GST)</td>
+              <td className="py-1 text-right">{formatAud(invoice.subtotalExGstCents)}</td>
+            </tr>
+            <tr>
+              <td colSpan={3} className="py-1 text-right">GST included</td>
+              <td className="py-1 text-right" data-testid="gst">{formatAud(invoice.gstCents)}</td>
+            </tr>
+            <tr>
+              <td colSpan={3} className="py-1 text-right font-semibold">Total (including GST)</td>
+              <td className="py-1 text-right font-semibold" data-testid="total">{formatAud(invoice.totalCents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className="mt-8 text-sm text-slate-600">Questions about this invoice? Write to {seller.email}.</p>
+    </article>
+  )
+}
