@@ -39,6 +39,7 @@ export default [
     route('api/stripe-product', 'routes/staff/api.stripe-product.ts'),
     route('migration', 'routes/staff/migration.tsx'),
     route('migration/export/:collection', 'routes/staff/migration.export.$collection.ts'),
+    route('settings/shipping', 'routes/staff/settings.shipping.tsx'),
   ]),
   route('contact', 'routes/contact.tsx'),
   route('checkout', 'routes/checkout.tsx'),

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { checkoutItemsSchema } from '../lib/schemas/checkout'
 import { shippingEstimate } from '../lib/delivery/shipping'
 import { cartForShipping } from '../server/checkout/checkout.server'
+import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: 'Your cart could not be read. Please reload the page.' }, { status: 400 })
   try {
     const { db, catalog } = shop(context)
-    const [priced, methods] = await Promise.all([priceCart(db, parsed.data), catalog.shippingMethods()])
+    const [priced, methods] = await Promise.all([priceCart(db, parsed.data, { checkoutId: checkoutIdFrom(request.headers.get('cookie')) ?? undefined }), catalog.shippingMethods()])
     const shipping = shippingEstimate(methods, cartForShipping(priced.lines))
     return { lines: priced.lines, problems: priced.problems, totals: priced.totals, shipping }
   } catch (error) {

@@ -9,7 +9,7 @@ import { getSessionUser } from '../server/auth/session.server'
 import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout/checkout.server'
 import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
 import { checkoutIdFrom, getCheckout, keepDetails } from '../server/checkout/drafts.server'
-import { priceCart } from '../server/checkout/orders.server'
+import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
 import { listActiveShippingMethods } from '../server/delivery/shipping-methods.server'
@@ -37,7 +37,11 @@ async function openCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
   const { db } = shop(args.context)
   const checkout = await getCheckout(db, checkoutIdFrom(args.request.headers.get('cookie')))
   if (!checkout) throw redirect('/checkout')
-  const [priced, methods, user] = await Promise.all([priceCart(db, checkout.items), listActiveShippingMethods(db), getSessionUser(args.context, args.request)])
+  const [priced, methods, user] = await Promise.all([
+    priceCart(db, checkout.items, { checkoutId: checkout.id }),
+    listActiveShippingMethods(db),
+    getSessionUser(args.context, args.request),
+  ])
   return { checkout, priced, methods, user, choices: methodChoices(quoteMethods(methods, priced.lines)) }
 }
 
@@ -63,6 +67,11 @@ export async function loader(args: Route.LoaderArgs) {
 /** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
 const CHECKOUT_WINDOW = 10 * 60
 
+/** What the shopper is told when the cart changed under them (sold out, repriced, gone): before paying. */
+function cartChanged(problems: CartProblem[]): string {
+  return `${problems.map((problem) => problem.message).join(' ')} Nothing was charged: please change your cart, then come back here.`
+}
+
 type ActionAnswer = { errors: Record<string, string>; values: DeliveryValues; formError: string | null }
 
 export async function action(args: Route.ActionArgs) {
@@ -78,23 +87,26 @@ export async function action(args: Route.ActionArgs) {
     if (!method) return refuse(400, { errors: { shippingMethod: 'Choose how your order reaches you.' } })
     const parsed = deliveryDetailsSchema.safeParse({ ...values, collect: method.kind === 'collect' })
     if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error), formError: 'Please check the highlighted fields.' })
-    if (priced.problems.length > 0) return refuse(409, { formError: 'Something in your cart has changed. Please go back to your cart and check it.' })
+    if (priced.problems.length > 0) return refuse(409, { formError: cartChanged(priced.problems) })
 
     const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
     if (!limit.allowed) {
       const formError = 'You have started many payments in a short time. Please wait a few minutes and try again.'
       return refuse(429, { formError }, { headers: { 'Retry-After': String(limit.retryAfter) } })
     }
-    if (user && values.saveAddress && method.kind !== 'collect') {
-      const { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode } = parsed.data
-      await saveAddress(db, user.id, { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode }, user.email)
-    }
     const result = await startCheckout(
       { db, config, mailer },
       { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(args.context, args.request) },
     )
-    if (result.kind === 'redirect') throw redirect(result.url)
-    if (result.kind === 'problems') return refuse(409, { formError: 'Something in your cart has changed. Please go back to your cart and check it.' })
+    if (result.kind === 'redirect') {
+      // Kept only once the payment goes ahead: a refused step stores nothing new.
+      if (user && values.saveAddress && method.kind !== 'collect') {
+        const { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode } = parsed.data
+        await saveAddress(db, user.id, { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode }, user.email)
+      }
+      throw redirect(result.url)
+    }
+    if (result.kind === 'problems') return refuse(409, { formError: cartChanged(result.problems) })
     if (result.kind === 'refused') return refuse(409, { formError: result.message })
     return refuse(502, { formError: result.message })
   } catch (error) {

@@ -41,12 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data({ error: parsed.message, problems: [] as CartProblem[] }, { status: 400 })
   const { db } = shop(context)
   try {
-    const priced = await priceCart(db, parsed.items)
+    const checkoutId = checkoutIdFrom(request.headers.get('cookie'))
+    const priced = await priceCart(db, parsed.items, { checkoutId: checkoutId ?? undefined })
     if (priced.problems.length > 0) {
       return data({ error: 'Something in your cart has changed. Please check it before you go on.', problems: priced.problems }, { status: 409 })
     }
     const user = await getSessionUser(context, request)
-    const id = await keepCart(db, { id: checkoutIdFrom(request.headers.get('cookie')), items: parsed.items, userId: user?.id ?? null })
+    const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null })
     throw redirect('/checkout/delivery', { status: 303, headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(context, request).startsWith('https:')) } })
   } catch (error) {
     // (The redirect to the delivery step is thrown too, and passes through.)

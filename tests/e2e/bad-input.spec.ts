@@ -4,7 +4,8 @@
  * requests — wrong methods and types, huge bodies, invalid UTF-8, bad percent-encoding, malformed
  * JSON and multipart, wrong Content-Types, missing fields, unknown ids and path traversal — as an
  * anonymous visitor and as a signed-in staff member, with the shop's own Origin, with none and
- * with a foreign one.
+ * with a foreign one. Each has a checkout of their own (the cart step done), so that what is posted
+ * to the delivery step reaches its form.
  *
  * DESIGN.md §7: bad input gets a 4xx (or a page), never a 5xx or a stack trace, and nothing stored
  * changes. The suite runs its own shop process (embedded database in a fresh directory, port 3420, moved by E2E_PORT_OFFSET)
@@ -17,7 +18,29 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { FORM, form, formsFor, firstLine, isStaffRoute, leakIn, MEGABYTE, multipart, paramsOf, sendRaw as sendRawTo, snapshot as snapshotOf, startProbedShop, table, type ProbedShop, type Outcome, type RawRequest } from './support/probing'
+import {
+  DELIVERY,
+  FORM,
+  form,
+  formsFor,
+  firstLine,
+  isStaffRoute,
+  leakIn,
+  MEGABYTE,
+  multipart,
+  paramsOf,
+  queryOne,
+  realParam,
+  realPathOf,
+  sendRaw as sendRawTo,
+  snapshot as snapshotOf,
+  startCheckoutOver,
+  startProbedShop,
+  table,
+  type ProbedShop,
+  type Outcome,
+  type RawRequest,
+} from './support/probing'
 import { fixedPort } from './support/process'
 import { logInAsStaffOverHttp } from './support/shop'
 
@@ -253,6 +276,75 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
         { headers: FORM, body: Buffer.from(form({ items: `[${'{"FBUID":"x","productCount":1},'.repeat(700)}]` })), summary: 'items: over 20,000 characters' },
         { headers: FORM, body: Buffer.from(`items=${'['.repeat(5000)}`), summary: 'items: 5,000 nested brackets' },
       ]
+    case '/checkout/delivery': {
+      // The valid delivery step with one thing wrong each time: every one is refused (400) before
+      // stock is reserved or an order made; only the typed details are kept in the checkout.
+      const delivery = (fields: Record<string, string>, summary: string) => ({ headers: FORM, body: Buffer.from(form({ ...DELIVERY, ...fields })), summary })
+      return [
+        delivery({ postcode: '2000' }, 'delivery: a Sydney postcode in QLD'),
+        delivery({ postcode: '0000' }, 'delivery: postcode 0000'),
+        delivery({ postcode: '40000' }, 'delivery: five-digit postcode'),
+        delivery({ state: 'XX' }, 'delivery: unknown state'),
+        delivery({ state: 'qld ' }, 'delivery: state in lower case'),
+        delivery({ shippingMethod: 'does-not-exist-zz9' }, 'delivery: unknown method'),
+        delivery({ shippingMethod: 'STANDARD' }, 'delivery: method id in capitals'),
+        delivery({ shippingMethod: '' }, 'delivery: no method'),
+        delivery({ shippingMethod: '__proto__' }, 'delivery: method __proto__'),
+        delivery({ shippingMethod: 'x'.repeat(600) }, 'delivery: method id of 600 characters'),
+        delivery({ email: 'not-an-email' }, 'delivery: invalid e-mail'),
+        delivery({ email: `${'a'.repeat(315)}@example.com` }, 'delivery: e-mail over 320 characters'),
+        delivery({ phone: 'call me' }, 'delivery: phone without digits'),
+        delivery({ phone: '1234567' }, 'delivery: phone of 7 digits'),
+        delivery({ abn: '12345678901' }, 'delivery: ABN failing its checksum'),
+        delivery({ abn: '5382448214 1' }, 'delivery: ABN of 10 digits and a space'),
+        delivery({ fullName: '' }, 'delivery: no name'),
+        delivery({ fullName: 'x'.repeat(201) }, 'delivery: name of 201 characters'),
+        delivery({ fullName: '\u0000' }, 'delivery: name a NUL'),
+        delivery({ addressLine1: '', suburb: '' }, 'delivery: no street or suburb'),
+        delivery({ shippingMethod: 'click-collect-brisbane', fullName: '', addressLine1: '<script>alert(1)</script>' }, 'delivery: collect, no name, script as address'),
+        delivery({ saveAddress: 'on', postcode: '0100' }, 'delivery: save the address, postcode 0100 (none)'),
+        delivery({ saveAddress: 'on', postcode: '1000' }, 'delivery: save the address, a Sydney postcode in QLD'),
+        delivery({ email: '', saveAddress: 'yes' }, 'delivery: no e-mail, saveAddress not "on"'),
+      ]
+    }
+    case '/settings/shipping': {
+      // A method as the form sends it, with one thing wrong each time (or an id that names nothing).
+      const method = { id: '', formKey: 'new', name: 'Fuzz Courier', kind: 'delivery', price: '12.00', freeOver: '', weightBands: '', deliveryTime: '2 days', carriesLithium: 'on', pickupAddress: '', pickupHours: '', position: '5', active: 'on' }
+      const shipping = (fields: Record<string, string>, summary: string) => ({ headers: FORM, body: Buffer.from(form({ ...method, ...fields })), summary })
+      return [
+        shipping({ name: '' }, 'method: no name'),
+        shipping({ name: '!!!' }, 'method: name without letters or digits'),
+        shipping({ name: 'x'.repeat(101) }, 'method: name of 101 characters'),
+        shipping({ name: 'Standard' }, 'method: new, named like the standard method (its id is taken)'),
+        shipping({ kind: 'air' }, 'method: unknown kind'),
+        shipping({ price: '' }, 'method: no price'),
+        shipping({ price: '-5' }, 'method: negative price'),
+        shipping({ price: '1e309' }, 'method: price 1e309'),
+        shipping({ price: '100000.01' }, 'method: price over $100,000'),
+        shipping({ freeOver: 'free' }, 'method: free-over not an amount'),
+        shipping({ weightBands: '1000 = 12.00\n500 = 5.00' }, 'method: bands heaviest first'),
+        shipping({ weightBands: '0 = 1.00' }, 'method: a band of 0 g'),
+        shipping({ weightBands: '1000001 = 1.00' }, 'method: a band over 1,000 kg'),
+        shipping({ weightBands: '1000 = 12 = 13' }, 'method: a band with two ='),
+        shipping({ weightBands: Array.from({ length: 31 }, (_, index) => `${(index + 1) * 100} = 1.00`).join('\n') }, 'method: 31 bands'),
+        shipping({ position: '-1' }, 'method: position -1'),
+        shipping({ position: '10001' }, 'method: position 10,001'),
+        shipping({ position: '9007199254740993' }, 'method: position past a safe integer'),
+        shipping({ kind: 'collect' }, 'method: Click & Collect without pickup address or hours'),
+        shipping({ id: 'does-not-exist-zz9' }, 'method: a valid edit of a method that does not exist'),
+        shipping({ id: 'standard', price: 'twelve' }, 'method: an edit of the standard method, price in words'),
+        shipping({ id: 'standard', name: '' }, 'method: an edit of the standard method, no name'),
+      ]
+    }
+    case '/client':
+      return [
+        { headers: FORM, body: Buffer.from(form({ intent: 'address-remove', addressId: real.addressId ?? 'x' })), summary: "address-remove of another customer's address" },
+        { headers: FORM, body: Buffer.from(form({ intent: 'address-default', addressId: real.addressId ?? 'x' })), summary: "address-default of another customer's address" },
+        { headers: FORM, body: Buffer.from(form({ intent: 'address-remove', addressId: '' })), summary: 'address-remove without an address' },
+        { headers: FORM, body: Buffer.from(form({ intent: 'address-default', addressId: "' OR '1'='1" })), summary: 'address-default, id an SQL injection' },
+        { headers: FORM, body: Buffer.from(`intent=address-remove&addressId=${encodeURIComponent(real.addressId ?? 'x')}&addressId=does-not-exist-zz9`), summary: 'address-remove, the id twice' },
+        { headers: FORM, body: Buffer.from(form({ intent: 'address-remove', addressId: 'x'.repeat(100_000) })), summary: 'address-remove, id of 100,000 characters' },
+      ]
     case '/api/cart/quote':
       return [
         { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: [{ FBUID: 'does-not-exist-zz9', productCount: 1 }] })), summary: 'JSON, unknown product (priced, not stored)' },
@@ -370,7 +462,7 @@ const TRAVERSALS = [
 ]
 
 /** Public routes whose answer depends on who is signed in: probed in depth as staff too. */
-const SIGNED_IN_MATTERS = new Set(['/login', '/client', '/checkout', '/pay/demo/:sessionId', '/contact', '/auth/continue'])
+const SIGNED_IN_MATTERS = new Set(['/login', '/client', '/checkout', '/checkout/delivery', '/pay/demo/:sessionId', '/orders/:orderId/invoice', '/contact', '/auth/continue'])
 /** The same module at a second address (account.tsx serves /client and /program): probed lightly there. */
 const SECOND_ADDRESS = new Set(['/program'])
 
@@ -390,10 +482,12 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
     // do not care who asks were covered in depth by the anonymous run: a few probes prove those hold.
     const shallow = SECOND_ADDRESS.has(route.path) || (who === 'anonymous' ? staffOnly : !staffOnly && !SIGNED_IN_MATTERS.has(route.path))
 
-    const realPath = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => real[name] ?? 'does-not-exist-zz9')
+    const realPath = realPathOf(real, route.path)
 
     // GET: the page itself, bad query strings, React Router's data requests.
     add({ method: 'GET', path: realPath, summary: 'plain GET' })
+    // The tax invoice is asked for a paid order (its page); an unpaid one, which has none, too.
+    if (route.path === '/orders/:orderId/invoice') add({ method: 'GET', path: `/orders/${real.orderId}/invoice`, summary: 'plain GET, an unpaid order' })
     if (!shallow) {
       // Staff screens read few query parameters: a third of the list is enough there.
       for (const query of staffOnly ? BAD_QUERIES.filter((_, index) => index % 3 === 0) : BAD_QUERIES) {
@@ -409,7 +503,7 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
     // Each parameter replaced by ids that name nothing or try to escape.
     for (const param of params) {
       for (const [index, segment] of (shallow ? BAD_SEGMENTS.slice(0, 6) : BAD_SEGMENTS).entries()) {
-        const target = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === param ? segment : (real[name] ?? 'does-not-exist-zz9')))
+        const target = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === param ? segment : (realParam(real, route.path, name) ?? 'does-not-exist-zz9')))
         add({ method: 'GET', path: target, summary: `${param} = ${segment.slice(0, 40)}` })
         // Forms at addresses that name nothing: every other bad id is enough.
         if (!shallow && index % (staffOnly ? 3 : 2) === 0) {
@@ -496,12 +590,14 @@ test('malformed requests to every route, anonymous and as signed-in staff, get n
   for (const who of ['anonymous', 'staff'] as const) {
     await test.step(`as ${who}`, async () => {
       const context = await playwright.request.newContext({ baseURL: ORIGIN })
-      let cookie: string | null = null
       if (who === 'staff') {
         await logInAsStaffOverHttp(context, ORIGIN, probed.staff.email, probed.staff.password)
-        cookie = (await context.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
         expect((await context.get('/staff', { maxRedirects: 0 })).status()).toBe(200)
       }
+      // A checkout of this visitor's own (step one done): the context keeps its cookie, and the raw
+      // requests send it too, so the delivery step's bodies reach its form, not the way back to the cart.
+      const checkoutId = await startCheckoutOver(context, ORIGIN)
+      const cookie = (await context.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
       const probes = buildProbes(who)
       total += probes.length
       const before = await snapshot()
@@ -510,6 +606,10 @@ test('malformed requests to every route, anonymous and as signed-in staff, get n
       console.log(`${who}: ${probes.length} malformed requests in ${((Date.now() - started) / 1000).toFixed(1)} s`)
       const after = await snapshot()
       for (const name of Object.keys(before)) if (before[name] !== after[name]) changes[`${who}: ${name}`] = { before: before[name], after: after[name] }
+      // The delivery step's refusals got that far: they kept what was typed in this visitor's checkout.
+      const kept = await queryOne<{ details: unknown }>(dataDir, `select details from checkouts where id = '${checkoutId}'`)
+      expect(kept?.details, 'the bodies posted to /checkout/delivery reached its form').not.toBeNull()
+      expect((await context.get('/checkout/delivery', { maxRedirects: 0 })).status(), 'the checkout is still open').toBe(200)
       if (who === 'staff') {
         // Still signed in at the end: nothing in the run ended the session by accident.
         expect((await context.get('/staff', { maxRedirects: 0 })).status(), 'the staff session survived the run').toBe(200)
@@ -527,7 +627,7 @@ test('malformed requests to every route, anonymous and as signed-in staff, get n
   expect(lines, `${failures.length} requests got a 5xx, leaked internals or served a file`).toEqual([])
 })
 
-test('forged and malformed session cookies sign nobody in and get no 5xx on pages, guarded pages and checkout', async ({ playwright }) => {
+test('forged and malformed session cookies sign nobody in and get no 5xx on pages, guarded pages, the invoice and both checkout steps', async ({ playwright }) => {
   const context = await playwright.request.newContext({ baseURL: ORIGIN })
   const signUp = await context.post('/login', { form: { email: `cookie-${Date.now()}@example.com`, password: 'a good password', intent: 'signup' }, headers: { origin: ORIGIN }, maxRedirects: 0 })
   expect(signUp.status(), await signUp.text()).toBe(302)
@@ -550,24 +650,44 @@ test('forged and malformed session cookies sign nobody in and get no 5xx on page
     `__Secure-${session(real)}`,
     `${session('x')}; ${session(real)}`,
   ]
+  // A checkout of the test's own, for the delivery step (which wants the checkout's cookie besides).
+  const checkoutContext = await playwright.request.newContext({ baseURL: ORIGIN })
+  const checkoutId = await startCheckoutOver(checkoutContext, ORIGIN)
+  await checkoutContext.dispose()
+  const addressesBefore = await queryOne<{ n: number }>(dataDir, 'select count(*)::int as n from addresses')
+  const invoice = `/orders/${probed.real.paidOrderId}/invoice`
   const probes: Probe[] = [
     { method: 'GET', path: '/', summary: 'home' },
     { method: 'GET', path: '/product/unidrone-e900', summary: 'product' },
     { method: 'GET', path: '/client', summary: 'account' },
     { method: 'GET', path: '/staff', summary: 'staff' },
+    // The tax invoice of another customer's paid order: a login page for anyone not signed in.
+    { method: 'GET', path: invoice, summary: 'tax invoice' },
+    // Step one: the cart is kept and the answer leads to the delivery step, whoever asks.
     { method: 'POST', path: '/checkout', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) })), summary: 'checkout' },
+    // Step two, valid and asking to save the address: a payment page, for an order of nobody's.
+    { method: 'POST', path: '/checkout/delivery', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ ...DELIVERY, saveAddress: 'on' })), summary: 'delivery step' },
   ]
+  /** What each probe answers someone not signed in. */
+  const expected: Record<string, number> = { '/client': 302, '/staff': 302, [invoice]: 302, '/checkout': 303, '/checkout/delivery': 302 }
+  const withCheckout = (cookie: string, probe: Probe) => (probe.path === '/checkout/delivery' ? `${cookie}; checkout=${checkoutId}` : cookie)
   const wrong: string[] = []
   for (const cookie of forged) {
     for (const probe of probes) {
-      const outcome = await sendRaw(probe, cookie)
-      const signedIn = (probe.path === '/client' || probe.path === '/staff') && outcome.status !== 302
-      if (outcome.status >= 500 || signedIn || leakIn(outcome.text)) wrong.push(`${probe.method} ${probe.path} with ${cookie.slice(0, 60)} → ${outcome.status}`)
+      const outcome = await sendRaw(probe, withCheckout(cookie, probe))
+      const unexpected = probe.path in expected && outcome.status !== expected[probe.path]
+      if (outcome.status >= 500 || unexpected || leakIn(outcome.text)) wrong.push(`${probe.method} ${probe.path} with ${cookie.slice(0, 60)} → ${outcome.status}`)
     }
   }
   expect(wrong).toEqual([])
-  // The genuine cookie, sent the same way, is signed in: the checks above could fail.
+  // The orders the delivery step made belong to nobody, and no address was saved for anyone.
+  const orders = await queryOne<{ n: number; owned: number }>(dataDir, `select count(*)::int as n, count(user_id)::int as owned from orders where checkout_id = '${checkoutId}'`)
+  expect(orders).toEqual({ n: forged.length, owned: 0 })
+  expect(await queryOne<{ n: number }>(dataDir, 'select count(*)::int as n from addresses'), 'addresses saved').toEqual(addressesBefore)
+  // The genuine cookie, sent the same way, is signed in: the checks above could fail. It is a
+  // customer's, but not the one whose order the invoice is: that is answered as if it did not exist.
   expect((await sendRaw(probes[2]!, session(real))).status).toBe(200)
+  expect((await sendRaw(probes[4]!, session(real))).status).toBe(404)
 })
 
 /** Resident memory of a process, from /proc (Linux), in MB. */
@@ -710,6 +830,8 @@ test('methods the shop does not answer get 405, Origin: null is a foreign origin
     { method: 'POST', path: '/logout', headers: FORM, body: Buffer.from(''), summary: 'logout' },
     { method: 'POST', path: '/contact', headers: FORM, body: Buffer.from(form({ contactName: 'N', contactEmail: 'n@example.com', contactMessage: 'Hi' })), summary: 'contact' },
     { method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"items":[]}'), summary: 'quote' },
+    { method: 'POST', path: '/checkout', headers: FORM, body: Buffer.from(form({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) })), summary: 'checkout' },
+    { method: 'POST', path: '/checkout/delivery', headers: FORM, body: Buffer.from(form(DELIVERY)), summary: 'delivery step' },
     { method: 'POST', path: '/api/uploads', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: multipart('x', [{ name: 'file', filename: 'a.png', type: 'image/png', content: 'x' }]), summary: 'upload' },
     { method: 'POST', path: '/api/stripe-product', headers: FORM, body: Buffer.from(form({ STUPID: 'prod_1' })), summary: 'stripe product' },
     { method: 'POST', path: '/api/auth/sign-out', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}'), summary: 'better-auth sign-out' },

@@ -4,7 +4,7 @@ import { outbox } from '../../app/server/db/schema'
 import { orderTotals } from '../../app/lib/cart'
 import { formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, BRISBANE, checkOutWith, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
 
@@ -43,12 +43,16 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
     { unitPrice: e900, quantity: 2 },
     { unitPrice: esc, quantity: 1 },
   ])
+  // Over $300: Standard delivery is free, so the estimate is the total.
+  await expect(page.getByTestId('items-total')).toHaveText(formatAud(expected.total))
+  await expect(page.getByTestId('shipping-estimate')).toHaveText('Free')
   await expect(page.getByTestId('total')).toHaveText(formatAud(expected.total))
   await expect(page.getByTestId('gst')).toHaveText(formatAud(expected.gst))
-  await expect(page.getByTestId('subtotal')).toHaveText(formatAud(expected.subtotal))
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
   await expectNoAxeViolations(page)
 
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await fillDelivery(page, { fullName: 'Bea Buyer', email: 'buyer@example.com', phone: '0412 345 678', method: /^Standard/, address: BRISBANE })
   await page.getByRole('button', { name: `Pay ${formatAud(expected.total)}` }).click()
   await expect(page.getByText('Demo payment page.')).toBeVisible()
   await payWithDemoCard(page, { email: 'buyer@example.com', card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Bea Buyer' })
@@ -72,28 +76,36 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/')
 })
 
-test('a declined card returns to checkout with a message and the cart intact', async ({ page }) => {
+test('a declined card returns to a filled delivery step with a message, and the cart intact', async ({ page }) => {
   await page.goto('/product/unicam-f1-fpv-camera')
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await page.getByRole('link', { name: /^Cart, 1 item$/ }).click()
-  await page.getByRole('button', { name: /^Pay / }).click()
-  await payWithDemoCard(page, { email: 'declined@example.com', card: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123', name: 'Dee Clined' })
+  await checkOutWith(page, { fullName: 'Dee Clined', email: 'declined@example.com', phone: '07 3000 1234', method: /^Standard/, address: BRISBANE })
+  await payWithDemoCard(page, { card: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123', name: 'Dee Clined' })
 
-  await expect(page).toHaveURL('/checkout?payment=declined')
+  await expect(page).toHaveURL('/checkout/delivery?payment=declined')
   await expect(page.getByRole('alert')).toContainText('Your card was declined')
-  await expect(page.getByTestId('cart-line')).toHaveCount(1)
+  await expect(page.getByLabel('Full name')).toHaveValue('Dee Clined')
+  await expect(page.getByLabel('Email')).toHaveValue('declined@example.com')
+  await expect(page.getByLabel('Phone')).toHaveValue('07 3000 1234')
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue(BRISBANE.line1)
+  await expect(page.getByLabel('State or territory')).toHaveValue('QLD')
+  await expect(page.getByLabel('Postcode')).toHaveValue('4000')
+  await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
 })
 
-test('cancelling on the payment page returns to checkout with the cart intact', async ({ page }) => {
+test('cancelling on the payment page returns to the delivery step with the cart intact', async ({ page }) => {
   await page.goto('/product/unimotor-4114-kv400')
   await page.getByLabel('Quantity').selectOption('4')
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('4')
-  await page.goto('/checkout')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  await checkOutWith(page, { fullName: 'Can Celled', email: 'cancelled@example.com', phone: '0400 000 001', method: /^Standard/, address: BRISBANE })
   await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
-  await expect(page).toHaveURL('/checkout')
+  await expect(page).toHaveURL('/checkout/delivery?payment=cancelled')
+  await expect(page.getByRole('alert')).toContainText('nothing was charged')
+  await expect(page.getByLabel('Full name')).toHaveValue('Can Celled')
+  await page.getByRole('navigation', { name: 'Checkout steps' }).getByRole('link', { name: 'Cart' }).click()
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
   await expect(page.getByTestId('cart-badge')).toHaveText('4')
 })
@@ -102,8 +114,7 @@ test('the demo card page refuses cards that are not test cards, keeping what was
   await page.goto('/product/unicam-f1-fpv-camera')
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
-  await page.goto('/checkout')
-  await page.getByRole('button', { name: /^Pay / }).click()
+  await checkOutWith(page, { fullName: 'Tess Typo', email: 'typo@example.com', phone: '0400 000 002', method: /^Click & Collect/ })
   await payWithDemoCard(page, { email: 'typo@example.com', card: '5555 5555 5555 4444', expiry: '01 / 20', cvc: '1', name: 'Tess Typo' })
   await expect(page.getByText('This card has expired.')).toBeVisible()
   await expect(page.getByText('Enter the 3 or 4 digit security code.')).toBeVisible()
@@ -112,7 +123,6 @@ test('the demo card page refuses cards that are not test cards, keeping what was
 })
 
 test('when the cart’s prices cannot be checked, checkout says so beside the cart and asks again on request', async ({ page }) => {
-  const e900 = await priceOf('unidrone-e900')
   await page.goto('/product/unidrone-e900')
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
@@ -134,7 +144,7 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
   })
   await page.goto('/checkout')
   const alert = page.getByRole('alert')
-  const pay = page.getByRole('button', { name: /^Pay/ })
+  const pay = page.getByRole('button', { name: 'Continue to delivery' })
   await expect(alert).toContainText('We could not check your cart’s prices just now. Please try again in a moment.')
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
@@ -155,7 +165,7 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
   // When the prices come, the message goes and the focus moves on to Pay.
   await page.keyboard.press('Enter')
   await expect(alert).toBeHidden()
-  const payNow = page.getByRole('button', { name: `Pay ${formatAud(e900)}` })
+  const payNow = page.getByRole('button', { name: 'Continue to delivery' })
   await expect(payNow).toBeEnabled()
   await expect(payNow).toBeFocused()
   expect(asked).toBe(3)
@@ -169,7 +179,7 @@ test('a cart the shop cannot read is said so at checkout, without a Try again th
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('Your cart could not be read.')
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: /^Pay/ })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Continue to delivery' })).toBeDisabled()
 })
 
 test('an empty cart shows a way back to the products', async ({ page }) => {
@@ -195,6 +205,9 @@ test('a signed-in customer sees the order on the account page; staff see it with
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
   await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await fillDelivery(page, { fullName: 'Orla Orders', phone: '0400 000 003', method: /^Standard/, address: BRISBANE })
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByLabel('Email')).toHaveValue(email)
   await payWithDemoCard(page, { card: '4242424242424242', expiry: '10/39', cvc: '999', name: 'Orla Orders' })

@@ -21,17 +21,43 @@ export interface FakeSession {
   mode: string
   payment_status: 'paid' | 'unpaid' | 'no_payment_required'
   status: 'open' | 'complete' | 'expired'
+  /** Seconds since the epoch, by the fake's clock when the session was created. */
+  created: number
+  /** When the payment page closes: `expires_at` as sent, or 24 hours after creation (Stripe's default). */
+  expires_at: number
   metadata: Record<string, string>
   client_reference_id: string | null
   customer_email: string | null
   customer_details: { email: string | null } | null
   payment_intent: string | null
   currency: 'aud'
+  /** Lines plus shipping, when the fake knows every line's amount (null otherwise). */
   amount_total: number | null
+  /** The shipping rates offered: each `shipping_rate_data` sent becomes a rate (`shr_test_…`, kept in `shippingRates`). */
+  shipping_options: { shipping_amount: number; shipping_rate: string }[]
+  /** The rate charged (Stripe picks the first when there is one to pick from). */
+  shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null
   success_url: string
   cancel_url: string
   line_items: Record<string, any>[]
 }
+
+/** A shipping rate made from a session's `shipping_rate_data`, with the fields Stripe returns. */
+export interface FakeShippingRate {
+  id: string
+  object: 'shipping_rate'
+  active: boolean
+  display_name: string
+  type: 'fixed_amount'
+  fixed_amount: { amount: number; currency: string }
+  tax_behavior: 'inclusive' | 'exclusive' | 'unspecified'
+  metadata: Record<string, string>
+  livemode: false
+}
+
+/** Stripe's bounds on `expires_at`: from 30 minutes to 24 hours after the session's creation. */
+const SESSION_MIN_SECONDS = 30 * 60
+const SESSION_MAX_SECONDS = 24 * 60 * 60
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`
 
@@ -108,8 +134,10 @@ export interface NewFakePaymentLink {
 
 /**
  * A stand-in for api.stripe.com on a free loopback port. Checkout: create a session (idempotently,
- * like Stripe) and read it back. Catalogue (seeded with `addProduct`, `addPrice`, `addPaymentLink`):
- * `GET /v1/products/:id`, `GET /v1/prices` (filtered by `product`, `active`, `currency`),
+ * like Stripe: the same key with other parameters is an `idempotency_error`; `expires_at` must lie
+ * 30 minutes to 24 hours ahead), read it back, and expire it (`POST …/:id/expire`: only an open
+ * session; `completeSession` plays the shopper paying). Catalogue (seeded with `addProduct`,
+ * `addPrice`, `addPaymentLink`): `GET /v1/products/:id`, `GET /v1/prices` (filtered by `product`, `active`, `currency`),
  * `GET /v1/prices/:id`, `GET /v1/payment_links` and `GET /v1/payment_links/:id/line_items`, lists
  * newest first and paginated as Stripe does (`limit`, `starting_after`, `has_more`).
  * `failNext` makes the next API call fail once.
@@ -117,7 +145,10 @@ export interface NewFakePaymentLink {
 export async function startFakeStripe() {
   const requests: StripeRequest[] = []
   const sessions = new Map<string, FakeSession>()
-  const byIdempotencyKey = new Map<string, FakeSession>()
+  const byIdempotencyKey = new Map<string, { session: FakeSession; raw: string }>()
+  /** Other POSTs' first answers by idempotency key, replayed as Stripe replays them. */
+  const replays = new Map<string, { status: number; body: object }>()
+  const shippingRates = new Map<string, FakeShippingRate>()
   const failures: { status: number; body: object }[] = []
   const products = new Map<string, FakeProduct>()
   const prices = new Map<string, FakePrice>()
@@ -151,19 +182,109 @@ export async function startFakeStripe() {
 
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       const earlier = request.idempotencyKey ? byIdempotencyKey.get(request.idempotencyKey) : undefined
-      if (earlier) return reply(res, 200, earlier, { 'Idempotent-Replayed': 'true' })
-      const session = newSession(url, request.body)
-      sessions.set(session.id, session)
-      if (request.idempotencyKey) byIdempotencyKey.set(request.idempotencyKey, session)
-      return reply(res, 200, session)
+      if (earlier && earlier.raw !== raw) {
+        return reply(
+          res,
+          400,
+          stripeError(
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.`,
+          ),
+        )
+      }
+      if (earlier) return reply(res, 200, earlier.session, { 'Idempotent-Replayed': 'true' })
+      const created = newSession(request.body)
+      if ('error' in created) return reply(res, 400, created.error)
+      sessions.set(created.id, created)
+      if (request.idempotencyKey) byIdempotencyKey.set(request.idempotencyKey, { session: created, raw })
+      return reply(res, 200, created)
     }
-    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
-    if (request.method === 'GET' && match) {
-      const session = sessions.get(decodeURIComponent(match[1]!))
-      return session ? reply(res, 200, session) : reply(res, 404, stripeError('invalid_request_error', 'No such checkout.session', 'resource_missing'))
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
+    if (match) {
+      const sessionId = decodeURIComponent(match[1]!)
+      const session = sessions.get(sessionId)
+      if (request.method === 'GET' && !match[2]) return session ? reply(res, 200, session) : reply(res, 404, missing('checkout.session', sessionId).body)
+      if (request.method === 'POST' && match[2]) {
+        const earlier = request.idempotencyKey ? replays.get(request.idempotencyKey) : undefined
+        if (earlier) return reply(res, earlier.status, earlier.body, { 'Idempotent-Replayed': 'true' })
+        const answer = expire(sessionId, session)
+        if (request.idempotencyKey) replays.set(request.idempotencyKey, answer)
+        return reply(res, answer.status, answer.body)
+      }
     }
     return reply(res, 404, stripeError('invalid_request_error', `Unrecognized request URL (${request.method}: ${path})`))
   })
+
+  /** Closes an open session as Stripe does; a session that is complete or already expired cannot be. */
+  function expire(sessionId: string, session: FakeSession | undefined): { status: number; body: object } {
+    if (!session) return missing('checkout.session', sessionId)
+    if (session.status !== 'open') {
+      const message = `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`
+      return { status: 400, body: stripeError('invalid_request_error', message) }
+    }
+    session.status = 'expired'
+    return ok({ ...session })
+  }
+
+  /** A session from its create parameters, or the error Stripe answers for them. */
+  function newSession(body: Record<string, any>): FakeSession | { error: object } {
+    const created = Math.floor(Date.now() / 1000)
+    const expiresAt = body.expires_at === undefined ? created + SESSION_MAX_SECONDS : Number(body.expires_at)
+    if (!Number.isInteger(expiresAt)) return { error: stripeError('invalid_request_error', 'Invalid integer: expires_at', 'parameter_invalid_integer', 'expires_at') }
+    if (expiresAt < created + SESSION_MIN_SECONDS) {
+      return { error: stripeError('invalid_request_error', 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', undefined, 'expires_at') }
+    }
+    if (expiresAt > created + SESSION_MAX_SECONDS) {
+      return { error: stripeError('invalid_request_error', 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', undefined, 'expires_at') }
+    }
+    const options = ((body.shipping_options ?? []) as Record<string, any>[]).map((option) => {
+      const data = option.shipping_rate_data ?? {}
+      const rate: FakeShippingRate = {
+        id: id('shr'),
+        object: 'shipping_rate',
+        active: true,
+        display_name: data.display_name,
+        type: 'fixed_amount',
+        fixed_amount: { amount: Number(data.fixed_amount?.amount), currency: data.fixed_amount?.currency },
+        tax_behavior: data.tax_behavior ?? 'unspecified',
+        metadata: {},
+        livemode: false,
+      }
+      shippingRates.set(rate.id, rate)
+      return { shipping_amount: rate.fixed_amount.amount, shipping_rate: rate.id }
+    })
+    const sessionId = id('cs')
+    const lineItems: Record<string, any>[] = body.line_items ?? []
+    const amounts = lineItems.map((line) => (line.price_data ? Number(line.price_data.unit_amount) * Number(line.quantity) : null))
+    const shipping = options[0] ?? null
+    return {
+      id: sessionId,
+      object: 'checkout.session',
+      url: `${url}/pay/${sessionId}`,
+      mode: body.mode,
+      payment_status: 'unpaid',
+      status: 'open',
+      created,
+      expires_at: expiresAt,
+      metadata: body.metadata ?? {},
+      client_reference_id: body.client_reference_id ?? null,
+      customer_email: body.customer_email ?? null,
+      customer_details: null,
+      payment_intent: null,
+      currency: 'aud',
+      // Stripe knows the amounts of its own prices; the fake only those sent as price_data.
+      amount_total: amounts.every((amount) => amount !== null)
+        ? amounts.reduce((sum, amount) => sum + amount, 0) + (shipping?.shipping_amount ?? 0)
+        : null,
+      shipping_options: options,
+      shipping_cost: shipping
+        ? { amount_subtotal: shipping.shipping_amount, amount_tax: 0, amount_total: shipping.shipping_amount, shipping_rate: shipping.shipping_rate }
+        : null,
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+      line_items: lineItems,
+    }
+  }
 
   /** The catalogue's GET endpoints; null for a path that is not one of them. */
   function catalogue(request: StripeRequest): { status: number; body: object } | null {
@@ -235,6 +356,18 @@ export async function startFakeStripe() {
     products,
     prices,
     paymentLinks,
+    shippingRates,
+    /**
+     * The shopper pays on the session's page: it becomes complete and paid (with a payment intent),
+     * and can no longer be expired. Returns the session, for `checkoutSessionEvent`.
+     */
+    completeSession(sessionId: string, changes: Partial<FakeSession> = {}): FakeSession {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`The fake has no session ${sessionId}`)
+      if (session.status !== 'open') throw new Error(`Session ${sessionId} is ${session.status}, not open`)
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi') }, changes)
+      return session
+    },
     /** A product in the fake's catalogue (`prod_test_…` unless `id` is given). */
     addProduct(product: NewFakeProduct): FakeProduct {
       const created = tick()
@@ -316,31 +449,6 @@ export async function startFakeStripe() {
 }
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
-
-function newSession(baseUrl: string, body: Record<string, any>): FakeSession {
-  const sessionId = id('cs')
-  const lineItems: Record<string, any>[] = body.line_items ?? []
-  const amounts = lineItems.map((line) => (line.price_data ? Number(line.price_data.unit_amount) * Number(line.quantity) : null))
-  return {
-    id: sessionId,
-    object: 'checkout.session',
-    url: `${baseUrl}/pay/${sessionId}`,
-    mode: body.mode,
-    payment_status: 'unpaid',
-    status: 'open',
-    metadata: body.metadata ?? {},
-    client_reference_id: body.client_reference_id ?? null,
-    customer_email: body.customer_email ?? null,
-    customer_details: null,
-    payment_intent: null,
-    currency: 'aud',
-    // Stripe knows the amounts of its own prices; the fake only those sent as price_data.
-    amount_total: amounts.every((amount) => amount !== null) ? amounts.reduce((sum, amount) => sum + amount, 0) : null,
-    success_url: body.success_url,
-    cancel_url: body.cancel_url,
-    line_items: lineItems,
-  }
-}
 
 /**
  * A `checkout.session.*` event as Stripe would send it for `session`; `changes` are applied to the

@@ -1,3 +1,4 @@
+import { DEFAULT_LOGISTICS } from '../../app/lib/catalog'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
@@ -46,7 +47,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
   it('reads a product by id exactly as it was written', async () => {
     const e900 = await getProduct(database.db, 'unidrone-e900')
     const source = demoProducts.find((product) => product.productName === 'UniDrone E900')
-    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...source })
+    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...DEFAULT_LOGISTICS, ...source })
     expect(await getProduct(database.db, 'no-such-product')).toBeNull()
   })
 
@@ -65,6 +66,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
         image: source.productImages[0],
         cardText: source.productDescriptions[5]!.description,
         price: source.productPrices[0],
+        stock: { available: null, allowBackorder: false, leadTime: '' },
       })
     }
     expect((await listCategoryPage(database.db, 'propulsion', 1)).total).toBe(

@@ -5,7 +5,7 @@ import { action, loader } from '../../app/routes/api.stripe.webhook'
 import type { Auth } from '../../app/server/auth/auth.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { createPendingOrder, getOrder, priceCart, attachPaymentSession, type CheckoutRequestItem } from '../../app/server/checkout/orders.server'
-import { PaymentProviderError } from '../../app/server/checkout/payments/provider'
+import { PaymentProviderError, type PaymentSessionRequest } from '../../app/server/checkout/payments/provider'
 import { createStripeClient, createStripeProvider, PROVIDER_UNREACHABLE } from '../../app/server/checkout/payments/stripe.server'
 import { shopContext } from '../../app/server/context.server'
 import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
@@ -70,19 +70,28 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
 
   const provider = () => createStripeProvider(createStripeClient(config))
 
+  const POSTED = {
+    shipping: { name: 'Standard', amountCents: 1500 },
+    customer: { name: 'Pat Pilot', phone: '0412 345 678', address: { line1: '1 Runway Rd', line2: '', suburb: 'Mascot', state: 'NSW', postcode: '2020' } },
+  }
+  const COLLECTED = { shipping: { name: 'Click & Collect', amountCents: 0 }, customer: { name: 'Gus Guest', phone: '0298765432', address: null } }
+
   /** What the checkout does: price from the database, store a pending order, open its Stripe session. */
-  async function placeOrder(items: CheckoutRequestItem[], email: string | null = 'pilot@example.com') {
+  async function placeOrder(items: CheckoutRequestItem[], email: string | null = 'pilot@example.com', delivery: typeof POSTED | typeof COLLECTED = POSTED) {
     const priced = await priceCart(database.db, items)
     const order = await createPendingOrder(database.db, { lines: priced.lines, email, userId: null, provider: 'stripe', updatedBy: email })
-    const created = await provider().createSession({
+    const request: PaymentSessionRequest = {
       orderId: order.id,
       email,
       lines: priced.lines.map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceId: line.priceId })),
+      ...delivery,
+      expiresAt: new Date(Date.now() + 60 * 60_000),
       successUrl: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ORIGIN}/checkout`,
-    })
+    }
+    const created = await provider().createSession(request)
     await attachPaymentSession(database.db, order.id, created.id, email)
-    return { priced, order, created, session: fake.sessions.get(created.id)! }
+    return { priced, order, request, created, session: fake.sessions.get(created.id)! }
   }
 
   async function deliver(body: string, signature: string | null, routeContext = context) {
@@ -101,8 +110,8 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
   const eventsOf = (orderId: string) => database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId))
   const paid = (session: FakeSession, paymentIntent = `pi_test_${session.id.slice(-8)}`) => ({ payment_status: 'paid' as const, status: 'complete' as const, payment_intent: paymentIntent })
 
-  it('opens a Checkout Session with the database prices, the price id where there is one, and the order id', async () => {
-    const { priced, order, created, session } = await placeOrder([
+  it('opens a Checkout Session with the database prices, the price id where there is one, the order id, the shipping and the address', async () => {
+    const { priced, order, request: sent, created, session } = await placeOrder([
       { FBUID: 'unidrone-e900', productCount: 2, shownUnitPrice: 100 },
       { FBUID: 'unipilot-x7-pro', productCount: 1 },
     ])
@@ -119,33 +128,79 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
         { price_data: { currency: 'aud', unit_amount: '1299900', product_data: { name: 'UniDrone E900' } }, quantity: '2' },
         { price: 'price_1UniPilotX7Pro', quantity: '1' },
       ],
+      // The shipping the server priced, GST inclusive like every price of the shop.
+      shipping_options: [
+        { shipping_rate_data: { type: 'fixed_amount', display_name: 'Standard', fixed_amount: { amount: '1500', currency: 'aud' }, tax_behavior: 'inclusive' } },
+      ],
+      expires_at: String(Math.floor(sent.expiresAt.getTime() / 1000)),
       success_url: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${ORIGIN}/checkout`,
       client_reference_id: order.id,
       metadata: { orderId: order.id },
-      payment_intent_data: { metadata: { orderId: order.id } },
+      // No line2: an empty one is left out rather than sent blank.
+      payment_intent_data: {
+        metadata: { orderId: order.id },
+        shipping: { name: 'Pat Pilot', phone: '0412 345 678', address: { line1: '1 Runway Rd', city: 'Mascot', state: 'NSW', postal_code: '2020', country: 'AU' } },
+      },
       customer_email: 'pilot@example.com',
     })
     expect(JSON.stringify(request!.body)).not.toMatch(/"unit_amount":"100"/)
     expect(created).toEqual({ id: session.id, url: `${fake.url}/pay/${session.id}` })
+    // The session charges that shipping and closes when asked.
+    expect(session).toMatchObject({ status: 'open', expires_at: Math.floor(sent.expiresAt.getTime() / 1000), shipping_cost: { amount_total: 1500 } })
+    expect(fake.shippingRates.get(session.shipping_options[0]!.shipping_rate)).toMatchObject({
+      display_name: 'Standard',
+      fixed_amount: { amount: 1500, currency: 'aud' },
+      tax_behavior: 'inclusive',
+    })
     expect((await getOrder(database.db, order.id))?.providerSessionId).toBe(session.id)
   })
 
-  it('asking again for the same order returns the same session (idempotency key), and a guest gets no prefilled e-mail', async () => {
-    const { order, created } = await placeOrder([{ FBUID: 'unipilot-nano-h7', productCount: 3 }], null)
+  it('asking again for the same order returns the same session (idempotency key), and a guest collecting gets no prefilled e-mail and no address', async () => {
+    const { order, request, created } = await placeOrder([{ FBUID: 'unipilot-nano-h7', productCount: 3 }], null, COLLECTED)
     const sessionsBefore = fake.sessions.size
-    const again = await provider().createSession({
-      orderId: order.id,
-      email: null,
-      lines: [{ name: 'UniPilot Nano H7', unitPriceCents: 22900, quantity: 3, priceId: '' }],
-      successUrl: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ORIGIN}/checkout`,
-    })
+    const again = await provider().createSession({ ...request, lines: [{ name: 'UniPilot Nano H7', unitPriceCents: 22900, quantity: 3, priceId: '' }] })
     expect(again).toEqual(created)
     expect(fake.sessions.size).toBe(sessionsBefore)
     const requests = fake.sessionRequests().filter((sent) => sent.body.metadata?.orderId === order.id)
     expect(requests).toHaveLength(2)
     expect(requests.every((sent) => !('customer_email' in sent.body))).toBe(true)
+    expect(requests[0]!.body.payment_intent_data).toEqual({ metadata: { orderId: order.id } })
+    expect(requests[0]!.body.shipping_options[0].shipping_rate_data).toMatchObject({ display_name: 'Click & Collect', fixed_amount: { amount: '0' } })
+    // Stripe refuses the same key with other parameters rather than open a second page.
+    await expect(provider().createSession({ ...request, lines: [{ name: 'UniPilot Nano H7', unitPriceCents: 22900, quantity: 4, priceId: '' }] })).rejects.toThrow(
+      PaymentProviderError,
+    )
+    expect(fake.sessions.size).toBe(sessionsBefore)
+  })
+
+  it('closes an open payment page; a page already closed or paid is not open, and an unknown one is an error', async () => {
+    const open = await placeOrder([{ FBUID: 'unidrone-e900', productCount: 1 }])
+    expect(await provider().expireSession(open.session.id)).toBe('expired')
+    expect(fake.sessions.get(open.session.id)!.status).toBe('expired')
+    expect(await provider().expireSession(open.session.id)).toBe('not-open')
+
+    const paidFor = await placeOrder([{ FBUID: 'unidrone-e900', productCount: 1 }])
+    fake.completeSession(paidFor.session.id)
+    expect(await provider().expireSession(paidFor.session.id)).toBe('not-open')
+    expect(fake.sessions.get(paidFor.session.id)).toMatchObject({ status: 'complete', payment_status: 'paid' })
+    const expiries = fake.requests.filter((sent) => sent.method === 'POST' && sent.path.endsWith('/expire'))
+    expect(expiries.map((sent) => sent.path)).toEqual([open, open, paidFor].map(({ session }) => `/v1/checkout/sessions/${session.id}/expire`))
+
+    // A refusal other than "not open" is the provider's failure, not a closed page.
+    fake.failNext(401)
+    await expect(provider().expireSession('cs_test_unknown')).rejects.toThrow(PaymentProviderError)
+  })
+
+  it('Stripe refuses a payment page that would close in less than 30 minutes or more than 24 hours from its creation', async () => {
+    for (const minutes of [29, 24 * 60 + 1]) {
+      const orderId = `UD-EXPIRY${minutes}`
+      const lines = [{ name: 'UniDrone E900', unitPriceCents: 1299900, quantity: 1, priceId: '' }]
+      const request = { orderId, email: null, lines, ...POSTED, expiresAt: new Date(Date.now() + minutes * 60_000), successUrl: `${ORIGIN}/success`, cancelUrl: `${ORIGIN}/checkout` }
+      const error = await provider().createSession(request).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(PaymentProviderError)
+      expect((error as Error).cause).toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' })
+    }
   })
 
   it('a paid checkout.session.completed makes the order paid and queues one tax invoice', async () => {

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { CATEGORIES, CATEGORY_LABELS, type Product } from '../../lib/catalog'
 import { centsToDollars, productErrors, productFormSchema, type ProductFormInput } from '../../lib/schemas/product'
 import { slugify } from '../../lib/slug'
+import { initialLogistics, logisticsSubmission, ProductLogisticsFields, type LogisticsPath, type LogisticsValues } from './product-logistics-fields'
 import { StripeFetchPanel, type TypedPrice } from './stripe-fetch-panel'
 
 export const ARRAY_FIELDS = [
@@ -130,7 +131,7 @@ interface EditorItem {
   description: string
 }
 
-type ProductFormValues = { productName: string; STUPID: string; productCategory: string } & Record<ArrayField, EditorItem[]>
+type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues } & Record<ArrayField, EditorItem[]>
 
 export interface ProductFormActionData {
   /** Field errors from the server, keyed like `productErrors` (`productName`, `productPrices.0.value`). */
@@ -151,13 +152,17 @@ function initialValues(product: Product | null, category: string): ProductFormVa
     productName: product?.productName ?? '',
     STUPID: product?.STUPID ?? '',
     productCategory: product?.productCategory ?? category,
+    logistics: initialLogistics(product),
   } as ProductFormValues
   for (const field of ARRAY_FIELDS) values[field] = items(field, product?.[field] ?? [])
   return values
 }
 
-/** What the form sends: the whole product, prices still in dollars as typed. */
-function toSubmission(values: ProductFormValues): ProductFormInput {
+/**
+ * What the form sends: the whole product, prices, weight and stock still as typed. `openedLogistics`
+ * is what the shipping and stock fields held when an existing product was opened (null: a new one).
+ */
+function toSubmission(values: ProductFormValues, openedLogistics: LogisticsValues | null): ProductFormInput {
   const strip = (items: EditorItem[]) => items.map(({ value, label, description }) => ({ value, label, description }))
   return {
     productName: values.productName,
@@ -171,11 +176,12 @@ function toSubmission(values: ProductFormValues): ProductFormInput {
     productShipping: strip(values.productShipping),
     productDownloads: strip(values.productDownloads),
     productPrices: strip(values.productPrices),
+    ...logisticsSubmission(values.logistics, openedLogistics),
   }
 }
 
-function validate(values: ProductFormValues): Record<string, string> {
-  const result = productFormSchema.safeParse(toSubmission(values))
+function validate(values: ProductFormValues, openedLogistics: LogisticsValues | null): Record<string, string> {
+  const result = productFormSchema.safeParse(toSubmission(values, openedLogistics))
   return result.success ? {} : productErrors(result.error)
 }
 
@@ -216,6 +222,9 @@ export function ProductForm({
   // The version this editor started from, kept even if the page's data is reloaded meanwhile: a save
   // after someone else's change must be refused, never silently win.
   const [startVersion] = useState(version)
+  // Likewise the shipping and stock fields as opened: the stock count is sent only if the editor
+  // changed it, so sales made meanwhile are not overwritten.
+  const [openedLogistics] = useState(() => (product ? initialLogistics(product) : null))
   const [attempted, setAttempted] = useState(false)
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(actionData?.errors ?? {})
   const [formError, setFormError] = useState(actionData?.formError ?? null)
@@ -246,7 +255,7 @@ export function ProductForm({
     setPendingFocus(null)
   }, [pendingFocus])
 
-  const clientErrors = attempted ? validate(values) : {}
+  const clientErrors = attempted ? validate(values, openedLogistics) : {}
   const errorFor = (path: string): string | undefined => clientErrors[path] ?? serverErrors[path]
   const errorCount = new Set([...Object.keys(clientErrors), ...Object.keys(serverErrors)]).size
 
@@ -260,6 +269,10 @@ export function ProductForm({
   const setScalar = (field: 'productName' | 'STUPID' | 'productCategory', text: string) => {
     setValues((current) => ({ ...current, [field]: text }))
     forget(field)
+  }
+  const setLogistics = (change: Partial<LogisticsValues>, path: LogisticsPath) => {
+    setValues((current) => ({ ...current, logistics: { ...current.logistics, ...change } }))
+    forget(path)
   }
   const setItems = (field: ArrayField, change: (items: EditorItem[]) => EditorItem[]) =>
     setValues((current) => ({ ...current, [field]: change(current[field]) }))
@@ -313,7 +326,7 @@ export function ProductForm({
       onSubmit={(event) => {
         setAttempted(true)
         setFormError(null)
-        const errors = validate(values)
+        const errors = validate(values, openedLogistics)
         const first = Object.keys(errors)[0]
         if (first) {
           event.preventDefault()
@@ -321,7 +334,7 @@ export function ProductForm({
         }
       }}
     >
-      <input type="hidden" name="product" value={JSON.stringify(toSubmission(values))} />
+      <input type="hidden" name="product" value={JSON.stringify(toSubmission(values, openedLogistics))} />
       {startVersion !== undefined ? <input type="hidden" name="version" value={startVersion} /> : null}
 
       {formError ? (
@@ -495,6 +508,9 @@ export function ProductForm({
           </section>
         )
       })}
+
+      {/* After the prices, as in the schema, so the first field with a message is also the first on the page. */}
+      <ProductLogisticsFields values={values.logistics} onChange={setLogistics} errorFor={errorFor} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
         <button

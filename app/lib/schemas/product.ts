@@ -67,8 +67,35 @@ export function centsToDollars(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
 }
 
-/** The product form: the same rules, with prices typed in dollars. */
+/**
+ * A whole number as typed ("1,250", " 12 "), for the form's weight and stock; a number as it is.
+ * Anything else is the given message.
+ */
+const readWholeNumber = (input: string | number, message: string, context: z.RefinementCtx): number => {
+  if (typeof input === 'number') return input
+  const match = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)$/.exec(input.trim())
+  const number = match ? Number(match[1]! + match[2]!.replace(/,/g, '')) : Number.NaN
+  if (Number.isSafeInteger(number)) return number
+  context.addIssue({ code: 'custom', message })
+  return z.NEVER
+}
+
+export const WEIGHT_MESSAGE = 'Enter the weight in whole grams, such as 850.'
+export const STOCK_MESSAGE = 'Enter the stock on hand as a whole number, such as 12.'
+
+/** The product form: the same rules, with prices typed in dollars and weight and stock as typed text. */
 export const productFormSchema = productFieldsSchema.extend({
+  productWeightGrams: z
+    .union([z.number(), z.string()])
+    .transform((input, context) => readWholeNumber(input, WEIGHT_MESSAGE, context))
+    .pipe(productFieldsSchema.shape.productWeightGrams.unwrap())
+    .optional(),
+  // null: stock is not tracked. Left out: the stored count is kept (a sale meanwhile is not overwritten).
+  productStockOnHand: z
+    .union([z.null(), z.number(), z.string()])
+    .transform((input, context) => (input === null ? null : readWholeNumber(input, STOCK_MESSAGE, context)))
+    .pipe(productFieldsSchema.shape.productStockOnHand.unwrap())
+    .optional(),
   productPrices: z
     .array(
       priceItemSchema.extend({

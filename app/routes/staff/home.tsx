@@ -20,6 +20,7 @@ const staffTools = [
   { to: '/enquiries', label: 'Enquiries' },
   { to: '/outbox', label: 'Outbox' },
   { to: '/payment-links', label: 'Payment links' },
+  { to: '/settings/shipping', label: 'Shipping methods' },
   { to: '/template', label: 'Templates' },
   { to: '/history', label: 'History' },
   { to: '/migration', label: 'Data export and import' },

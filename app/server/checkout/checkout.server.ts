@@ -53,7 +53,9 @@ export async function startCheckout(
   input: { checkoutId: string; items: CheckoutItems; details: DeliveryDetails; method: ShippingMethod; user: SessionUser | null; origin: string },
 ): Promise<CheckoutResult> {
   const { db, config } = deps
-  const priced = await priceCart(db, input.items)
+  // The units this checkout's own open payment holds count as available to it (priceCart), and
+  // that payment is closed only once this one is sure to go ahead.
+  const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId })
   if (priced.problems.length > 0) return { kind: 'problems', problems: priced.problems }
   const quote = quoteShipping(input.method, cartForShipping(priced.lines))
   if (!quote.available) return { kind: 'refused', message: quote.reason }
@@ -63,7 +65,8 @@ export async function startCheckout(
   const { details, method } = input
   const collect = method.kind === 'collect'
   const now = Date.now()
-  const expiresAt = new Date(now + PAYMENT_MINUTES * 60_000)
+  // Stripe refuses an expires_at under 30 minutes after it creates the session: a minute's margin for the order's write, the request and clock skew.
+  const expiresAt = new Date(now + (PAYMENT_MINUTES + 1) * 60_000)
   let order: Awaited<ReturnType<typeof createPendingOrder>>
   try {
     order = await createPendingOrder(db, {

@@ -6,7 +6,7 @@ import { checkouts } from '../db/schema.ts'
 
 /**
  * A shopper's way through checkout: the cart they sent from the cart page and what they typed on the
- * delivery step, kept on the server and found by an http-only cookie scoped to /checkout. So the step
+ * delivery step, kept on the server and found by an http-only cookie. So the step
  * works as a plain form, and a shopper back from a declined or cancelled payment finds it all there.
  */
 export const CHECKOUT_COOKIE = 'checkout'
@@ -24,7 +24,7 @@ export function checkoutIdFrom(cookieHeader: string | null): string | null {
 }
 
 export function checkoutCookie(id: string, secure: boolean): string {
-  return `${CHECKOUT_COOKIE}=${id}; Path=/checkout; Max-Age=${CHECKOUT_DAYS * 86_400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+  return `${CHECKOUT_COOKIE}=${id}; Path=/; Max-Age=${CHECKOUT_DAYS * 86_400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 export async function getCheckout(db: Executor, id: string | null): Promise<CheckoutDraft | null> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { MAX_PER_LINE, orderTotals } from '../../lib/cart.ts'
 import { orderTotals as shippingTotals } from '../../lib/delivery/shipping.ts'
 import { shownPrice } from '../../lib/catalog.ts'
@@ -50,8 +50,10 @@ export interface PricedCart {
  * Prices a cart from the database, never from the browser. Lines whose product is gone or has no
  * price, quantities outside 1–10, and prices that changed since the visitor saw them are reported.
  */
-export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Promise<PricedCart> {
+export async function priceCart(db: Executor, items: CheckoutRequestItem[], options: { checkoutId?: string } = {}): Promise<PricedCart> {
   const ids = [...new Set(items.map((item) => item.FBUID))]
+  // Units this shopper's own open payment holds are theirs to buy again (a new payment closes the old one).
+  const own = options.checkoutId && ids.length ? await heldByCheckout(db, options.checkoutId, ids) : new Map<string, number>()
   const rows = ids.length
     ? await db
         .select({
@@ -94,7 +96,7 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Pro
         unitPriceCents: price.value,
       })
     }
-    const available = row.onHand === null || row.allowBackorder ? null : Math.max(0, row.onHand - row.reserved)
+    const available = row.onHand === null || row.allowBackorder ? null : Math.max(0, row.onHand - row.reserved + (own.get(row.id) ?? 0))
     if (available !== null && available < item.productCount) {
       problems.push({
         productId: item.FBUID,
@@ -120,6 +122,16 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[]): Pro
   }
   const totals = orderTotals(lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
   return { lines, problems, totals }
+}
+
+async function heldByCheckout(db: Executor, checkoutId: string, productIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.stockState, 'reserved'), inArray(orderLines.productId, productIds)))
+    .groupBy(orderLines.productId)
+  return new Map(rows.map((row) => [row.productId, Number(row.quantity)]))
 }
 
 /** Order numbers a person can read out on the phone: UD- and eight characters without look-alikes. */

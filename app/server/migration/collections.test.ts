@@ -57,7 +57,7 @@ describe('the rules each collection checks an imported document against', () => 
     const line = { position: 0, productId: 'p', productName: 'P', priceId: '', unitPriceCents: 1000, quantity: 2, lineTotalCents: 2000, gstCents: 182 }
     const order = { status: 'paid', email: 'b@example.com', userId: null, currency: 'aud', totalCents: 2000, gstCents: 182, provider: 'demo', providerSessionId: 's', paymentReference: 'r', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', paidAt: null, lines: [line] }
     expect(prepare('orders', 'UD-1', order).ok).toBe(true)
-    expect(reasonOf(prepare('orders', 'UD-1', { ...order, totalCents: 1999 }))).toBe('totalCents: The total is not the sum of the line totals.')
+    expect(reasonOf(prepare('orders', 'UD-1', { ...order, totalCents: 1999 }))).toBe('totalCents: The total is not the sum of the line totals and the shipping.')
     expect(reasonOf(prepare('orders', 'UD-1', { ...order, lines: [{ ...line, quantity: 3 }] }))).toMatch(/lines.0.lineTotalCents: The line total is not the unit price times the quantity./)
     expect(reasonOf(prepare('orders', 'UD-1', { ...order, lines: [] }))).toMatch(/^lines: An order has at least one line./)
   })

@@ -130,7 +130,30 @@ export function firstLine(outcome: Outcome): string {
   return (outcome.text.split('\n', 1)[0] ?? '').slice(0, 160)
 }
 
-export const CHECKED_TABLES = ['products', 'contacts', 'templates', 'orders', 'order_lines', 'profiles', 'history', 'outbox', '"user"']
+/**
+ * The tables whose rows bad input must leave alone, each with what of it is compared (a table, or a
+ * query over it). Left out: `request_limits` (every refused request may count against a limit) and,
+ * of `checkouts`, `details` and `updated_at`: the delivery step keeps what the shopper typed even
+ * when it refuses it (on purpose, so nothing typed is lost on a refusal or a return from a payment
+ * page). A new checkout, or another cart in one, still shows.
+ */
+export const CHECKED_TABLES: Record<string, string> = {
+  products: 'products',
+  contacts: 'contacts',
+  templates: 'templates',
+  orders: 'orders',
+  order_lines: 'order_lines',
+  payment_events: 'payment_events',
+  product_redirects: 'product_redirects',
+  profiles: 'profiles',
+  history: 'history',
+  outbox: 'outbox',
+  user: '"user"',
+  shipping_methods: 'shipping_methods',
+  addresses: 'addresses',
+  'checkouts (but details, updated_at)': '(select id, items, user_id, created_at from checkouts)',
+  shop_settings: 'shop_settings',
+}
 
 /** The rows of a `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -140,9 +163,9 @@ export function rowsOf<T>(result: unknown): T[] {
 /** Row count and checksum of every checked table. */
 export async function checksums(db: Database): Promise<Record<string, string>> {
   const result: Record<string, string> = {}
-  for (const name of CHECKED_TABLES) {
+  for (const [name, source] of Object.entries(CHECKED_TABLES)) {
     const rows = rowsOf<{ n: number; sum: string }>(
-      await db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as sum from ${name} t`)),
+      await db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as sum from ${source} t`)),
     )
     result[name] = `${rows[0]!.n} rows, md5 ${rows[0]!.sum}`
   }
@@ -187,12 +210,25 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
       return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage'], fixed: { contactEmail: 'not-an-email' } }
     case '/checkout':
       return { fields: ['items'] }
+    case '/checkout/delivery':
+      // A method that needs an address, and a postcode and e-mail that can never be valid.
+      return {
+        fields: ['fullName', 'email', 'phone', 'company', 'abn', 'shippingMethod', 'addressLine1', 'addressLine2', 'suburb', 'state', 'postcode', 'saveAddress'],
+        fixed: { shippingMethod: 'standard', postcode: '0000', email: 'not-an-email' },
+      }
+    case '/settings/shipping':
+      return {
+        fields: ['id', 'formKey', 'name', 'kind', 'price', 'freeOver', 'weightBands', 'deliveryTime', 'carriesLithium', 'pickupAddress', 'pickupHours', 'position', 'active', 'intent'],
+        fixed: { name: '' },
+      }
     case '/pay/demo/:sessionId':
       return { fields: ['email', 'cardNumber', 'expiry', 'cvc', 'name'], fixed: { email: 'not-an-email' } }
     case '/client':
     case '/program':
       return {
-        fields: ['profileNameGiven', 'profileNameFamily', 'profileNameOther', 'profileMobile', 'profileAddress', 'profileDateOfBirth', 'profileImage'],
+        // `intent` = address-default | address-remove with `addressId` changes a saved address instead;
+        // any other intent is the profile form, kept invalid by its date.
+        fields: ['profileNameGiven', 'profileNameFamily', 'profileNameOther', 'profileMobile', 'profileAddress', 'profileDateOfBirth', 'profileImage', 'intent', 'addressId'],
         fixed: { profileDateOfBirth: 'not a date' },
       }
     case '/product/create':
@@ -223,6 +259,62 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
   }
 }
 
+/** A cart the shop sells (stock untracked, no lithium: every delivery method can carry it). */
+export const CART = [{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]
+
+/** A valid delivery step. */
+export const DELIVERY: Record<string, string> = {
+  fullName: 'Bea Buyer',
+  email: 'bea@example.com',
+  phone: '0412 345 678',
+  company: '',
+  abn: '',
+  shippingMethod: 'standard',
+  addressLine1: '1 Queen Street',
+  addressLine2: '',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+}
+
+/**
+ * Checkout, step one, through a request context (which keeps the cookie): the cart is priced and
+ * kept, and the answer is a 303 to the delivery step with the checkout's cookie. Answers its id.
+ */
+export async function startCheckoutOver(context: APIRequestContext, origin: string, items: unknown = CART): Promise<string> {
+  const answer = await context.post('/checkout', { form: { items: JSON.stringify(items) }, headers: { origin }, maxRedirects: 0 })
+  expect(answer.status(), await answer.text()).toBe(303)
+  expect(answer.headers().location).toBe('/checkout/delivery')
+  const setCookie = answer.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie').map((header) => header.value)
+  const cookie = setCookie.find((value) => value.startsWith('checkout='))
+  expect(cookie, setCookie.join('\n')).toMatch(/^checkout=[A-Za-z0-9_-]{32}; Path=\/;(.*; )?HttpOnly; SameSite=Lax(;|$)/)
+  return /^checkout=([^;]+)/.exec(cookie!)![1]!
+}
+
+/** Checkout, step two, with the context's checkout cookie: a valid delivery step opens a demo payment page. Answers its session id. */
+export async function deliverOver(context: APIRequestContext, origin: string, fields: Record<string, string> = {}): Promise<string> {
+  const answer = await context.post('/checkout/delivery', { form: { ...DELIVERY, ...fields }, headers: { origin }, maxRedirects: 0 })
+  expect(answer.status(), await answer.text()).toBe(302)
+  // (The payment provider's address: the demo page's, on the shop's own origin.)
+  const location = new URL(answer.headers().location ?? '', origin)
+  expect([location.origin, location.pathname, location.search]).toEqual([origin, expect.stringMatching(/^\/pay\/demo\/[^/]+$/), ''])
+  return decodeURIComponent(location.pathname.slice('/pay/demo/'.length))
+}
+
+/**
+ * The real value of a route parameter: most routes take `real[name]`; the tax invoice of an order
+ * takes a paid one (an unpaid order has none, so its page would never be reached).
+ */
+export function realParam(real: Record<string, string>, pattern: string, name: string): string | undefined {
+  if (pattern === '/orders/:orderId/invoice' && name === 'orderId') return real.paidOrderId ?? real.orderId
+  return real[name]
+}
+
+/** The route's address with real values for its parameters (or an id that names nothing). */
+export function realPathOf(real: Record<string, string>, pattern: string): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => realParam(real, pattern, name) ?? 'does-not-exist-zz9')
+}
+
 export interface ProbedShop {
   shop: ShopProcess
   origin: string
@@ -231,15 +323,23 @@ export interface ProbedShop {
   staff: { email: string; password: string }
   /** A staff session that passed the second factor. */
   staffCookie: string
-  /** Real ids of things that exist, so that forms are reached past their not-found checks. */
+  /**
+   * Real ids of things that exist, so that forms are reached past their not-found checks:
+   * `sessionId` and `orderId` of an open demo payment page and its pending order (an anonymous
+   * checkout), `paidOrderId` and `addressId` of a paid order and the saved address of the customer
+   * `customer` who bought it, and so on.
+   */
   real: Record<string, string>
+  /** A signed-in customer, with a paid order and a saved address (not staff, not the suites' own). */
+  customer: { email: string; password: string }
   /** Stops the shop, removes its data and answers its exit code. */
   stop(): Promise<number | null>
 }
 
 /**
  * A shop process of a suite's own (embedded database in a fresh directory), with something for every
- * form to find: a pending order, an enquiry and its e-mail, a template. The browser tests running
+ * form to find: a pending order (the checkout's two steps: the cart, then delivery), a customer's paid
+ * order and saved address, an enquiry and its e-mail, a template. The browser tests running
  * beside it in other workers write to the shared test shop, so a checksum of its tables could not be
  * compared there.
  */
@@ -268,16 +368,42 @@ export async function startProbedShop(playwright: { request: { newContext(option
     const staff = { email: /e-mail:\s+(\S+)/.exec(shop.output())![1]!, password: /password:\s+(\S+)/.exec(shop.output())![1]! }
     const real: Record<string, string> = {}
     const setup = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
-    const checkout = await setup.post('/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) }, maxRedirects: 0 })
-    expect(checkout.status(), await checkout.text()).toBe(302)
-    real.sessionId = /\/pay\/demo\/([^/?]+)/.exec(checkout.headers().location ?? '')![1]!
+    // An open demo payment page: the cart (303 to the delivery step, with the checkout's cookie),
+    // then the delivery step (302 to the payment page, its order pending). Anonymous.
+    await startCheckoutOver(setup, origin)
+    const delivery = await setup.get('/checkout/delivery', { maxRedirects: 0 })
+    expect(delivery.status(), 'the checkout cookie opens the delivery step').toBe(200)
+    real.sessionId = await deliverOver(setup, origin)
+    real.orderId = (await queryOne<{ id: string }>(dataDir, `select id from orders where provider_session_id = '${real.sessionId.replace(/'/g, "''")}'`))!.id
+    // A customer's paid order (the tax invoice's page) and the address they saved at checkout.
+    const customer = { email: `${name}-customer-${Date.now()}@example.com`, password: 'a good password 1' }
+    const buyer = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
+    const signUp = await buyer.post('/login', { form: { ...customer, intent: 'signup' }, maxRedirects: 0 })
+    expect(signUp.status(), await signUp.text()).toBe(302)
+    await startCheckoutOver(buyer, origin)
+    const paidSession = await deliverOver(buyer, origin, { fullName: 'Cal Customer', email: customer.email, saveAddress: 'on' })
+    const payment = await buyer.post(`/pay/demo/${encodeURIComponent(paidSession)}`, {
+      form: { email: customer.email, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Cal Customer' },
+      maxRedirects: 0,
+    })
+    expect(payment.status(), await payment.text()).toBe(302)
+    expect(payment.headers().location).toMatch(/^\/success\?session_id=/)
+    real.paidOrderId = (await queryOne<{ id: string }>(dataDir, `select id from orders where provider_session_id = '${paidSession.replace(/'/g, "''")}' and status = 'paid'`))!.id
+    real.addressId = (await queryOne<{ id: string }>(dataDir, `select id from addresses limit 1`))!.id
+    expect((await buyer.get(`/orders/${real.paidOrderId}/invoice`, { maxRedirects: 0 })).status(), 'the customer sees the invoice of their order').toBe(200)
+    await buyer.dispose()
     const enquiry = await setup.post('/contact', {
       form: { contactName: 'Fuzz Setup', contactEmail: 'fuzz-setup@example.com', contactPhone: '', contactCompany: '', contactMessage: 'A question.' },
     })
     expect(enquiry.status()).toBe(200)
     // Staff pass the second factor, as the shop requires in production (enrolling at this first login).
     await logInAsStaffOverHttp(setup, origin, staff.email, staff.password)
-    const staffCookie = (await setup.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
+    // (Without the checkout's cookie: a suite that posts to the delivery step as staff would otherwise
+    // close the payment page of `real.sessionId`, which that checkout opened.)
+    const staffCookie = (await setup.storageState()).cookies
+      .filter((entry) => entry.name !== 'checkout')
+      .map((entry) => `${entry.name}=${entry.value}`)
+      .join('; ')
     const template = await setup.post('/template/create', { form: { templateName: 'Fuzz template', templateImage: '' }, maxRedirects: 0 })
     expect(template.status(), await template.text()).toBe(302)
     real.templateId = /\/template\/([^/?]+)/.exec(template.headers().location ?? '')![1]!
@@ -289,10 +415,9 @@ export async function startProbedShop(playwright: { request: { newContext(option
     real.documentId = 'unidrone-e900'
     real.section = 'privacy-policy'
     real.file = softwareEntries().find((entry) => entry.file)?.file ?? 'does-not-exist-zz9'
-    real.orderId = (await queryOne<{ id: string }>(dataDir, `select id from orders limit 1`))!.id
     real.contactId = (await queryOne<{ id: string }>(dataDir, `select id from contacts limit 1`))!.id
     real.messageId = (await queryOne<{ id: string }>(dataDir, `select id from outbox limit 1`))!.id
-    return { shop, origin, dataDir, staff, staffCookie, real, stop }
+    return { shop, origin, dataDir, staff, staffCookie, real, customer, stop }
   } catch (error) {
     await stop()
     throw error

@@ -129,3 +129,38 @@ export async function payWithDemoCard(page: Page, card: { email?: string; card: 
   await page.getByLabel('Name on card').fill(card.name)
   await page.getByRole('button', { name: /^Pay / }).click()
 }
+
+export interface DeliveryInput {
+  fullName: string
+  email?: string
+  phone: string
+  method: RegExp | string
+  address?: { line1: string; suburb: string; state: string; postcode: string }
+}
+
+/** A Brisbane address a courier would accept. */
+export const BRISBANE = { line1: '1 Queen Street', suburb: 'Brisbane City', state: 'QLD', postcode: '4000' }
+
+/** Fills the delivery step as a shopper would (the method by its name), without pressing Pay. */
+export async function fillDelivery(page: Page, input: DeliveryInput) {
+  await page.getByLabel('Full name').fill(input.fullName)
+  if (input.email !== undefined) await page.getByLabel('Email').fill(input.email)
+  await page.getByLabel('Phone').fill(input.phone)
+  await page.getByRole('radio', { name: input.method }).check()
+  if (input.address) {
+    await page.getByLabel('Address', { exact: true }).fill(input.address.line1)
+    await page.getByLabel('Suburb').fill(input.address.suburb)
+    await page.getByLabel('State or territory').selectOption(input.address.state)
+    await page.getByLabel('Postcode').fill(input.address.postcode)
+  }
+}
+
+/** From the cart page to a filled delivery step, then Pay: lands on the demo payment page. */
+export async function checkOutWith(page: Page, input: DeliveryInput) {
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(page).toHaveURL('/checkout/delivery')
+  await fillDelivery(page, input)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByText('Demo payment page.')).toBeVisible()
+}

@@ -1,0 +1,254 @@
+import { DEFAULT_LOGISTICS, type ProductLogistics } from '../../lib/catalog'
+import type { ProductFormInput } from '../../lib/schemas/product'
+
+/** The "Shipping and stock" fields as the editor holds them: text as typed, checkboxes as booleans. */
+export interface LogisticsValues {
+  weightGrams: string
+  containsLithium: boolean
+  trackStock: boolean
+  /** What the stock input shows; kept while tracking is off, so ticking it again brings it back. */
+  stockOnHand: string
+  allowBackorder: boolean
+  backorderLeadTime: string
+}
+
+/** The submitted keys of these fields, which are also their inputs' ids and their error paths. */
+export type LogisticsPath = 'productWeightGrams' | 'productContainsLithium' | 'productStockOnHand' | 'productAllowBackorder' | 'productBackorderLeadTime'
+
+type LogisticsSubmission = Pick<ProductFormInput, LogisticsPath>
+
+/** The fields of the product being edited, or a new product's defaults (0 g, no lithium, not tracked). */
+export function initialLogistics(product: Partial<ProductLogistics> | null): LogisticsValues {
+  const stock = product?.productStockOnHand ?? DEFAULT_LOGISTICS.productStockOnHand
+  return {
+    weightGrams: String(product?.productWeightGrams ?? DEFAULT_LOGISTICS.productWeightGrams),
+    containsLithium: product?.productContainsLithium ?? DEFAULT_LOGISTICS.productContainsLithium,
+    trackStock: stock !== null,
+    stockOnHand: stock === null ? '' : String(stock),
+    allowBackorder: product?.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
+    backorderLeadTime: product?.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
+  }
+}
+
+/** "1,200", " 1200 " and "1200" are the same count; other text is compared as typed. */
+const sameCount = (a: string, b: string) => {
+  const read = (text: string) => (/^-?[\d,]+$/.test(text.trim()) ? Number(text.trim().replace(/,/g, '')) : text.trim())
+  return read(a) === read(b)
+}
+
+/** Whether the editor changed the stock (its count or whether it is tracked) since the form was opened. */
+export function stockChanged(values: LogisticsValues, opened: LogisticsValues): boolean {
+  if (values.trackStock !== opened.trackStock) return true
+  return values.trackStock && !sameCount(values.stockOnHand, opened.stockOnHand)
+}
+
+/**
+ * What the form sends for these fields. The stock count goes only when the editor changed it (or
+ * `opened` is null: a new product): sales keep counting stock down while the form is open, and an
+ * untouched field must not put back the number the form was opened with.
+ */
+export function logisticsSubmission(values: LogisticsValues, opened: LogisticsValues | null): LogisticsSubmission {
+  const submission: LogisticsSubmission = {
+    productWeightGrams: values.weightGrams,
+    productContainsLithium: values.containsLithium,
+    productAllowBackorder: values.allowBackorder,
+    productBackorderLeadTime: values.backorderLeadTime,
+  }
+  if (opened === null || stockChanged(values, opened)) submission.productStockOnHand = values.trackStock ? values.stockOnHand : null
+  return submission
+}
+
+const inputClass = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
+    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+  }`
+
+/** The product form's "Shipping and stock" section: weight, lithium batteries, stock and backorders. */
+export function ProductLogisticsFields({
+  values,
+  onChange,
+  errorFor,
+}: {
+  values: LogisticsValues
+  /** A change to some fields; `path` is the submitted key whose server message no longer applies. */
+  onChange: (change: Partial<LogisticsValues>, path: LogisticsPath) => void
+  errorFor: (path: string) => string | undefined
+}) {
+  return (
+    <section aria-labelledby="product-logistics" className="space-y-5 border-t border-slate-200 pt-8">
+      <div>
+        <h2 id="product-logistics" className="text-xl font-semibold">
+          Shipping and stock
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          The weight and the batteries decide which shipping methods a cart can use and what they cost; the stock decides whether the product can be
+          bought.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          id="productWeightGrams"
+          label="Weight in grams"
+          inputMode="numeric"
+          placeholder="e.g. 850"
+          hint="The packed weight in whole grams (1 kg = 1000)."
+          value={values.weightGrams}
+          error={errorFor('productWeightGrams')}
+          onChange={(text) => onChange({ weightGrams: text }, 'productWeightGrams')}
+        />
+      </div>
+      <Checkbox
+        id="productContainsLithium"
+        label="Contains lithium batteries — road transport only"
+        hint="A cart with this product can only use shipping methods that may carry lithium batteries."
+        checked={values.containsLithium}
+        error={errorFor('productContainsLithium')}
+        onChange={(checked) => onChange({ containsLithium: checked }, 'productContainsLithium')}
+      />
+      <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Stock</legend>
+        <div className="space-y-4">
+          <Checkbox
+            id="productTrackStock"
+            label="Track stock"
+            hint="An untracked product can always be bought."
+            checked={values.trackStock}
+            error={undefined}
+            onChange={(checked) => onChange({ trackStock: checked }, 'productStockOnHand')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              id="productStockOnHand"
+              label="Stock on hand"
+              inputMode="numeric"
+              placeholder={values.trackStock ? 'e.g. 12' : undefined}
+              hint={
+                values.trackStock
+                  ? 'Each sale counts it down. Sales made while this form is open are kept unless you change this number.'
+                  : 'Tick “Track stock” to count it.'
+              }
+              disabled={!values.trackStock}
+              value={values.stockOnHand}
+              error={values.trackStock ? errorFor('productStockOnHand') : undefined}
+              onChange={(text) => onChange({ stockOnHand: text }, 'productStockOnHand')}
+            />
+          </div>
+          <Checkbox
+            id="productAllowBackorder"
+            label="Allow backorders"
+            hint="When the stock runs out, customers can still order and are told the lead time."
+            checked={values.allowBackorder}
+            error={errorFor('productAllowBackorder')}
+            onChange={(checked) => onChange({ allowBackorder: checked }, 'productAllowBackorder')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              id="productBackorderLeadTime"
+              label="Backorder lead time"
+              placeholder="e.g. 2–3 weeks"
+              hint="Shown to customers who order when it is out of stock."
+              value={values.backorderLeadTime}
+              error={errorFor('productBackorderLeadTime')}
+              onChange={(text) => onChange({ backorderLeadTime: text }, 'productBackorderLeadTime')}
+            />
+          </div>
+        </div>
+      </fieldset>
+    </section>
+  )
+}
+
+function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder,
+  inputMode,
+  disabled,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (text: string) => void
+  error: string | undefined
+  hint: string
+  placeholder?: string
+  inputMode?: 'numeric'
+  disabled?: boolean
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass(!!error)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
+        {hint}
+      </p>
+    </div>
+  )
+}
+
+function Checkbox({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  error,
+}: {
+  id: string
+  label: string
+  hint: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  error: string | undefined
+}) {
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+        />
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
+        {hint}
+      </p>
+    </div>
+  )
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  )
+}

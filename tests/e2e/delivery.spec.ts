@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm'
+import { createProduct } from '../../app/server/catalog/products.server'
+import { outbox, products } from '../../app/server/db/schema'
+import { gstIncluded, formatAud } from '../../app/lib/money'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { BRISBANE, checkOutWith, fillDelivery, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+
+const priceOf = (id: string) => withShopDatabase(async (database) => (await database.db.select({ prices: products.productPrices }).from(products).where(eq(products.id, id)))[0]!.prices[0]!.value)
+const invoiceTo = (email: string) => withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)))
+const card = { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' }
+
+test('a visitor buys the UniDrone E900 with Standard delivery to Brisbane and sees shipping and GST on every step and the invoice', async ({ page }) => {
+  const e900 = await priceOf('unidrone-e900')
+  const email = uniqueEmail('e900')
+  await page.goto('/product/unidrone-e900')
+  await expect(page.getByText('Delivery free within Australia')).toBeVisible()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await expect(page.getByTestId('shipping-estimate')).toHaveText('Free')
+  await expect(page.getByTestId('total')).toHaveText(formatAud(e900))
+  await expect(page.getByTestId('gst')).toHaveText(formatAud(gstIncluded(e900)))
+
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await fillDelivery(page, { fullName: 'Bea Buyer', email, phone: '0412 345 678', method: /^Standard/, address: BRISBANE })
+  await expect(page.getByTestId('shipping')).toHaveText('Free')
+  await expect(page.getByTestId('total')).toHaveText(formatAud(e900))
+  await expect(page.getByTestId('gst')).toHaveText(formatAud(gstIncluded(e900)))
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: `Pay ${formatAud(e900)}` }).click()
+
+  await expect(page.getByText('Demo payment page.')).toBeVisible()
+  await expect(page.getByTestId('shipping')).toHaveText('Free')
+  await expect(page.getByTestId('gst')).toHaveText(formatAud(gstIncluded(e900)))
+  await expect(page.getByTestId('deliver-to')).toContainText('Brisbane City QLD 4000')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await payWithDemoCard(page, { ...card, name: 'Bea Buyer' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
+  await expect(page.getByTestId('deliver-to')).toContainText('1 Queen Street')
+
+  const [invoice] = await invoiceTo(email)
+  // Over $1,000: the buyer's identity is on the tax invoice, with the delivery address and the shipping line.
+  expect(invoice!.text).toContain('Tax invoice')
+  expect(invoice!.text).toContain('Customer: Bea Buyer')
+  expect(invoice!.text).toContain('Deliver to: 1 Queen Street, Brisbane City QLD 4000')
+  expect(invoice!.text).toContain('Shipping: Standard = $0.00 (GST $0.00)')
+  expect(invoice!.text).toContain(`GST included: ${formatAud(gstIncluded(e900))}`)
+  expect(invoice!.text).toContain(`Total (including GST): ${formatAud(e900)}`)
+})
+
+test('a small order pays for Standard or Express, priced on the delivery step and charged as shown; the invoice page shows the shipping’s GST', async ({ page }) => {
+  const camera = await priceOf('unicam-f1-fpv-camera')
+  const email = uniqueEmail('small')
+  await signUp(page, email, 'small order password')
+  await expect(page).toHaveURL('/client')
+  await page.goto('/product/unicam-f1-fpv-camera')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await expect(page.getByTestId('shipping-estimate')).toHaveText('from $15.00')
+  await expect(page.getByTestId('total')).toHaveText(formatAud(camera + 1500))
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+
+  await fillDelivery(page, { fullName: 'Sam Small', phone: '0400 111 222', method: /^Express/, address: BRISBANE })
+  await expect(page.getByTestId('shipping')).toHaveText('$30.00')
+  await expect(page.getByTestId('total')).toHaveText(formatAud(camera + 3000))
+  await page.getByRole('radio', { name: /^Standard/ }).check()
+  await expect(page.getByTestId('shipping')).toHaveText('$15.00')
+  await expect(page.getByTestId('gst')).toHaveText(formatAud(gstIncluded(camera + 1500)))
+  await page.getByLabel('Save this address to my account').check()
+  await page.getByRole('button', { name: `Pay ${formatAud(camera + 1500)}` }).click()
+  await expect(page.getByTestId('shipping')).toHaveText('$15.00')
+  await payWithDemoCard(page, { ...card, name: 'Sam Small' })
+  const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
+
+  await page.goto('/client')
+  await expect(page.getByTestId('saved-address')).toContainText('Brisbane City QLD 4000')
+  await page.getByRole('link', { name: `Tax invoice for ${orderId}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible()
+  await expect(page.getByTestId('buyer')).toContainText('Sam Small')
+  await expect(page.getByRole('cell', { name: `Shipping: Standard (GST ${formatAud(gstIncluded(1500))})` })).toBeVisible()
+  await expect(page.getByTestId('total')).toHaveText(formatAud(camera + 1500))
+  await expect(page.getByRole('main').getByText('ABN 51 824 753 556')).toBeVisible()
+
+  // The next checkout starts from the saved address.
+  await page.goto('/product/unilink-rx8-long-range-receiver')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(page.getByLabel('Full name')).toHaveValue('Sam Small')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue(BRISBANE.line1)
+  await expect(page.getByLabel('Postcode')).toHaveValue('4000')
+})
+
+test('Click & Collect asks for no address, shows where and when to collect, and is free', async ({ page }) => {
+  const camera = await priceOf('unicam-f1-fpv-camera')
+  const email = uniqueEmail('collect')
+  await page.goto('/product/unicam-f1-fpv-camera')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(page.getByLabel('Postcode')).toBeVisible()
+  await fillDelivery(page, { fullName: 'Col Lect', email, phone: '0400 333 444', method: /^Click & Collect Brisbane/ })
+  await expect(page.getByLabel('Postcode')).toBeHidden()
+  await expect(page.getByText('Pick up at Unit 4, 18 Lavarack Avenue, Eagle Farm QLD 4009')).toBeVisible()
+  await expect(page.getByTestId('shipping')).toHaveText('Free')
+  await page.getByRole('button', { name: `Pay ${formatAud(camera)}` }).click()
+  await expect(page.getByTestId('deliver-to')).toContainText('Pick up at Unit 4, 18 Lavarack Avenue')
+  await payWithDemoCard(page, { ...card, name: 'Col Lect' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
+  const [invoice] = await invoiceTo(email)
+  expect(invoice!.text).toContain('Deliver to: Click & Collect, Unit 4, 18 Lavarack Avenue, Eagle Farm QLD 4009')
+})
+
+test('a cart with a lithium battery cannot choose Express, and the step says why', async ({ page }) => {
+  await page.goto('/product/unicell-6s-22000-mah-smart-battery')
+  await expect(page.getByText('road only: contains lithium batteries')).toBeVisible()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  const express = page.getByRole('radio', { name: /^Express/ })
+  await expect(express).toBeDisabled()
+  await expect(page.getByText('Your cart holds lithium batteries, which may travel by road only: Express cannot carry them.')).toBeVisible()
+  await expect(page.getByRole('radio', { name: /^Standard/ })).toBeEnabled()
+})
+
+test('stock on cards and product pages: sold out cannot be added, backorders say when they ship, JSON-LD says the same', async ({ page }) => {
+  await page.goto('/product/unirtk-f9-gnss-module')
+  await expect(page.getByTestId('stock')).toHaveText('Sold out')
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+  expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('https://schema.org/OutOfStock')
+
+  await page.goto('/products/autopilots')
+  const card = page.getByRole('article').filter({ hasText: 'UniRTK F9 GNSS Module' })
+  await expect(card.getByTestId('stock')).toHaveText('Sold out')
+  await expect(card.getByRole('button', { name: /Sold out/ })).toBeDisabled()
+  await expect(page.getByRole('article').filter({ hasText: 'UniPilot Nano H7' }).getByTestId('stock')).toHaveText(/^(Only \d left|Sold out)$/)
+
+  await page.goto('/product/unicam-t2-thermal-gimbal')
+  await expect(page.getByTestId('stock')).toHaveText('Backorder — ships in 2–3 weeks')
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+  expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('https://schema.org/BackOrder')
+})
+
+test('the delivery step at 390 px: no sideways scrolling, accessible, errors beside their fields', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/product/uniesc-80a-foc')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectNoAxeViolations(page)
+  await fillDelivery(page, { fullName: 'Pat Postcode', email: 'pat@example.com', phone: '0400 555 666', method: /^Standard/, address: { ...BRISBANE, postcode: '2000' } })
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page.getByText('2000 is a postcode in New South Wales, not Queensland.')).toBeVisible()
+  await expect(page.getByLabel('Full name')).toHaveValue('Pat Postcode')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
+
+test('the delivery step works as a plain form without JavaScript', async ({ page, browser }) => {
+  await page.goto('/product/uniesc-80a-foc')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(page).toHaveURL('/checkout/delivery')
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: page.url() })
+  await plain.addCookies(await page.context().cookies())
+  const noScript = await plain.newPage()
+  await noScript.goto('/checkout/delivery')
+  await fillDelivery(noScript, { fullName: 'Nora Script', email: 'nora@example.com', phone: '0400 777 888', method: /^Standard/, address: { line1: '9 Rundle Mall', suburb: 'Adelaide', state: 'SA', postcode: '5000' } })
+  await noScript.getByRole('button', { name: /^Pay/ }).click()
+  await expect(noScript.getByText('Demo payment page.')).toBeVisible()
+  await expect(noScript.getByTestId('deliver-to')).toContainText('Adelaide SA 5000')
+  await plain.close()
+})
+
+test('two shoppers want the last unit: the one who loses is told before paying, and keeps the cart and details', async ({ page, browser }) => {
+  const name = `Last Unit Lens ${Date.now()}`
+  const product = await withShopDatabase(async (database) => {
+    const created = await createProduct(
+      database.db,
+      {
+        productName: name,
+        STUPID: 'prod_last_unit',
+        productCategory: 'cameras',
+        productImages: [],
+        productDescriptions: [{ value: '', label: 'About', description: 'The only one.' }],
+        productFeatures: [],
+        productSpecifications: [],
+        productDimensions: [],
+        productShipping: [],
+        productDownloads: [],
+        productPrices: [{ value: 50_000, label: 'Price', description: '' }],
+        productStockOnHand: 1,
+        productWeightGrams: 300,
+      },
+      'e2e',
+    )
+    return created.FBUID
+  })
+  const other = await (await browser.newContext()).newPage()
+  for (const shopper of [page, other]) {
+    await shopper.goto(`/product/${product}`)
+    await expect(shopper.getByTestId('stock')).toHaveText('Only 1 left')
+    await shopper.getByRole('button', { name: 'Add to cart' }).click()
+    await shopper.goto('/checkout')
+    await shopper.getByRole('button', { name: 'Continue to delivery' }).click()
+  }
+  await fillDelivery(page, { fullName: 'First Fran', email: 'first@example.com', phone: '0400 000 010', method: /^Standard/, address: BRISBANE })
+  await fillDelivery(other, { fullName: 'Second Sid', email: 'second@example.com', phone: '0400 000 020', method: /^Standard/, address: BRISBANE })
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page.getByText('Demo payment page.')).toBeVisible()
+  await other.getByRole('button', { name: /^Pay/ }).click()
+  await expect(other.getByRole('alert')).toContainText(`${name} is sold out. Nothing was charged`)
+  await expect(other.getByLabel('Full name')).toHaveValue('Second Sid')
+  await expect(other.getByTestId('cart-badge')).toHaveText('1')
+
+  await payWithDemoCard(page, { ...card, name: 'First Fran' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
+  const stock = await withShopDatabase(async (database) => (await database.db.select({ onHand: products.productStockOnHand, reserved: products.stockReserved }).from(products).where(eq(products.id, product)))[0])
+  expect(stock).toEqual({ onHand: 0, reserved: 0 })
+  await other.goto(`/product/${product}`)
+  await expect(other.getByTestId('stock')).toHaveText('Sold out')
+  await other.context().close()
+})
