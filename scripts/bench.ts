@@ -65,6 +65,17 @@ const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,postgres,postgres-proc
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
 
 const CHECKOUT_ITEMS = JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }])
+/** A valid delivery step: Standard delivery to Brisbane. */
+const DELIVERY = {
+  fullName: 'Bench Buyer',
+  email: 'bench-buyer@example.com',
+  phone: '0412 345 678',
+  shippingMethod: 'standard',
+  addressLine1: '1 Queen Street',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+}
 
 interface Scenario {
   name: string
@@ -74,6 +85,8 @@ interface Scenario {
   headers?: Record<string, string>
   /** Asked for with a signed-in customer's session cookie, so that no response comes from the page cache. */
   uncached?: boolean
+  /** Asked for with the cookie of a checkout holding CHECKOUT_ITEMS (the delivery step's rows). */
+  withCheckout?: boolean
   /** The product page rows, which the targets at the end of the output are about. */
   target?: 'cached product' | 'uncached product'
   /** Whether a response counts as a success. */
@@ -120,14 +133,29 @@ function shopScenarios(base: string, options: { home: boolean; checkout: boolean
   // With a large catalogue the heavy category page goes last, so that it cannot spoil the product rows.
   scenarios.push(...(options.categoryLast ? [...product, ...category] : [...category, ...product]))
   if (options.checkout) {
-    scenarios.push({
-      name: 'checkout  POST /checkout (demo)',
-      path: '/checkout',
-      method: 'POST',
-      body: new URLSearchParams({ items: CHECKOUT_ITEMS }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      ok: (status, headers) => status === 302 && new URL(header(headers, 'location') ?? '', base).pathname.startsWith('/pay/demo/'),
-    })
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: base }
+    scenarios.push(
+      {
+        name: 'cart  POST /checkout',
+        path: '/checkout',
+        method: 'POST',
+        body: new URLSearchParams({ items: CHECKOUT_ITEMS }).toString(),
+        headers: form,
+        ok: (status, headers) => status === 303 && header(headers, 'location') === '/checkout/delivery',
+      },
+      { name: 'delivery step  /checkout/delivery', path: '/checkout/delivery', withCheckout: true, ok: pageOk },
+      {
+        // Every request prices the shipping, reserves stock in the order's transaction and opens a demo
+        // payment page; being the same checkout, each also closes the page the one before opened.
+        name: 'payment start  POST /checkout/delivery',
+        path: '/checkout/delivery',
+        method: 'POST',
+        withCheckout: true,
+        body: new URLSearchParams(DELIVERY).toString(),
+        headers: form,
+        ok: (status, headers) => status === 302 && new URL(header(headers, 'location') ?? '', base).pathname.startsWith('/pay/demo/'),
+      },
+    )
   }
   return scenarios
 }
@@ -224,7 +252,22 @@ async function load(base: string, scenario: Scenario, session: string, seconds: 
   }
 }
 
-async function measure(base: string, scenario: Scenario, session = ''): Promise<Measured | Skipped> {
+/** Keeps CHECKOUT_ITEMS as a checkout (the cart's Continue) and returns its cookie. */
+async function openCheckout(base: string): Promise<string> {
+  const response = await fetch(`${base}/checkout`, {
+    method: 'POST',
+    body: new URLSearchParams({ items: CHECKOUT_ITEMS }),
+    headers: { origin: base },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(60_000),
+  })
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('checkout='))
+  if (response.status !== 303 || !cookie) throw new Error(`Opening a checkout answered ${response.status} without a checkout cookie.`)
+  return cookie.split(';')[0]!
+}
+
+async function measure(base: string, given: Scenario, session = ''): Promise<Measured | Skipped> {
+  const scenario = given.withCheckout ? { ...given, headers: { ...given.headers, cookie: await openCheckout(base) } } : given
   const probed = await probe(base, scenario, session)
   process.stderr.write(`  ${scenario.name.padEnd(34)} probe: ${probed.text}\n`)
   if (!probed.ok) return { name: scenario.name, skipped: `not measured: the probe request ${probed.text}` }

@@ -11,7 +11,7 @@ import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } fro
 import { checkoutIdFrom, getCheckout, keepDetails } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
-import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
+import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
 import { listActiveShippingMethods } from '../server/delivery/shipping-methods.server'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
@@ -24,7 +24,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers = retryAfterHeaders
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterHeaders(args))
+  const retryAfter = args.loaderHeaders.get('Retry-After')
+  if (retryAfter && !headers.has('Retry-After')) headers.set('Retry-After', retryAfter)
+  return headers
+}
 
 const NOTICES = {
   declined: 'Your card was declined and nothing was charged. Your details are as you left them: check them, then try again.',
@@ -47,20 +52,41 @@ async function openCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, config, mailer } = shop(args.context)
-  const { checkout, priced, user, choices } = await openCheckout(args)
-  const payment = new URL(args.request.url).searchParams.get('payment')
-  // Back from a payment page without paying: it is closed and its stock goes back at once.
-  if (payment === 'cancelled' || payment === 'declined') await abandonPayments({ db, config, mailer }, checkout.id)
-  const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
-  return {
-    lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
-    linesCents: priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    problems: priced.problems.map((problem) => problem.message),
-    choices,
-    values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
-    signedIn: user !== null,
-    demo: config.PAYMENT_PROVIDER === 'demo',
-    notice: payment === 'declined' || payment === 'cancelled' || payment === 'expired' ? NOTICES[payment] : null,
+  const demo = config.PAYMENT_PROVIDER === 'demo'
+  try {
+    const { checkout, priced, user, choices } = await openCheckout(args)
+    const payment = new URL(args.request.url).searchParams.get('payment')
+    // Back from a payment page without paying: it is closed and its stock goes back at once.
+    if (payment === 'cancelled' || payment === 'declined') await abandonPayments({ db, config, mailer }, checkout.id)
+    const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
+    return {
+      lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
+      linesCents: priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      problems: priced.problems.map((problem) => problem.message),
+      choices,
+      values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
+      signedIn: user !== null,
+      demo,
+      notice: payment === 'declined' || payment === 'cancelled' || payment === 'expired' ? NOTICES[payment] : null,
+    }
+  } catch (error) {
+    // (The way back to the cart, for a visitor without a checkout, is thrown too, and passes through.)
+    if (!isDatabaseUnavailable(error)) throw error
+    logger.warn({ err: error }, 'could not show the delivery step: the database is away')
+    // The page still comes, with what the shopper posted (if they did) and a way to send it again.
+    return data(
+      {
+        lines: [],
+        linesCents: 0,
+        problems: ['We could not load your checkout just now. Please try again in a few seconds: nothing you typed is lost.'],
+        choices: [],
+        values: initialValues({ kept: null, user: null, address: null, choices: [] }),
+        signedIn: false,
+        demo,
+        notice: null,
+      },
+      { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+    )
   }
 }
 

@@ -10,6 +10,7 @@
 import { DEFAULT_LOGISTICS, type Category, type Product, type ProductFields } from '../../app/lib/catalog.ts'
 import { slugify } from '../../app/lib/slug.ts'
 import { seedCatalog } from '../../app/server/catalog/seed.server.ts'
+import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server.ts'
 import { createScratchDatabase } from '../lib/scratch-database.ts'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server.ts'
 import { history, products } from '../../app/server/db/schema.ts'
@@ -36,6 +37,7 @@ export async function writeLargeCatalogue(dataDir: string, extra: number): Promi
     await database.migrate()
     // The shop seeds only a database that has never held a product; this one will have, so seed it here.
     await seedCatalog(database.db)
+    await addDemoDeliveryData(database.db)
 
     const byCategory = new Map<Category, ProductFields[]>()
     for (const fields of demoProducts) {
@@ -80,6 +82,7 @@ export async function createSeededDatabase(adminUrl: string): Promise<{ url: str
   try {
     await database.migrate()
     await seedCatalog(database.db)
+    await addDemoDeliveryData(database.db)
   } finally {
     await database.close()
   }

@@ -18,9 +18,10 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { expect, test } from '@playwright/test'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
+import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server'
 import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
-import { uniqueEmail } from './support/shop'
+import { checkoutCookieOf, DELIVERY_FORM, uniqueEmail } from './support/shop'
 import { postgresTurn } from './support/postgres-turn'
 import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch-database'
 
@@ -34,6 +35,8 @@ interface Answer {
   location: string | null
   retryAfter: string | null
   cacheControl: string | null
+  /** The `checkout=…` cookie the answer sets, if any. */
+  checkoutCookie: string
   text: string
 }
 
@@ -58,7 +61,16 @@ function send(
     const req = httpRequest({ host: '127.0.0.1', port, path: target, method: body ? 'POST' : 'GET', headers, agent: options.agent, timeout: options.timeoutMs ?? 30_000 }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, cacheControl: res.headers['cache-control'] ?? null, text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location ?? null,
+          retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+          cacheControl: res.headers['cache-control'] ?? null,
+          checkoutCookie: checkoutCookieOf(res.headers['set-cookie']),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 30_000} ms`)))
@@ -75,7 +87,9 @@ function demoSessionOf(location: string | null): string {
 
 /** Buys one product with the demo card; returns the paid order's session id. */
 async function placePaidOrder(port: number, email: string): Promise<string> {
-  const checkout = await send(port, '/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) } })
+  const cart = await send(port, '/checkout', { form: { items: JSON.stringify([{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]) } })
+  expect(cart.status, cart.text.slice(0, 300)).toBe(303)
+  const checkout = await send(port, '/checkout/delivery', { form: { ...DELIVERY_FORM, email }, cookie: cart.checkoutCookie })
   expect(checkout.status, checkout.text.slice(0, 300)).toBe(302)
   const sessionId = demoSessionOf(checkout.location)
   const paid = await send(port, `/pay/demo/${sessionId}`, { form: { email, cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Fay Ault' } })
@@ -145,6 +159,7 @@ test.describe('PostgreSQL restarted during a load run', () => {
     const seed = connectPostgres(databaseUrl, { max: 1 })
     await seed.migrate()
     await seedCatalog(seed.db)
+    await addDemoDeliveryData(seed.db)
     await seed.close()
 
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-fault-'))
@@ -206,22 +221,28 @@ test.describe('PostgreSQL restarted during a load run', () => {
     }
     /** The payment pages the payer was sent to: each must have its order (checked at the end). */
     const sentToPay: string[] = []
-    // A fifth client starts a payment now and then (the checkout page's Pay): during the outage it is
-    // told so on the checkout page, with its cart, not shown the error page.
+    // A fifth client starts a payment now and then (the cart's Continue, then the delivery step's Pay):
+    // during the outage it is told so on the page it is on, with what it typed, not shown the error page.
     const payer = async () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-      while (running()) {
+      const step = async (target: string, options: Parameters<typeof send>[2], expected: number, message: string) => {
         const sent = Date.now()
         try {
-          const answer = await send(PORT, '/checkout', { timeoutMs: 5_000, agent, form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } })
-          samples.push({ sent, at: Date.now(), ok: answer.status === 302, what: `${answer.status} POST /checkout` })
-          if (answer.status === 302) sentToPay.push(demoSessionOf(answer.location))
-          if (answer.status !== 302 && (answer.status !== 503 || answer.retryAfter !== '5' || !answer.text.includes('We could not start your payment just now.'))) {
-            notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} POST /checkout: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`)
+          const answer = await send(PORT, target, { timeoutMs: 5_000, agent, ...options })
+          samples.push({ sent, at: Date.now(), ok: answer.status === expected, what: `${answer.status} POST ${target}` })
+          if (answer.status !== expected && (answer.status !== 503 || answer.retryAfter !== '5' || !answer.text.includes(message))) {
+            notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} POST ${target}: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`)
           }
+          return answer.status === expected ? answer : null
         } catch (error) {
-          samples.push({ sent, at: Date.now(), ok: false, what: `${String(error).slice(0, 80)} POST /checkout` })
+          samples.push({ sent, at: Date.now(), ok: false, what: `${String(error).slice(0, 80)} POST ${target}` })
+          return null
         }
+      }
+      while (running()) {
+        const cart = await step('/checkout', { form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } }, 303, 'We could not go on to delivery just now.')
+        const paying = cart && (await step('/checkout/delivery', { form: DELIVERY_FORM, cookie: cart.checkoutCookie }, 302, 'We could not start your payment just now.'))
+        if (paying) sentToPay.push(demoSessionOf(paying.location))
         await new Promise((resolve) => setTimeout(resolve, 150))
       }
       agent.destroy()
@@ -395,7 +416,7 @@ test.describe('SIGTERM while requests are in flight', () => {
       const code = await shop.stop()
       const finishedAfterSignal = results.filter((result) => result.at > signalled).length
       expect(results.map((result) => `${result.what} → ${result.status}`)).toEqual(
-        results.map((result) => `${result.what} → ${result.what.startsWith('POST') ? 302 : 200}`),
+        results.map((result) => `${result.what} → ${result.what.startsWith('POST') ? 303 : 200}`),
       )
       expect(finishedAfterSignal, 'requests were still in flight when the signal came').toBeGreaterThan(0)
       expect(code, shop.output()).toBe(0)
@@ -403,10 +424,10 @@ test.describe('SIGTERM while requests are in flight', () => {
       await shop.stop()
     }
 
-    // The checkout that was answered was also stored: the database was closed only after it.
+    // The cart that was answered was also stored as a checkout: the database was closed only after it.
     const database = await openDatabase({ dataDir, role: 'command' })
     try {
-      const result = (await database.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }
+      const result = (await database.db.execute(sql`select count(*)::int as n from checkouts`)) as unknown as { rows: { n: number }[] }
       expect(result.rows[0]!.n).toBe(1)
     } finally {
       await database.close()

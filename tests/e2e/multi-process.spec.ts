@@ -15,9 +15,10 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch-database'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
+import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server'
 import { connectPostgres } from '../../app/server/db/client.server'
 import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
-import { uniqueEmail } from './support/shop'
+import { DELIVERY_FORM, uniqueEmail } from './support/shop'
 import { postgresTurn } from './support/postgres-turn'
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL
@@ -116,6 +117,7 @@ test.describe('two processes on one database', () => {
     const handle = connectPostgres(database.url, { max: 1 })
     await handle.migrate()
     await seedCatalog(handle.db)
+    await addDemoDeliveryData(handle.db)
     await handle.close()
     ;[a, b] = await Promise.all([startReplica(A_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' }), startReplica(B_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' })])
     await Promise.all([a.shop.url, b.shop.url])
@@ -155,14 +157,17 @@ test.describe('two processes on one database', () => {
   })
 
   test('one payment submitted to both processes at the same moment makes one paid order and one tax invoice', async () => {
-    const checkout = await post(`${a.origin}/checkout`, {
+    const cart = await post(`${a.origin}/checkout`, {
       items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 2 }, { FBUID: 'uniesc-80a-foc', productCount: 1 }]),
     })
+    expect(cart.status, cart.text).toBe(303)
+    // The delivery step on the other process: the checkout lives in the database, not in a process.
+    const buyer = uniqueEmail('race-buyer')
+    const checkout = await post(`${b.origin}/checkout/delivery`, { ...DELIVERY_FORM, email: buyer }, cart.cookie)
     expect(checkout.status, checkout.text).toBe(302)
     const sessionId = /\/pay\/demo\/([^/?]+)$/.exec(checkout.location ?? '')?.[1]
     expect(sessionId, checkout.location ?? '').toBeTruthy()
 
-    const buyer = uniqueEmail('race-buyer')
     const card = { email: buyer, cardNumber: '4242424242424242', expiry: '12 / 40', cvc: '123', name: 'Rita Race' }
     // The same payment, twice to each process, all at once: a double click, a retry and a duplicate delivery in one.
     const answers = await Promise.all([a, b, a, b].map((replica) => post(`${replica.origin}/pay/demo/${sessionId}`, card)))

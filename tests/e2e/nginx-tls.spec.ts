@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
+import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server'
+import { checkoutCookieOf, DELIVERY_FORM } from './support/shop'
 import { connectPostgres } from '../../app/server/db/client.server'
 import { createScratchDatabase } from '../../scripts/lib/scratch-database'
 import { postgresTurn } from './support/postgres-turn'
@@ -110,6 +112,7 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
     const seed = connectPostgres(database.url, { max: 1 })
     await seed.migrate()
     await seedCatalog(seed.db)
+    await addDemoDeliveryData(seed.db)
     await seed.close()
     shops = [PORTS.shopA, PORTS.shopB].map((port) =>
       startShopProcess({
@@ -169,11 +172,20 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(file.headers['content-encoding']).toBe('gzip')
 
-    const checkout = await send(`${base}/checkout`, {
+    const cart = await send(`${base}/checkout`, {
       ca,
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) }).toString(),
+    })
+    expect(cart.status, cart.text.slice(0, 200)).toBe(303)
+    // Over TLS the checkout cookie is Secure.
+    expect([cart.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith('checkout='))).toMatch(/; Secure/)
+    const checkout = await send(`${base}/checkout/delivery`, {
+      ca,
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded', cookie: checkoutCookieOf(cart.headers['set-cookie']) },
+      body: new URLSearchParams(DELIVERY_FORM).toString(),
     })
     expect(checkout.status, checkout.text.slice(0, 200)).toBe(302)
     expect(checkout.headers.location).toMatch(new RegExp(`^https://localhost:${PORTS.https}/pay/demo/`))

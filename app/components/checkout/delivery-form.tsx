@@ -92,6 +92,12 @@ export function DeliveryForm(props: {
               {errors.shippingMethod}
             </p>
           ) : null}
+          {choices.length === 0 ? (
+            <>
+              <input type="hidden" name="shippingMethod" value={values.shippingMethod} />
+              <p className="mt-2 text-sm text-slate-600">The delivery methods could not be shown just now; your choice is kept.</p>
+            </>
+          ) : null}
           <ul className="mt-3 space-y-3">
             {choices.map((choice) => (
               <li key={choice.id}>

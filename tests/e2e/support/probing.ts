@@ -12,7 +12,7 @@ import routes from '../../../app/routes'
 import { openDatabase, type Database } from '../../../app/server/db/client.server'
 import { softwareEntries } from '../../../app/lib/software'
 import { startShopProcess, type ShopProcess } from './process'
-import { logInAsStaffOverHttp } from './shop'
+import { logInAsStaffOverHttp, DELIVERY_FORM } from './shop'
 
 export interface RouteEntry {
   file: string
@@ -263,19 +263,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
 export const CART = [{ FBUID: 'unicam-f1-fpv-camera', productCount: 1 }]
 
 /** A valid delivery step. */
-export const DELIVERY: Record<string, string> = {
-  fullName: 'Bea Buyer',
-  email: 'bea@example.com',
-  phone: '0412 345 678',
-  company: '',
-  abn: '',
-  shippingMethod: 'standard',
-  addressLine1: '1 Queen Street',
-  addressLine2: '',
-  suburb: 'Brisbane City',
-  state: 'QLD',
-  postcode: '4000',
-}
+export const DELIVERY = DELIVERY_FORM
 
 /**
  * Checkout, step one, through a request context (which keeps the cookie): the cart is priced and

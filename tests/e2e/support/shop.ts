@@ -164,3 +164,24 @@ export async function checkOutWith(page: Page, input: DeliveryInput) {
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByText('Demo payment page.')).toBeVisible()
 }
+
+/** A valid delivery step, as a form posts it (for the suites that speak HTTP without a browser). */
+export const DELIVERY_FORM: Record<string, string> = {
+  fullName: 'Bea Buyer',
+  email: 'bea@example.com',
+  phone: '0412 345 678',
+  company: '',
+  abn: '',
+  shippingMethod: 'standard',
+  addressLine1: '1 Queen Street',
+  addressLine2: '',
+  suburb: 'Brisbane City',
+  state: 'QLD',
+  postcode: '4000',
+}
+
+/** The `checkout=…` pair of a `/checkout` answer's Set-Cookie headers. */
+export function checkoutCookieOf(setCookie: string | string[] | undefined): string {
+  const found = [setCookie ?? []].flat().find((value) => value.startsWith('checkout='))
+  return found?.split(';', 1)[0] ?? ''
+}
