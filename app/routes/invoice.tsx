@@ -69,52 +69,57 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         <br />
         Date: {invoice.date}
       </p>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <thead className="border-b border-slate-300">
-            <tr>
-              <th scope="col" className="py-2 font-semibold">Description</th>
-              <th scope="col" className="py-2 text-right font-semibold">Qty</th>
-              <th scope="col" className="py-2 text-right font-semibold">Unit price</th>
-              <th scope="col" className="py-2 text-right font-semibold">Amount</th>
+      <table className="mt-6 w-full text-left text-sm">
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th scope="col" className="py-2 font-semibold">Description</th>
+            <th scope="col" className="hidden py-2 text-right font-semibold sm:table-cell">Qty</th>
+            <th scope="col" className="hidden py-2 text-right font-semibold sm:table-cell">Unit price</th>
+            <th scope="col" className="py-2 text-right font-semibold">Amount</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {[
+            ...invoice.rows,
+            ...(invoice.shipping
+              ? [{ description: `Shipping: ${invoice.shipping.name} (GST ${formatAud(invoice.shipping.gstCents)})`, quantity: 1, unitCents: invoice.shipping.cents, amountCents: invoice.shipping.cents }]
+              : []),
+          ].map((row, index) => (
+            <tr key={index}>
+              <td className="py-2 pr-2">
+                {row.description}
+                <span className="block text-slate-600 sm:hidden">
+                  {row.quantity} × {formatAud(row.unitCents)}
+                </span>
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">{row.quantity}</td>
+              <td className="hidden py-2 text-right sm:table-cell">{formatAud(row.unitCents)}</td>
+              <td className="py-2 text-right" data-testid={index === invoice.rows.length ? 'shipping' : undefined}>
+                {formatAud(row.amountCents)}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {invoice.rows.map((row, index) => (
-              <tr key={index}>
-                <td className="py-2">{row.description}</td>
-                <td className="py-2 text-right">{row.quantity}</td>
-                <td className="py-2 text-right">{formatAud(row.unitCents)}</td>
-                <td className="py-2 text-right">{formatAud(row.amountCents)}</td>
-              </tr>
-            ))}
-            {invoice.shipping ? (
-              <tr>
-                <td className="py-2">
-                  Shipping: {invoice.shipping.name} (GST {formatAud(invoice.shipping.gstCents)})
-                </td>
-                <td className="py-2 text-right">1</td>
-                <td className="py-2 text-right">{formatAud(invoice.shipping.cents)}</td>
-                <td className="py-2 text-right" data-testid="shipping">{formatAud(invoice.shipping.cents)}</td>
-              </tr>
-            ) : null}
-          </tbody>
-          <tfoot className="border-t border-slate-300">
-            <tr>
-              <td colSpan={3} className="py-1 text-right">Subtotal (excluding GST)</td>
-              <td className="py-1 text-right">{formatAud(invoice.subtotalExGstCents)}</td>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-300">
+          {(
+            [
+              ['Subtotal (excluding GST)', invoice.subtotalExGstCents, undefined],
+              ['GST included', invoice.gstCents, 'gst'],
+              ['Total (including GST)', invoice.totalCents, 'total'],
+            ] as const
+          ).map(([label, cents, testId]) => (
+            <tr key={label} className={testId === 'total' ? 'font-semibold' : undefined}>
+              <td colSpan={3} className="hidden py-1 text-right sm:table-cell">
+                {label}
+              </td>
+              <td className="py-1 text-right sm:hidden">{label}</td>
+              <td className="py-1 text-right" data-testid={testId}>
+                {formatAud(cents)}
+              </td>
             </tr>
-            <tr>
-              <td colSpan={3} className="py-1 text-right">GST included</td>
-              <td className="py-1 text-right" data-testid="gst">{formatAud(invoice.gstCents)}</td>
-            </tr>
-            <tr>
-              <td colSpan={3} className="py-1 text-right font-semibold">Total (including GST)</td>
-              <td className="py-1 text-right font-semibold" data-testid="total">{formatAud(invoice.totalCents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+          ))}
+        </tfoot>
+      </table>
       <p className="mt-8 text-sm text-slate-600">Questions about this invoice? Write to {seller.email}.</p>
     </article>
   )

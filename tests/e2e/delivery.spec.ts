@@ -3,7 +3,7 @@ import { createProduct } from '../../app/server/catalog/products.server'
 import { outbox, products } from '../../app/server/db/schema'
 import { gstIncluded, formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { BRISBANE, checkOutWith, fillDelivery, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await database.db.select({ prices: products.productPrices }).from(products).where(eq(products.id, id)))[0]!.prices[0]!.value)
 const invoiceTo = (email: string) => withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)))
@@ -222,4 +222,57 @@ test('two shoppers want the last unit: the one who loses is told before paying, 
   await other.goto(`/product/${product}`)
   await expect(other.getByTestId('stock')).toHaveText('Sold out')
   await other.context().close()
+})
+
+test('staff add a shipping method with weight bands and set a product’s stock; shoppers see both', async ({ page, browser }) => {
+  const staffEmail = uniqueEmail('shipping-staff')
+  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+  await page.goto('/settings/shipping')
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping methods' })).toBeVisible()
+  const name = `Courier ${Date.now()}`
+  const add = page.getByRole('form', { name: 'Add a method' })
+  await add.getByLabel('Name').fill(name)
+  await add.getByLabel('Price in dollars (incl. GST)').fill('20.00')
+  await add.getByLabel('Weight bands (optional)').fill('5000 = 25.00\n1000 = 40.00')
+  await add.getByLabel('Delivery time').fill('1–3 business days')
+  await add.getByLabel('Position').fill('9')
+  await add.getByRole('button', { name: 'Add method' }).click()
+  // Bands out of order are refused, with what was typed kept.
+  await expect(page.getByText(/each band must be heavier than the one above it/)).toBeVisible()
+  await expect(add.getByLabel('Name')).toHaveValue(name)
+  await add.getByLabel('Weight bands (optional)').fill('1000 = 25.00\n5000 = 40.00')
+  await add.getByRole('button', { name: 'Add method' }).click()
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // Stock set on the product form shows on the product page, and the change is in its history.
+  await page.goto('/product/unigps-m10-compass-module/update')
+  await page.getByLabel('Stock on hand').fill('2')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page).toHaveURL('/product/unigps-m10-compass-module')
+  await expect(page.getByTestId('stock')).toHaveText('Only 2 left')
+  await page.goto('/history/products/unigps-m10-compass-module')
+  const newest = page.getByRole('listitem').filter({ hasText: staffEmail }).first()
+  await expect(newest.getByRole('term').filter({ hasText: 'Stock on hand' })).toBeVisible()
+  await expect(newest).toContainText(/Before\s*30/)
+  await expect(newest).toContainText(/After\s*2/)
+
+  // A shopper with a light cart (80 g) gets the first band's price for the new method.
+  const shopper = await (await browser.newContext()).newPage()
+  await shopper.goto('/product/unigps-m10-compass-module')
+  await expect(shopper.getByTestId('stock')).toHaveText('Only 2 left')
+  await shopper.getByRole('button', { name: 'Add to cart' }).click()
+  await shopper.goto('/checkout')
+  await shopper.getByRole('button', { name: 'Continue to delivery' }).click()
+  await expect(shopper.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeVisible()
+  await expect(shopper.getByText(name).locator('xpath=..')).toContainText('$25.00')
+  await shopper.context().close()
+
+  // Taken out of use again, so that other tests see the demo's three methods.
+  await page.goto('/settings/shipping')
+  await page.locator('summary', { hasText: name }).click()
+  const edit = page.getByRole('form', { name: `Edit ${name}` })
+  await edit.getByLabel('Active').uncheck()
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.locator(`#method-${name.toLowerCase().replace(/\s+/g, '-')}`)).toContainText('Inactive')
 })

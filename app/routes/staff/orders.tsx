@@ -20,9 +20,8 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
       {loaderData.orders.length === 0 ? (
         <p className="mt-6 text-slate-600">No orders yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-500">
+        <table className="mt-6 w-full text-left text-sm">
+          <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
             <tr>
               <th scope="col" className="py-2 font-medium">Order</th>
               <th scope="col" className="py-2 font-medium">Placed</th>
@@ -34,18 +33,18 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {loaderData.orders.map((order) => (
-              <tr key={order.id}>
-                <td className="py-2">
+              <tr key={order.id} className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0">
+                <td className="sm:py-2">
                   <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
                     {order.id}
                   </Link>
                 </td>
-                <td className="py-2">{orderDateFormat.format(new Date(order.createdAt))}</td>
-                <td className="py-2">
+                <td className="sm:py-2">{orderDateFormat.format(new Date(order.createdAt))}</td>
+                <td className="sm:py-2">
                   {order.customerName ? <span className="block">{order.customerName}</span> : null}
                   <span className="break-all text-slate-600">{order.email ?? '—'}</span>
                 </td>
-                <td className="py-2">
+                <td className="sm:py-2">
                   {order.shippingMethodName ? (
                     <>
                       <span className="block">{order.collect ? 'Click & Collect' : `${order.suburb} ${order.state}`}</span>
@@ -55,15 +54,14 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                     '—'
                   )}
                 </td>
-                <td className="py-2">
+                <td className="sm:py-2">
                   <OrderStatus status={order.status} />
                 </td>
-                <td className="py-2 text-right">{formatAud(order.totalCents)}</td>
+                <td className="text-right sm:py-2">{formatAud(order.totalCents)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        </div>
       )}
     </div>
   )

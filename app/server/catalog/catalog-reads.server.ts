@@ -17,7 +17,8 @@ const MAX_READS = 2000
 
 /**
  * The catalogue's version: the id of the newest product write (every write has a history row) plus
- * the count of stock changes that altered what a page says (app/server/stock/stock.server.ts). Both
+ * the count of other changes that alter what a page says: stock crossing "Only N left"
+ * (app/server/stock/stock.server.ts) and shipping methods saved (product pages price delivery). Both
  * only grow, so their sum changes whenever either does.
  */
 async function readCatalogVersion(db: Database): Promise<number> {

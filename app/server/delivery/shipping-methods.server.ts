@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
+import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import type { ShippingMethod } from '../../lib/delivery/shipping.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { shippingMethods } from '../db/schema.ts'
@@ -45,13 +46,26 @@ function methodDocument(row: ShippingMethodInput): Record<string, unknown> {
   return { FBUID: id, ...fields }
 }
 
-/** Creates or replaces a method, with its history row, in one transaction. */
-export async function saveShippingMethod(db: Database, input: ShippingMethodInput, updatedBy: string | null): Promise<void> {
+/** A new method whose id (from its name) another method already has. */
+export class ShippingMethodIdTakenError extends Error {
+  override name = 'ShippingMethodIdTakenError'
+}
+
+/**
+ * Creates a method (`create`: refused with ShippingMethodIdTakenError if its id is taken, even by a
+ * method added a moment ago by someone else) or replaces one, with its history row, in one
+ * transaction. Product pages price delivery from the methods, so cached pages are retired.
+ */
+export async function saveShippingMethod(db: Database, input: ShippingMethodInput, updatedBy: string | null, mode: 'create' | 'update' = 'update'): Promise<void> {
   await db.transaction(async (tx) => {
-    const existing = await getShippingMethod(tx, input.id)
-    const now = new Date()
-    if (existing) await tx.update(shippingMethods).set({ ...input, updatedAt: now }).where(eq(shippingMethods.id, input.id))
-    else await tx.insert(shippingMethods).values(input)
-    await recordHistory(tx, { collection: SHIPPING_COLLECTION, documentId: input.id, action: existing ? 'set' : 'create', document: methodDocument(input), updatedBy })
+    if (mode === 'create') {
+      const [added] = await tx.insert(shippingMethods).values(input).onConflictDoNothing().returning({ id: shippingMethods.id })
+      if (!added) throw new ShippingMethodIdTakenError(`A shipping method with the id "${input.id}" already exists.`)
+    } else {
+      await tx.update(shippingMethods).set({ ...input, updatedAt: new Date() }).where(eq(shippingMethods.id, input.id))
+    }
+    await recordHistory(tx, { collection: SHIPPING_COLLECTION, documentId: input.id, action: mode === 'create' ? 'create' : 'set', document: methodDocument(input), updatedBy })
+    await tx.execute(sql`select nextval('stock_changes_seq')`)
   })
+  catalogWritten()
 }

@@ -1,0 +1,281 @@
+import { useEffect } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { formatAud } from '../../lib/money'
+import { SHIPPING_KIND_LABELS, SHIPPING_KINDS, type ShippingMethodFormInput } from '../../lib/schemas/shipping-method'
+import type { ShippingMethodRow } from '../../server/delivery/shipping-methods.server'
+
+/** A stored method as the settings screen shows it. */
+export type Method = Omit<ShippingMethodRow, 'createdAt' | 'updatedAt'> & { updatedAt: string }
+
+const grams = (value: number) => `${value.toLocaleString('en-AU')} g`
+const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
+
+export function MethodSummary({ method }: { method: Method }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Kind', SHIPPING_KIND_LABELS[method.kind]],
+    ['Price', method.weightBands.length > 0 ? 'By weight (see the bands)' : priceText(method.priceCents)],
+    ['Free over', method.freeOverCents === null ? 'Never free' : formatAud(method.freeOverCents)],
+    [
+      'Weight bands',
+      method.weightBands.length === 0 ? (
+        'None'
+      ) : (
+        <ul>
+          {method.weightBands.map((band) => (
+            <li key={band.upToGrams}>
+              Up to {grams(band.upToGrams)}: {priceText(band.priceCents)}
+            </li>
+          ))}
+        </ul>
+      ),
+    ],
+    ['Delivery time', method.deliveryTime || '—'],
+    ['Carries lithium batteries', method.carriesLithium ? 'Yes' : 'No'],
+    ['Position', String(method.position)],
+  ]
+  if (method.kind === 'collect') rows.push(['Pickup address', method.pickupAddress || '—'], ['Opening hours', method.pickupHours || '—'])
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      {rows.map(([term, detail]) => (
+        <div key={term} className="min-w-0">
+          <dt className="text-slate-500">{term}</dt>
+          <dd className="font-medium break-words whitespace-pre-line">{detail}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const inputClass = (invalid: boolean) =>
+  `mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm focus:outline-none focus:ring-2 ${
+    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+  }`
+
+type TextKey = Exclude<keyof ShippingMethodFormInput, 'carriesLithium' | 'active' | 'kind'>
+
+interface TextSpec {
+  name: TextKey
+  label: string
+  hint?: string
+  required?: boolean
+  rows?: number
+  inputMode?: 'decimal' | 'numeric'
+  placeholder?: string
+  wide?: boolean
+}
+
+const TEXT_FIELDS_BEFORE: TextSpec[] = [
+  {
+    name: 'price',
+    label: 'Price in dollars (incl. GST)',
+    required: true,
+    inputMode: 'decimal',
+    placeholder: 'e.g. 15.00',
+    hint: 'Charged when there are no weight bands; 0 shows as Free.',
+  },
+  {
+    name: 'freeOver',
+    label: 'Free over (dollars, optional)',
+    inputMode: 'decimal',
+    placeholder: 'e.g. 300.00',
+    hint: 'Orders of this amount or more (GST included) ship free. Leave empty if it is never free.',
+  },
+  {
+    name: 'weightBands',
+    label: 'Weight bands (optional)',
+    rows: 4,
+    placeholder: '1000 = 12.00\n5000 = 22.00',
+    hint: 'One per line, lightest first: up to grams = price in dollars, such as 1000 = 12.00. A cart heavier than the last band cannot use this method.',
+    wide: true,
+  },
+  { name: 'deliveryTime', label: 'Delivery time', placeholder: 'e.g. 2–6 business days', hint: 'What the customer is told.' },
+]
+
+const PICKUP_FIELDS: TextSpec[] = [
+  { name: 'pickupAddress', label: 'Pickup address', rows: 2, hint: 'Required for Click & Collect.' },
+  { name: 'pickupHours', label: 'Opening hours', rows: 2, placeholder: 'e.g. Mon–Fri 9 am–5 pm', hint: 'Required for Click & Collect.' },
+]
+
+const KIND_HINT = 'Click & Collect asks the customer for no delivery address.'
+
+/** Field names in the order they appear, for focusing the first one with a message. */
+const FIELD_ORDER = ['form', 'name', 'kind', 'price', 'freeOver', 'weightBands', 'deliveryTime', 'carriesLithium', 'pickupAddress', 'pickupHours', 'position', 'active']
+
+/** One method's form (or "Add a method"): plain fields the server checks, its messages beside them. */
+export function MethodForm({
+  formKey,
+  id,
+  methodName,
+  values,
+  errors,
+}: {
+  formKey: string
+  /** The stored method's id; absent for a new one. */
+  id?: string
+  methodName?: string
+  values: ShippingMethodFormInput
+  errors: Record<string, string> | undefined
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('formKey') === formKey
+  const fieldId = (name: string) => `${formKey}-${name}`
+
+  // A refused save puts the focus on the first field with a message, so it is seen and heard.
+  useEffect(() => {
+    if (!errors) return
+    const first = FIELD_ORDER.find((name) => errors[name])
+    if (first) document.getElementById(`${formKey}-${first}`)?.focus()
+  }, [errors, formKey])
+
+  const errorOf = (name: string) => errors?.[name]
+  const describedBy = (name: string, hint?: string) =>
+    [errorOf(name) ? `${fieldId(name)}-error` : null, hint ? `${fieldId(name)}-hint` : null].filter(Boolean).join(' ') || undefined
+
+  const textField = (spec: TextSpec) => {
+    const error = errorOf(spec.name)
+    const shared = {
+      id: fieldId(spec.name),
+      name: spec.name,
+      defaultValue: values[spec.name],
+      placeholder: spec.placeholder,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(spec.name, spec.hint),
+      'aria-required': spec.required ? true : undefined,
+      className: inputClass(!!error),
+    } as const
+    return (
+      <div key={spec.name} className={`min-w-0 ${spec.wide ? 'sm:col-span-2' : ''}`}>
+        <label htmlFor={fieldId(spec.name)} className="block text-sm font-medium">
+          {spec.label}
+          {spec.required ? <Required /> : null}
+        </label>
+        {spec.rows ? <textarea {...shared} rows={spec.rows} /> : <input {...shared} type="text" inputMode={spec.inputMode} autoComplete="off" />}
+        <FieldError id={`${fieldId(spec.name)}-error`} message={error} />
+        {spec.hint ? (
+          <p id={`${fieldId(spec.name)}-hint`} className="mt-1 text-sm text-slate-500">
+            {spec.hint}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  const checkbox = (name: 'carriesLithium' | 'active', label: string, hint: string) => (
+    <div className="min-w-0">
+      <div className="flex items-start gap-2">
+        <input
+          id={fieldId(name)}
+          name={name}
+          type="checkbox"
+          defaultChecked={values[name]}
+          aria-describedby={describedBy(name, hint)}
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+        />
+        <label htmlFor={fieldId(name)} className="text-sm font-medium">
+          {label}
+        </label>
+      </div>
+      <FieldError id={`${fieldId(name)}-error`} message={errorOf(name)} />
+      <p id={`${fieldId(name)}-hint`} className="mt-1 text-sm text-slate-500">
+        {hint}
+      </p>
+    </div>
+  )
+
+  const nameHint = id ? `Its id stays ${id} when renamed.` : undefined
+  const heading = id ? `Edit ${methodName ?? id}` : 'Add a method'
+
+  return (
+    <Form method="post" noValidate aria-label={heading} className="mt-4 space-y-5">
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <input type="hidden" name="formKey" value={formKey} />
+      {errorOf('form') ? (
+        <p id={fieldId('form')} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errorOf('form')}
+        </p>
+      ) : errors && Object.keys(errors).length > 0 ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {Object.keys(errors).length === 1 ? 'One field needs' : `${Object.keys(errors).length} fields need`} your attention; nothing was saved.
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600">
+        Fields marked <span className="text-red-700">*</span> are required.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textField({ name: 'name', label: 'Name', required: true, hint: nameHint, placeholder: id ? undefined : 'e.g. Express post' })}
+        <div className="min-w-0">
+          <label htmlFor={fieldId('kind')} className="block text-sm font-medium">
+            Kind
+            <Required />
+          </label>
+          <select
+            id={fieldId('kind')}
+            name="kind"
+            defaultValue={values.kind}
+            aria-invalid={errorOf('kind') ? true : undefined}
+            aria-describedby={describedBy('kind', KIND_HINT)}
+            aria-required="true"
+            className={inputClass(!!errorOf('kind'))}
+          >
+            {!SHIPPING_KINDS.includes(values.kind as (typeof SHIPPING_KINDS)[number]) ? <option value="">Choose one</option> : null}
+            {SHIPPING_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {SHIPPING_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${fieldId('kind')}-error`} message={errorOf('kind')} />
+          <p id={`${fieldId('kind')}-hint`} className="mt-1 text-sm text-slate-500">
+            {KIND_HINT}
+          </p>
+        </div>
+        {TEXT_FIELDS_BEFORE.map(textField)}
+        <div className="flex flex-col gap-4 sm:col-span-2">
+          {checkbox(
+            'carriesLithium',
+            'May carry lithium batteries (road transport)',
+            'Untick for air and express services: carts with lithium batteries cannot choose them.',
+          )}
+        </div>
+        {PICKUP_FIELDS.map(textField)}
+        {textField({ name: 'position', label: 'Position', required: true, inputMode: 'numeric', hint: 'Lower numbers are listed first at checkout.' })}
+        <div className="min-w-0 sm:self-center">{checkbox('active', 'Active', 'Offered at checkout. Untick to keep the method without offering it.')}</div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {saving ? 'Saving…' : id ? (
+            <>
+              Save changes<span className="sr-only"> to {methodName ?? id}</span>
+            </>
+          ) : (
+            'Add method'
+          )}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function Required() {
+  return (
+    <>
+      {' '}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
+    </>
+  )
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  )
+}
