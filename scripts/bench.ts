@@ -3,7 +3,8 @@
  *
  * Builds the shop, starts it (`node server.ts`, NODE_ENV=production, a fresh DATA_DIR that it seeds
  * with the demo catalogue) and loads it from this process over loopback with autocannon: home, a
- * category page, a product page, and opening a demo payment session (POST /checkout). A plain Node
+ * category page, a product page, and checkout: the cart's Continue (POST /checkout), the delivery step
+ * and starting a demo payment from it (POST /checkout/delivery). A plain Node
  * `http` server returning a fixed 4 KB page is measured in the same run as the baseline. Then the
  * same is done on the demo catalogue in PostgreSQL (the production database), and on a catalogue with
  * 10,000 extra products (about 2,000 per category).
@@ -31,6 +32,7 @@
  *   BENCH_SKIP_BUILD=1 use the existing build/
  *   BENCH_GZIP=0       ask for no compression (default: Accept-Encoding: gzip, deflate, br, as browsers ask)
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
+ *   BENCH_CHECKOUTS    shoppers the delivery step rows take turns with (default 2000)
  *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags such as
  *                      --max-semi-space-size=64; that one left the uncached rows unchanged)
  */
@@ -85,8 +87,14 @@ interface Scenario {
   headers?: Record<string, string>
   /** Asked for with a signed-in customer's session cookie, so that no response comes from the page cache. */
   uncached?: boolean
-  /** Asked for with the cookie of a checkout holding CHECKOUT_ITEMS (the delivery step's rows). */
+  /**
+   * Asked for with the cookie of a checkout holding CHECKOUT_ITEMS (the delivery step's rows): each
+   * request takes the next of CHECKOUTS checkouts, as many shoppers would, not one shopper clicking
+   * sixteen times at once (a shopper's second payment start also closes the page of the first).
+   */
   withCheckout?: boolean
+  /** The checkout cookies the requests take in turn (filled in by `measure`). */
+  checkoutCookies?: string[]
   /** The product page rows, which the targets at the end of the output are about. */
   target?: 'cached product' | 'uncached product'
   /** Whether a response counts as a success. */
@@ -226,6 +234,7 @@ async function load(base: string, scenario: Scenario, session: string, seconds: 
         path: scenario.path,
         body: scenario.body,
         headers: { ...scenario.headers, ...sessionHeaders(scenario, session) },
+        ...(scenario.checkoutCookies ? { setupRequest: nextCheckout(scenario.checkoutCookies) } : {}),
         onResponse: (status, _body, _context, headers) => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1)
           const state = header(headers as Record<string, string>, 'x-cache')
@@ -266,8 +275,27 @@ async function openCheckout(base: string): Promise<string> {
   return cookie.split(';')[0]!
 }
 
+/** A request setup that gives each request the next checkout's cookie. */
+function nextCheckout(cookies: string[]) {
+  let turn = 0
+  return (request: autocannon.Request) => {
+    request.headers = { ...request.headers, cookie: cookies[turn++ % cookies.length]! }
+    return request
+  }
+}
+
+/** Shoppers the delivery step's rows take turns with: enough that most payment starts are a shopper's first. */
+const CHECKOUTS = numberFromEnv('BENCH_CHECKOUTS', 2000)
+
+async function openCheckouts(base: string, count: number): Promise<string[]> {
+  const cookies: string[] = []
+  while (cookies.length < count) cookies.push(...(await Promise.all(Array.from({ length: Math.min(16, count - cookies.length) }, () => openCheckout(base)))))
+  return cookies
+}
+
 async function measure(base: string, given: Scenario, session = ''): Promise<Measured | Skipped> {
-  const scenario = given.withCheckout ? { ...given, headers: { ...given.headers, cookie: await openCheckout(base) } } : given
+  const cookies = given.withCheckout ? await openCheckouts(base, CHECKOUTS) : []
+  const scenario = given.withCheckout ? { ...given, headers: { ...given.headers, cookie: cookies[0]! }, checkoutCookies: cookies } : given
   const probed = await probe(base, scenario, session)
   process.stderr.write(`  ${scenario.name.padEnd(34)} probe: ${probed.text}\n`)
   if (!probed.ok) return { name: scenario.name, skipped: `not measured: the probe request ${probed.text}` }

@@ -12,7 +12,6 @@ import { checkoutIdFrom, getCheckout, keepDetails } from '../server/checkout/dra
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
-import { listActiveShippingMethods } from '../server/delivery/shipping-methods.server'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
 import { logger } from '../server/log.server'
@@ -37,17 +36,20 @@ const NOTICES = {
   expired: 'The payment page closed after 30 minutes and nothing was charged. Your details are as you left them: try again when you are ready.',
 } as const
 
-/** The shopper's checkout (from its cookie) with the cart priced and every method quoted for it. */
-async function openCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
-  const { db } = shop(args.context)
+/** The shopper's checkout (from its cookie), the methods a shopper may choose, and who is signed in. */
+async function findCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
+  const { db, catalog } = shop(args.context)
   const checkout = await getCheckout(db, checkoutIdFrom(args.request.headers.get('cookie')))
   if (!checkout) throw redirect('/checkout')
-  const [priced, methods, user] = await Promise.all([
-    priceCart(db, checkout.items, { checkoutId: checkout.id }),
-    listActiveShippingMethods(db),
-    getSessionUser(args.context, args.request),
-  ])
-  return { checkout, priced, methods, user, choices: methodChoices(quoteMethods(methods, priced.lines)) }
+  const [methods, user] = await Promise.all([catalog.shippingMethods(), getSessionUser(args.context, args.request)])
+  return { checkout, methods, user }
+}
+
+/** The same, with the cart priced and every method quoted for it (what the form shows). */
+async function openCheckout(args: Route.LoaderArgs) {
+  const found = await findCheckout(args)
+  const priced = await priceCart(shop(args.context).db, found.checkout.items, { checkoutId: found.checkout.id })
+  return { ...found, priced, choices: methodChoices(quoteMethods(found.methods, priced.lines)) }
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -107,13 +109,13 @@ export async function action(args: Route.ActionArgs) {
   const refuse = (status: number, answer: Partial<ActionAnswer>, init: ResponseInit = {}) =>
     data({ errors: {}, formError: null, values, ...answer } satisfies ActionAnswer, { status, ...init })
   try {
-    const { checkout, priced, methods, user } = await openCheckout(args)
-    await keepDetails(db, checkout.id, values)
+    // (startCheckout prices the cart itself, and says what changed.)
+    const { checkout, methods, user } = await findCheckout(args)
+    await keepDetails(db, checkout, values)
     const method = methods.find((candidate) => candidate.id === values.shippingMethod)
     if (!method) return refuse(400, { errors: { shippingMethod: 'Choose how your order reaches you.' } })
     const parsed = deliveryDetailsSchema.safeParse({ ...values, collect: method.kind === 'collect' })
     if (!parsed.success) return refuse(400, { errors: fieldErrors(parsed.error), formError: 'Please check the highlighted fields.' })
-    if (priced.problems.length > 0) return refuse(409, { formError: cartChanged(priced.problems) })
 
     const limit = await hitLimit(db, `checkout:${clientIp}`, config.CHECKOUT_RATE_LIMIT, CHECKOUT_WINDOW)
     if (!limit.allowed) {

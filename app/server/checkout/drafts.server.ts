@@ -49,8 +49,9 @@ export async function keepCart(db: Executor, input: { id: string | null; items: 
 }
 
 /** Keeps what the shopper typed (valid or not), so nothing is lost on a refusal or a return. */
-export async function keepDetails(db: Executor, id: string, details: DraftDetails): Promise<void> {
-  await db.update(checkouts).set({ details, updatedAt: new Date() }).where(eq(checkouts.id, id))
+export async function keepDetails(db: Executor, checkout: CheckoutDraft, details: DraftDetails): Promise<void> {
+  if (JSON.stringify(checkout.details) === JSON.stringify(details)) return
+  await db.update(checkouts).set({ details, updatedAt: new Date() }).where(eq(checkouts.id, checkout.id))
 }
 
 /** Forgets checkouts nobody has touched for CHECKOUT_DAYS (timed work). */
