@@ -21,12 +21,8 @@ import { retryAfterHeaders } from '../server/http/retry-after.server'
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Checkout', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const payment = new URL(request.url).searchParams.get('payment')
-  return {
-    demo: shop(context).config.PAYMENT_PROVIDER === 'demo',
-    notice: payment === 'declined' ? 'Your card was declined and nothing was charged. Your cart is just as you left it.' : null,
-  }
+export function loader({ context }: Route.LoaderArgs) {
+  return { demo: shop(context).config.PAYMENT_PROVIDER === 'demo' }
 }
 
 export const headers = retryAfterHeaders
@@ -99,11 +95,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
-      {loaderData.notice ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {loaderData.notice}
-        </p>
-      ) : null}
       {actionData?.error ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {actionData.error}

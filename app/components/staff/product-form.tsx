@@ -5,6 +5,7 @@ import { centsToDollars, productErrors, productFormSchema, type ProductFormInput
 import { slugify } from '../../lib/slug'
 import { initialLogistics, logisticsSubmission, ProductLogisticsFields, type LogisticsPath, type LogisticsValues } from './product-logistics-fields'
 import { StripeFetchPanel, type TypedPrice } from './stripe-fetch-panel'
+import { FieldError } from '../ui/field-error'
 
 export const ARRAY_FIELDS = [
   'productImages',
@@ -591,15 +592,6 @@ function TextField({
         </p>
       ) : null}
     </div>
-  )
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
   )
 }
 

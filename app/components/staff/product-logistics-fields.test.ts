@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { productFormSchema } from '../../lib/schemas/product'
 import { initialLogistics, logisticsSubmission, stockChanged } from './product-logistics-fields'
+import { validProductForm } from '../../lib/schemas/product-form.fixture'
 
 const tracked = { productWeightGrams: 850, productContainsLithium: true, productStockOnHand: 7, productAllowBackorder: true, productBackorderLeadTime: '2–3 weeks' }
 
@@ -52,19 +53,7 @@ describe('the shipping and stock fields of the product form', () => {
   })
 
   it('send what the form schema reads', () => {
-    const base = {
-      productName: 'Test Drone',
-      STUPID: 'prod_1',
-      productCategory: 'cameras',
-      productImages: [],
-      productDescriptions: [],
-      productFeatures: [],
-      productSpecifications: [],
-      productDimensions: [],
-      productShipping: [],
-      productDownloads: [],
-      productPrices: [],
-    }
+    const base = validProductForm
     const opened = initialLogistics(tracked)
     const parsed = productFormSchema.parse({ ...base, ...logisticsSubmission({ ...opened, stockOnHand: '1,200' }, opened) })
     expect(parsed).toMatchObject({ productWeightGrams: 850, productContainsLithium: true, productStockOnHand: 1200, productAllowBackorder: true })

@@ -1,5 +1,6 @@
 import { DEFAULT_LOGISTICS, type ProductLogistics } from '../../lib/catalog'
 import type { ProductFormInput } from '../../lib/schemas/product'
+import { FieldError } from '../ui/field-error'
 
 /** The "Shipping and stock" fields as the editor holds them: text as typed, checkboxes as booleans. */
 export interface LogisticsValues {
@@ -241,14 +242,5 @@ function Checkbox({
         {hint}
       </p>
     </div>
-  )
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
   )
 }

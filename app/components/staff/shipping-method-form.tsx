@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router'
 import { formatAud } from '../../lib/money'
 import { SHIPPING_KIND_LABELS, SHIPPING_KINDS, type ShippingMethodFormInput } from '../../lib/schemas/shipping-method'
 import type { ShippingMethodRow } from '../../server/delivery/shipping-methods.server'
+import { FieldError } from '../ui/field-error'
 
 /** A stored method as the settings screen shows it. */
 export type Method = Omit<ShippingMethodRow, 'createdAt' | 'updatedAt'> & { updatedAt: string }
@@ -268,14 +269,5 @@ function Required() {
         *
       </span>
     </>
-  )
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
   )
 }

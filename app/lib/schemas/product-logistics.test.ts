@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { validProductForm } from './product-form.fixture'
 import { productErrors, productFieldsSchema, productFormSchema, STOCK_MESSAGE, WEIGHT_MESSAGE } from './product'
 
-const base = {
-  productName: 'Test Drone',
-  STUPID: 'prod_1',
-  productCategory: 'cameras',
-  productImages: [],
-  productDescriptions: [],
-  productFeatures: [],
-  productSpecifications: [],
-  productDimensions: [],
-  productShipping: [],
-  productDownloads: [],
-  productPrices: [],
-}
+const base = validProductForm
 
 const parse = (fields: object) => productFormSchema.safeParse({ ...base, ...fields })
 const errorsOf = (fields: object) => {

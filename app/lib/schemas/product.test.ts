@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { centsToDollars, dollarsToCents, productErrors, productFormSchema, REQUIRED } from './product'
+import { blankProductForm } from './product-form.fixture'
 
 describe('prices typed in dollars', () => {
   it.each([
@@ -26,19 +27,7 @@ describe('prices typed in dollars', () => {
 })
 
 describe('the product form', () => {
-  const empty = {
-    productName: '',
-    STUPID: '',
-    productCategory: '',
-    productImages: [],
-    productDescriptions: [],
-    productFeatures: [],
-    productSpecifications: [],
-    productDimensions: [],
-    productShipping: [],
-    productDownloads: [],
-    productPrices: [],
-  }
+  const empty = blankProductForm
 
   it('says "required" for the three required fields', () => {
     const result = productFormSchema.safeParse(empty)

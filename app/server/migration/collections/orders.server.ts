@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { MAX_PER_LINE } from '../../../lib/cart.ts'
-import { orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
+import { deliveryOf, orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
 import type { Executor } from '../../db/client.server.ts'
 import { orderLines, orders } from '../../db/schema.ts'
 import { recordHistory } from '../../history/record.server.ts'
@@ -86,6 +86,7 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
 })
 
 function orderFileDocument(order: OrderRow): Document {
+  const { email: _email, ...delivery } = deliveryOf(order)
   return {
     FBUID: order.id,
     status: order.status,
@@ -100,19 +101,7 @@ function orderFileDocument(order: OrderRow): Document {
     createdAt: isoTime(order.createdAt),
     updatedAt: isoTime(order.updatedAt),
     paidAt: isoTime(order.paidAt),
-    customerName: order.customerName,
-    phone: order.phone,
-    company: order.company,
-    abn: order.abn,
-    shippingMethodId: order.shippingMethodId,
-    shippingMethodName: order.shippingMethodName,
-    collect: order.collect,
-    pickupAddress: order.pickupAddress,
-    addressLine1: order.addressLine1,
-    addressLine2: order.addressLine2,
-    suburb: order.suburb,
-    state: order.state,
-    postcode: order.postcode,
+    ...delivery,
     shippingCents: order.shippingCents,
     stockState: order.stockState,
     reservedUntil: isoTime(order.reservedUntil),
