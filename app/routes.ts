@@ -12,6 +12,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('client/password', 'routes/account.password.tsx'),
   route('client/two-factor', 'routes/account.two-factor.tsx'),
+  route('client/orders/:orderId', 'routes/account.order.tsx'),
   route('login/two-factor', 'routes/login.two-factor.tsx'),
   route('client', 'routes/account.tsx', { id: 'account-client' }),
   route('program', 'routes/account.tsx', { id: 'account-program' }),

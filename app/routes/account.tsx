@@ -143,9 +143,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <ul className="mt-3 divide-y divide-slate-100 border-y border-slate-100 text-sm">
             {orders.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <span className="font-semibold">{order.id}</span>
+                <Link to={`/client/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
+                  {order.id}
+                </Link>
                 <span>{orderDateFormat.format(new Date(order.createdAt))}</span>
-                <OrderStatus status={order.status} />
+                <OrderStatus status={order.status === 'paid' && order.fulfilment !== 'unfulfilled' ? order.fulfilment : order.status} />
                 <span className="font-semibold">{formatAud(order.totalCents)}</span>
                 {order.status === 'paid' ? (
                   <Link to={`/orders/${order.id}/invoice`} className="text-brand-700 hover:underline">

@@ -1,5 +1,10 @@
 import { data, Link } from 'react-router'
 import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
+import { FulfilmentPanel } from '../../components/staff/fulfilment-panel'
+import type { FulfilmentAction } from '../../lib/orders/fulfilment'
+import { requireStaff } from '../../server/auth/session.server'
+import { readForm } from '../../server/http/form.server'
+import { advanceFulfilment } from '../../server/orders/fulfilment.server'
 import { formatAud, gstIncluded } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { addressLines } from '../../lib/delivery/address'
@@ -17,7 +22,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order, states: await orderStateHistory(db, order.id) }
 }
 
-export default function StaffOrder({ loaderData }: Route.ComponentProps) {
+const ACTIONS = new Set<string>(['pack', 'ship', 'deliver', 'ready', 'collect'])
+
+/** Moves the order on one step (Mark packed, shipped, …); a refusal says why, with status 409. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const form = await readForm(request)
+  const intent = String(form.get('intent') ?? '')
+  if (!ACTIONS.has(intent)) return data({ message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
+  const { db, mailer, config } = shop(context)
+  const result = await advanceFulfilment(
+    { db, mailer, config },
+    { orderId: params.orderId, action: intent as FulfilmentAction, carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? ''), by: staff.email },
+  )
+  if (!result.ok) return data({ message: result.message }, { status: 409 })
+  return { message: null }
+}
+
+export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, states } = loaderData
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -27,6 +49,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
         <OrderStatus status={order.status} />
+        {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
       </div>
       <p className="mt-3">
         <Link to={`/orders/${order.id}/invoice`} className="text-sm font-semibold text-brand-700 hover:underline">
@@ -68,6 +91,8 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
         <dt className="text-slate-500">Payment session</dt>
         <dd className="font-mono text-xs">{order.providerSessionId ?? '—'}</dd>
       </dl>
+
+      <FulfilmentPanel order={order} message={actionData?.message ?? null} />
 
       <h2 className="mt-10 text-xl font-semibold">Lines</h2>
       <div className="overflow-x-auto">

@@ -265,7 +265,10 @@ export async function listOrdersOfUser(db: Executor, userId: string): Promise<Or
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt))
 }
 
-/** The order's states over time, from its history rows. */
+/**
+ * The order's states over time, from its history rows: each change of its payment state (pending,
+ * paid, …) and of where it is (packed, shipped, …), with who made it and when.
+ */
 export async function orderStateHistory(db: Executor, orderId: string): Promise<{ status: string; at: Date; by: string }[]> {
   const rows = await db
     .select({ document: history.document, at: history.updatedAt, by: history.updatedBy })
@@ -273,9 +276,15 @@ export async function orderStateHistory(db: Executor, orderId: string): Promise<
     .where(and(eq(history.collection, 'orders'), eq(history.documentId, orderId)))
     .orderBy(asc(history.id))
   const states: { status: string; at: Date; by: string }[] = []
+  let payment: string | null = null
+  let fulfilment = 'unfulfilled'
   for (const row of rows) {
     const status = String(row.document.status)
-    if (states.at(-1)?.status !== status) states.push({ status, at: row.at, by: row.by })
+    const where = String(row.document.fulfilment ?? 'unfulfilled')
+    if (status !== payment) states.push({ status, at: row.at, by: row.by })
+    if (where !== fulfilment && where !== 'unfulfilled') states.push({ status: where, at: row.at, by: row.by })
+    payment = status
+    fulfilment = where
   }
   return states
 }

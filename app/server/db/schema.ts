@@ -1,5 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem } from '../../lib/catalog.ts'
+import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
 
@@ -130,6 +131,11 @@ export const orders = pgTable(
     reservedUntil: timestamp('reserved_until', { withTimezone: true, precision: 3 }),
     /** The checkout (delivery step) this order was started from. */
     checkoutId: text('checkout_id'),
+    /** Where a paid order is: packed, shipped, delivered; or ready for pickup, collected (app/lib/orders/fulfilment.ts). */
+    fulfilment: text('fulfilment').$type<Fulfilment>().notNull().default('unfulfilled'),
+    /** How it was shipped: a carrier id of app/lib/orders/fulfilment.ts and its tracking number. */
+    carrier: text('carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
     currency: text('currency').notNull().default('aud'),
     totalCents: integer('total_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
@@ -147,6 +153,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_reserved_until_idx').on(table.stockState, table.reservedUntil),
     index('orders_checkout_idx').on(table.checkoutId),
+    index('orders_fulfilment_idx').on(table.status, table.fulfilment, table.createdAt),
   ],
 )
 

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { MAX_PER_LINE } from '../../../lib/cart.ts'
+import { FULFILMENTS } from '../../../lib/orders/fulfilment.ts'
 import { deliveryOf, orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
 import type { Executor } from '../../db/client.server.ts'
 import { orderLines, orders } from '../../db/schema.ts'
@@ -57,6 +58,9 @@ const documentSchema = z
     stockState: z.enum(['none', 'reserved', 'sold', 'released']).default('none'),
     reservedUntil: time.nullable().default(null),
     checkoutId: optionalText,
+    fulfilment: z.enum(FULFILMENTS).default('unfulfilled'),
+    carrier: text200.default(''),
+    trackingNumber: text200.default(''),
     lines: z.array(lineSchema).min(1, 'An order has at least one line.').max(200),
   })
   .superRefine((order, context) => {
@@ -106,6 +110,9 @@ function orderFileDocument(order: OrderRow): Document {
     stockState: order.stockState,
     reservedUntil: isoTime(order.reservedUntil),
     checkoutId: order.checkoutId,
+    fulfilment: order.fulfilment,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }

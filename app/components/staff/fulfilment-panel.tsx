@@ -1,0 +1,91 @@
+import { Form, useNavigation } from 'react-router'
+import { ACTION_LABELS, CARRIERS, carrierName, FULFILMENT_LABELS, nextAction, trackingLink, type Fulfilment } from '../../lib/orders/fulfilment'
+
+interface PanelOrder {
+  id: string
+  status: string
+  collect: boolean
+  fulfilment: Fulfilment
+  carrier: string
+  trackingNumber: string
+  pickupAddress: string
+}
+
+/**
+ * Where a paid order is, and the one button (or, to ship, the carrier and tracking number form) that
+ * moves it on. The server decides again whatever the page offered.
+ */
+export function FulfilmentPanel({ order, message }: { order: PanelOrder; message: string | null }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const action = nextAction(order)
+  const link = trackingLink(order.carrier, order.trackingNumber)
+  return (
+    <section aria-labelledby="fulfilment-heading" className="mt-8 rounded-xl border border-slate-200 p-4 sm:p-5">
+      <h2 id="fulfilment-heading" className="text-xl font-semibold">
+        Fulfilment: <span data-testid="fulfilment">{order.status === 'paid' ? FULFILMENT_LABELS[order.fulfilment] : 'not paid'}</span>
+      </h2>
+      {order.carrier ? (
+        <p className="mt-2 text-sm">
+          {carrierName(order.carrier)}
+          {order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ''}
+          {link ? (
+            <>
+              {' '}
+              (
+              <a href={link} className="text-brand-700 underline" rel="noreferrer" target="_blank">
+                track
+              </a>
+              )
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {message ? (
+        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+          {message}
+        </p>
+      ) : null}
+      {action === 'ship' ? (
+        <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="ship" />
+          <div>
+            <label htmlFor="carrier" className="block text-sm font-medium">
+              Carrier
+            </label>
+            <select id="carrier" name="carrier" defaultValue="auspost" className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2">
+              {CARRIERS.map((carrier) => (
+                <option key={carrier.id} value={carrier.id}>
+                  {carrier.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="trackingNumber" className="block text-sm font-medium">
+              Tracking number
+            </label>
+            <input id="trackingNumber" name="trackingNumber" autoComplete="off" className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+          </div>
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+            {ACTION_LABELS.ship}
+          </button>
+        </Form>
+      ) : action ? (
+        <Form method="post" className="mt-4">
+          <button
+            type="submit"
+            name="intent"
+            value={action}
+            disabled={busy}
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+          >
+            {ACTION_LABELS[action]}
+          </button>
+          {action === 'ready' ? <p className="mt-2 text-sm text-slate-600">The customer is e-mailed the pickup address and opening hours.</p> : null}
+        </Form>
+      ) : null}
+      {action === 'ship' ? <p className="mt-2 text-sm text-slate-600">The customer is e-mailed the tracking link.</p> : null}
+    </section>
+  )
+}
