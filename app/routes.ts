@@ -48,6 +48,9 @@ export default [
   // The tax invoice of a paid order: staff, or the customer whose order it is (checked in its loader).
   route('orders/:orderId/invoice', 'routes/invoice.tsx'),
   route('success', 'routes/success.tsx'),
+  route('track-order', 'routes/track-order.tsx'),
+  route('track-order/view', 'routes/track-order.view.tsx'),
+  route('track-order/:token', 'routes/track-order.$token.tsx'),
   route('pay/demo/:sessionId', 'routes/pay.demo.$sessionId.tsx'),
   route('api/cart/quote', 'routes/api.cart.quote.ts'),
   route('api/stripe/webhook', 'routes/api.stripe.webhook.ts'),

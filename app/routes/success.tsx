@@ -75,6 +75,15 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
+      {order?.status === 'paid' ? (
+        <p className="mt-6 text-sm text-slate-600">
+          Follow your order at any time on{' '}
+          <Link to="/track-order" className="font-semibold text-brand-700 underline">
+            Track your order
+          </Link>
+          .
+        </p>
+      ) : null}
       <Link to="/" className="mt-10 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
         Return to Homepage
       </Link>

@@ -779,9 +779,10 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   }
   expect(declaredMs, 'a declared 200 MB is refused without being read').toBeLessThan(2_000)
   expect(chunked.sent, 'the chunked body was stopped long before its end').toBeLessThan(100 * MEGABYTE)
-  // Other browser tests run beside this one on the same two cores: nearly every answer within 100 ms.
+  // Other browser tests run beside this one on the same two cores: nearly every answer within 100 ms
+  // (one in ten may meet a busy core, and at least one, since a short run asks fewer than ten times).
   const slow = latencies.filter((ms) => ms >= 100)
-  expect(slow.length, `/healthz latencies meanwhile (ms): ${latencies.map(Math.round).join(', ')}`).toBeLessThanOrEqual(Math.floor(latencies.length / 10))
+  expect(slow.length, `/healthz latencies meanwhile (ms): ${latencies.map(Math.round).join(', ')}`).toBeLessThanOrEqual(Math.max(1, Math.floor(latencies.length / 10)))
   expect(latencies.length, 'the shop was asked often while the bodies came in').toBeGreaterThan(5)
   expect(memoryAfter - memoryBefore, `resident memory ${Math.round(memoryBefore)} → ${Math.round(memoryAfter)} MB`).toBeLessThan(50)
 

@@ -285,3 +285,24 @@ export const shopSettings = pgTable('shop_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 })
+
+/**
+ * A link that lets a guest see their order (docs/domain.md, Orders): asked for with the order number
+ * and e-mail, sent to that e-mail, opened once within an hour; opening it gives the browser a view
+ * cookie for a day. Only hashes are stored.
+ */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+    viewHash: text('view_hash').unique(),
+    viewExpiresAt: timestamp('view_expires_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('order_links_order_idx').on(table.orderId)],
+)

@@ -1,0 +1,26 @@
+import { data, Link, redirect } from 'react-router'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { publicOrigin, shop } from '../server/context.server'
+import { openOrderLink, orderViewCookie } from '../server/orders/order-links.server'
+import type { Route } from './+types/track-order.$token'
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+/** An e-mailed link, opened once: the browser gets a day's view of the order, and the link is spent. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const opened = await openOrderLink(shop(context).db, params.token)
+  if (!opened) throw data(null, { status: 410 })
+  throw redirect('/track-order/view', { headers: { 'Set-Cookie': orderViewCookie(opened.viewToken, publicOrigin(context, request).startsWith('https:')) } })
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">This link no longer works</h1>
+      <p className="mt-4 text-slate-600">A link to an order works once, within an hour of being sent. Ask for a new one, it only takes a moment.</p>
+      <Link to="/track-order" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+        Ask for a new link
+      </Link>
+    </div>
+  )
+}

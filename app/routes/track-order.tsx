@@ -1,0 +1,87 @@
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { fieldErrors } from '../lib/schemas/errors'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { publicOrigin, shop } from '../server/context.server'
+import { shopIdentity } from '../server/env.server'
+import { readForm } from '../server/http/form.server'
+import { requestOrderLink } from '../server/orders/order-links.server'
+import { hitLimit } from '../server/rate-limit.server'
+import type { Route } from './+types/track-order'
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Track your order', 'See where your order is, with its number and your e-mail.', shopNameFrom(matches))
+
+const lookupSchema = z.object({
+  orderNumber: z.string().trim().min(1, 'required').max(40).regex(/^[A-Za-z]{2}-[A-Za-z0-9]{8}$/, 'An order number looks like UD-ABCD2345.'),
+  email: z.string().trim().min(1, 'required').max(320).pipe(z.email('Enter a valid e-mail address.')),
+})
+
+/** Lookups one address may make per window (10 per 10 minutes). */
+const LOOKUPS = 10
+const LOOKUP_WINDOW = 10 * 60
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await readForm(request))
+  const values = { orderNumber: String(form.orderNumber ?? '').slice(0, 100), email: String(form.email ?? '').slice(0, 400) }
+  const parsed = lookupSchema.safeParse(values)
+  if (!parsed.success) return data({ sent: false, errors: fieldErrors(parsed.error), values }, { status: 400 })
+  const { db, mailer, config, clientIp } = shop(context)
+  const limit = await hitLimit(db, `order-link:${clientIp}`, LOOKUPS, LOOKUP_WINDOW)
+  if (!limit.allowed) {
+    return data({ sent: false, errors: { form: 'You have asked many times in a short time. Please wait a few minutes.' }, values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
+  }
+  await requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(context, request) })
+  return { sent: true, errors: {} as Record<string, string>, values }
+}
+
+export default function TrackOrder({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  const field = (name: 'orderNumber' | 'email', label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={actionData?.values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${name}-error` : undefined}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 ${errors[name] ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      />
+      {errors[name] ? (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  )
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Track your order</h1>
+      <p className="mt-3 text-slate-600">
+        Give your order number (it is on your tax invoice) and the e-mail you ordered with. We e-mail you a link to your order. Signed in? Your
+        orders are on your account page.
+      </p>
+      {actionData?.sent ? (
+        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          If that order number and e-mail match a paid order, we have e-mailed a link to it. The link works once, within an hour.
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errors.form}
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 space-y-4">
+        {field('orderNumber', 'Order number', { autoComplete: 'off', placeholder: 'UD-ABCD2345' })}
+        {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+        <button type="submit" disabled={navigation.state !== 'idle'} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+          E-mail me a link
+        </button>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { redirect } from 'react-router'
+import { OrderProgress } from '../components/shop/order-progress'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { getOrder } from '../server/checkout/orders.server'
+import { shop } from '../server/context.server'
+import { orderOfView } from '../server/orders/order-links.server'
+import { orderView } from '../server/orders/order-view.server'
+import type { Route } from './+types/track-order.view'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'Where your order is.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+/** A guest's order, for the browser that opened the e-mailed link (a day); without it, the lookup form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = shop(context)
+  const orderId = await orderOfView(db, request.headers.get('cookie'))
+  const order = orderId ? await getOrder(db, orderId) : null
+  if (!order) throw redirect('/track-order')
+  return orderView(db, order)
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
+}
+
+export default function GuestOrder({ loaderData }: Route.ComponentProps) {
+  return <OrderProgress view={loaderData} back={null} invoice={false} />
+}

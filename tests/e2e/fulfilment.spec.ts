@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm'
+import { outbox } from '../../app/server/db/schema'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+
+test('staff pack and ship an order with an Australia Post tracking number; the customer is e-mailed the link and sees Shipped', async ({ page, browser }) => {
+  const email = uniqueEmail('parcel')
+  await signUp(page, email, 'parcel password')
+  await expect(page).toHaveURL('/client')
+  await page.goto('/product/uniesc-80a-foc')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await fillDelivery(page, { fullName: 'Parcel Pat', phone: '0400 123 456', method: /^Standard/, address: BRISBANE })
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await payWithDemoCard(page, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Parcel Pat' })
+  const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
+
+  const staffEmail = uniqueEmail('packer')
+  const staff = await (await browser.newContext()).newPage()
+  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  await staff.goto('/orders')
+  await staff.getByRole('checkbox', { name: `Select ${orderId} to mark packed` }).check()
+  await staff.getByRole('button', { name: 'Mark packed' }).click()
+  await expect(staff.getByRole('status')).toContainText(`Marked packed: ${orderId}.`)
+  await staff.getByRole('link', { name: orderId }).click()
+  await expect(staff.getByTestId('fulfilment')).toHaveText('Packed')
+  await staff.getByLabel('Carrier').selectOption({ label: 'Australia Post' })
+  await staff.getByLabel('Tracking number').fill('33ABC0012345')
+  await staff.getByRole('button', { name: 'Mark shipped' }).click()
+  await expect(staff.getByTestId('fulfilment')).toHaveText('Shipped')
+  await expect(staff.getByRole('link', { name: 'track' })).toHaveAttribute('href', 'https://auspost.com.au/mypost/track/details/33ABC0012345')
+  await expectNoAxeViolations(staff)
+  await staff.context().close()
+
+  const [shippedMail] = await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email))).then((mails) =>
+    mails.filter((mail) => mail.subject.includes('has shipped')),
+  )
+  expect(shippedMail!.text).toContain('https://auspost.com.au/mypost/track/details/33ABC0012345')
+
+  await page.goto('/client')
+  await expect(page.getByRole('region', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: orderId })).toContainText('Shipped')
+  await page.getByRole('link', { name: orderId }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await expect(page.getByTestId('timeline')).toContainText('Packed')
+  await expect(page.getByTestId('timeline')).toContainText('Shipped')
+  await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://auspost.com.au/mypost/track/details/33ABC0012345')
+  await expect(page.getByRole('link', { name: 'Tax invoice' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
+
+test('a guest finds their order by its number and e-mail through a link that works once', async ({ page, browser }) => {
+  const email = uniqueEmail('guest-order')
+  await page.goto('/product/uniesc-80a-foc')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByRole('button', { name: 'Continue to delivery' }).click()
+  await fillDelivery(page, { fullName: 'Gus Guest', email, phone: '0400 654 321', method: /^Standard/, address: BRISBANE })
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await payWithDemoCard(page, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Gus Guest' })
+  const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
+
+  // On another device: the wrong e-mail gets the same answer and no mail; the right one gets a link.
+  const guest = await (await browser.newContext()).newPage()
+  await guest.goto('/track-order')
+  await guest.getByLabel('Order number').fill(orderId)
+  await guest.getByLabel('Email').fill('someone-else@example.com')
+  await guest.getByRole('button', { name: 'E-mail me a link' }).click()
+  await expect(guest.getByRole('status')).toContainText('If that order number and e-mail match a paid order')
+  await guest.getByLabel('Email').fill(email.toUpperCase())
+  await guest.getByRole('button', { name: 'E-mail me a link' }).click()
+  await expect(guest.getByRole('status')).toContainText('we have e-mailed a link')
+  const mails = await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)))
+  const linkMail = mails.find((mail) => mail.subject.startsWith(`Your order ${orderId}`))!
+  expect(await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, 'someone-else@example.com')))).toHaveLength(0)
+  const link = /(http:\/\/\S+\/track-order\/[A-Za-z0-9_-]{32})/.exec(linkMail.text)![1]!
+
+  await guest.goto(link)
+  await expect(guest).toHaveURL('/track-order/view')
+  await expect(guest.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await expect(guest.getByTestId('timeline')).toContainText('paid')
+  await expect(guest.getByTestId('deliver-to')).toContainText('Gus Guest')
+  await guest.reload()
+  await expect(guest.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await expectNoAxeViolations(guest)
+
+  // The link is spent: a second browser that has it sees nothing of the order.
+  const other = await (await browser.newContext()).newPage()
+  const second = await other.goto(link)
+  expect(second?.status()).toBe(410)
+  await expect(other.getByRole('heading', { name: 'This link no longer works' })).toBeVisible()
+  await other.goto('/track-order/view')
+  await expect(other).toHaveURL('/track-order')
+  await guest.context().close()
+  await other.context().close()
+})
