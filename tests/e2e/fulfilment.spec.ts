@@ -40,7 +40,7 @@ test('staff pack and ship an order with an Australia Post tracking number; the c
 
   await page.goto('/client')
   await expect(page.getByRole('region', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: orderId })).toContainText('Shipped')
-  await page.getByRole('link', { name: orderId }).click()
+  await page.getByRole('link', { name: orderId, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
   await expect(page.getByTestId('timeline')).toContainText('Packed')
   await expect(page.getByTestId('timeline')).toContainText('Shipped')
