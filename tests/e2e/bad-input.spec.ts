@@ -462,7 +462,7 @@ const TRAVERSALS = [
 ]
 
 /** Public routes whose answer depends on who is signed in: probed in depth as staff too. */
-const SIGNED_IN_MATTERS = new Set(['/login', '/client', '/checkout', '/checkout/delivery', '/pay/demo/:sessionId', '/orders/:orderId/invoice', '/contact', '/auth/continue'])
+const SIGNED_IN_MATTERS = new Set(['/login', '/client', '/checkout', '/checkout/delivery', '/pay/demo/:sessionId', '/orders/:orderId/invoice', '/contact', '/auth/continue', '/client/orders/:orderId', '/track-order/view'])
 /** The same module at a second address (account.tsx serves /client and /program): probed lightly there. */
 const SECOND_ADDRESS = new Set(['/program'])
 

@@ -254,6 +254,12 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
       return { fields: ['items'] }
     case '/logout':
       return { fields: ['probe'] }
+    case '/track-order':
+      return { fields: ['orderNumber', 'email'], fixed: { email: 'not-an-email' } }
+    case '/orders':
+      return { fields: ['orderId'] }
+    case '/orders/:orderId':
+      return { fields: ['intent', 'carrier', 'trackingNumber'], fixed: { intent: 'not-an-action' } }
     default:
       return null
   }
@@ -294,7 +300,7 @@ export async function deliverOver(context: APIRequestContext, origin: string, fi
  * takes a paid one (an unpaid order has none, so its page would never be reached).
  */
 export function realParam(real: Record<string, string>, pattern: string, name: string): string | undefined {
-  if (pattern === '/orders/:orderId/invoice' && name === 'orderId') return real.paidOrderId ?? real.orderId
+  if ((pattern === '/orders/:orderId/invoice' || pattern === '/client/orders/:orderId') && name === 'orderId') return real.paidOrderId ?? real.orderId
   return real[name]
 }
 
