@@ -20,7 +20,9 @@ export default [
   layout('routes/staff/layout.tsx', [
     route('staff', 'routes/staff/home.tsx'),
     route('orders', 'routes/staff/orders.tsx'),
+    route('orders/export.csv', 'routes/staff/orders.export.csv.ts'),
     route('orders/:orderId', 'routes/staff/orders.$orderId.tsx'),
+    route('orders/:orderId/packing-slip', 'routes/staff/orders.$orderId.packing-slip.tsx'),
     route('product/create', 'routes/staff/product.create.tsx'),
     route('product/:productId/update', 'routes/staff/product.$productId.update.tsx'),
     route('product/:productId/deprecate', 'routes/staff/product.$productId.deprecate.tsx'),

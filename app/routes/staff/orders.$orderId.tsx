@@ -1,10 +1,12 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
 import { FulfilmentPanel } from '../../components/staff/fulfilment-panel'
 import type { FulfilmentAction } from '../../lib/orders/fulfilment'
 import { requireStaff } from '../../server/auth/session.server'
 import { readForm } from '../../server/http/form.server'
 import { advanceFulfilment } from '../../server/orders/fulfilment.server'
+import { invoiceMail } from '../../server/checkout/invoice'
+import { shopIdentity } from '../../server/env.server'
 import { formatAud, gstIncluded } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { addressLines } from '../../lib/delivery/address'
@@ -29,6 +31,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
+  if (intent === 'resend-invoice') {
+    const { db, mailer, config } = shop(context)
+    const order = await getOrder(db, params.orderId)
+    if (!order) throw data(null, { status: 404 })
+    if (order.status !== 'paid' || !order.paidAt || !order.email) return data({ message: 'Only a paid order with an e-mail address has a tax invoice to send.' }, { status: 409 })
+    await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt }))
+    return { message: null, sent: `The tax invoice was sent again to ${order.email}.` }
+  }
   if (!ACTIONS.has(intent)) return data({ message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
   const { db, mailer, config } = shop(context)
   const result = await advanceFulfilment(
@@ -36,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { orderId: params.orderId, action: intent as FulfilmentAction, carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? ''), by: staff.email },
   )
   if (!result.ok) return data({ message: result.message }, { status: 409 })
-  return { message: null }
+  return { message: null, sent: null }
 }
 
 export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,11 +61,26 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <OrderStatus status={order.status} />
         {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
       </div>
-      <p className="mt-3">
-        <Link to={`/orders/${order.id}/invoice`} className="text-sm font-semibold text-brand-700 hover:underline">
+      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+        <Link to={`/orders/${order.id}/invoice`} className="font-semibold text-brand-700 hover:underline">
           Tax invoice (printable)
         </Link>
-      </p>
+        <Link to={`/orders/${order.id}/packing-slip`} className="font-semibold text-brand-700 hover:underline">
+          Packing slip
+        </Link>
+        {order.status === 'paid' && order.email ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="resend-invoice" className="font-semibold text-brand-700 underline">
+              Send the invoice again
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {actionData && 'sent' in actionData && actionData.sent ? (
+        <p role="status" className="mt-3 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+          {actionData.sent}
+        </p>
+      ) : null}
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="text-slate-500">Customer</dt>
         <dd>{order.customerName || '—'}</dd>

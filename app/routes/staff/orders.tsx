@@ -1,20 +1,22 @@
-import { data, Form, Link } from 'react-router'
-import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
-import { formatAud } from '../../lib/money'
-import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { data, Form, Link, useSearchParams } from 'react-router'
+import { OrdersTable } from '../../components/staff/orders-table'
 import { nextAction } from '../../lib/orders/fulfilment'
+import { ORDER_FILTERS, ORDER_SORTS, ORDERS_PAGE_SIZE, orderQueryString, parseOrderQuery } from '../../lib/orders/order-query'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { listOrders } from '../../server/checkout/orders.server'
-import { readForm } from '../../server/http/form.server'
-import { packOrders } from '../../server/orders/fulfilment.server'
 import { shop } from '../../server/context.server'
+import { readForm } from '../../server/http/form.server'
+import { listOrdersPage } from '../../server/orders/order-list.server'
+import { packOrders } from '../../server/orders/fulfilment.server'
 import type { Route } from './+types/orders'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { orders: await listOrders(shop(context).db) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseOrderQuery(new URL(request.url).searchParams)
+  const { orders, total } = await listOrdersPage(shop(context).db, query)
+  return { orders, total, query }
 }
 
 /** "Mark packed" on the orders ticked in the list. */
@@ -27,11 +29,80 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.packed.length === 0 ? 409 : 200 })
 }
 
+const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
+
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const packable = loaderData.orders.filter((order) => nextAction(order) === 'pack')
+  const { orders, total, query } = loaderData
+  const [params] = useSearchParams()
+  const packable = orders.filter((order) => nextAction(order) === 'pack')
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE))
+  const filtered = params.toString() !== ''
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
+      <Form method="get" role="search" aria-label="Find orders" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_9rem_9rem_10rem_auto] sm:items-end">
+        <div>
+          <label htmlFor="q" className="block text-sm font-medium">
+            Search
+          </label>
+          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Number, name, e-mail or phone" className={control} />
+        </div>
+        <div>
+          <label htmlFor="filter" className="block text-sm font-medium">
+            State
+          </label>
+          <select id="filter" name="filter" defaultValue={query.filter} className={control}>
+            {Object.entries(ORDER_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className="block text-sm font-medium">
+            From
+          </label>
+          <input id="from" name="from" type="date" defaultValue={query.from} className={control} />
+        </div>
+        <div>
+          <label htmlFor="to" className="block text-sm font-medium">
+            To
+          </label>
+          <input id="to" name="to" type="date" defaultValue={query.to} className={control} />
+        </div>
+        <div>
+          <label htmlFor="sort" className="block text-sm font-medium">
+            Sort
+          </label>
+          <select id="sort" name="sort" defaultValue={query.sort} className={control}>
+            {Object.entries(ORDER_SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          Show
+        </button>
+      </Form>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+        <span data-testid="order-count">
+          {total} {total === 1 ? 'order' : 'orders'}
+          {filtered ? ' found' : ''}
+        </span>
+        {filtered ? (
+          <Link to="/orders" className="text-brand-700 underline">
+            Clear
+          </Link>
+        ) : null}
+        {total > 0 ? (
+          <a href={`/orders/export.csv${orderQueryString(query, { page: 1 })}`} className="text-brand-700 underline" download>
+            Download CSV
+          </a>
+        ) : null}
+      </p>
       {actionData?.packed.length ? (
         <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
           Marked packed: {actionData.packed.join(', ')}.
@@ -42,67 +113,39 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           {actionData.refused.join(' ')}
         </p>
       ) : null}
-      {loaderData.orders.length === 0 ? (
-        <p className="mt-6 text-slate-600">No orders yet.</p>
+      {orders.length === 0 ? (
+        <p className="mt-6 text-slate-600">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
       ) : (
-        <Form method="post" id="pack-orders">
-        {packable.length > 0 ? (
-          <button type="submit" className="mt-6 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
-            Mark packed
-          </button>
-        ) : null}
-        <table className="mt-6 w-full text-left text-sm">
-          <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Select</span>
-              </th>
-              <th scope="col" className="py-2 font-medium">Order</th>
-              <th scope="col" className="py-2 font-medium">Placed</th>
-              <th scope="col" className="py-2 font-medium">Customer</th>
-              <th scope="col" className="py-2 font-medium">Delivery</th>
-              <th scope="col" className="py-2 font-medium">Status</th>
-              <th scope="col" className="py-2 text-right font-medium">Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {loaderData.orders.map((order) => (
-              <tr key={order.id} className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0">
-                <td className="col-span-2 sm:py-2">
-                  {nextAction(order) === 'pack' ? (
-                    <input type="checkbox" name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} className="h-4 w-4" />
-                  ) : null}
-                </td>
-                <td className="sm:py-2">
-                  <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
-                    {order.id}
-                  </Link>
-                </td>
-                <td className="sm:py-2">{orderDateFormat.format(new Date(order.createdAt))}</td>
-                <td className="sm:py-2">
-                  {order.customerName ? <span className="block">{order.customerName}</span> : null}
-                  <span className="break-all text-slate-600">{order.email ?? '—'}</span>
-                </td>
-                <td className="sm:py-2">
-                  {order.shippingMethodName ? (
-                    <>
-                      <span className="block">{order.collect ? 'Click & Collect' : `${order.suburb} ${order.state}`}</span>
-                      <span className="text-slate-600">{order.shippingMethodName}</span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="sm:py-2">
-                  <OrderStatus status={order.status} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
-                </td>
-                <td className="text-right sm:py-2">{formatAud(order.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Form method="post">
+          {packable.length > 0 ? (
+            <button type="submit" className="mt-6 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+              Mark packed
+            </button>
+          ) : null}
+          <OrdersTable orders={orders} />
         </Form>
       )}
+      {pages > 1 ? (
+        <nav aria-label="Pages of orders" className="mt-6 flex items-center justify-between text-sm">
+          {query.page > 1 ? (
+            <Link to={`/orders${orderQueryString(query, { page: query.page - 1 })}`} className="font-semibold text-brand-700 underline">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={`/orders${orderQueryString(query, { page: query.page + 1 })}`} className="font-semibold text-brand-700 underline">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </div>
   )
 }

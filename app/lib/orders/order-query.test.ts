@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, filterStates, orderQueryString, parseOrderQuery } from './order-query'
+
+describe('the staff orders list query', () => {
+  it('reads what it knows and leaves out the rest', () => {
+    expect(parseOrderQuery(new URLSearchParams('q=%20bea%20&filter=shipped&from=2026-07-01&to=2026-09-30&sort=total-desc&page=3'))).toEqual({
+      q: 'bea',
+      filter: 'shipped',
+      from: '2026-07-01',
+      to: '2026-09-30',
+      sort: 'total-desc',
+      page: 3,
+    })
+    expect(parseOrderQuery(new URLSearchParams('filter=lost&from=2026-13-45&to=yesterday&sort=random&page=-2'))).toEqual({
+      q: '',
+      filter: '',
+      from: '',
+      to: '',
+      sort: 'newest',
+      page: 1,
+    })
+  })
+
+  it('writes links with the defaults left out', () => {
+    const query = parseOrderQuery(new URLSearchParams('q=UD-&filter=to-pack'))
+    expect(orderQueryString(query)).toBe('?q=UD-&filter=to-pack')
+    expect(orderQueryString(query, { page: 2 })).toBe('?q=UD-&filter=to-pack&page=2')
+    expect(orderQueryString(parseOrderQuery(new URLSearchParams()))).toBe('')
+  })
+
+  it('maps filters to payment and fulfilment states', () => {
+    expect(filterStates('to-pack')).toEqual({ status: 'paid', fulfilment: 'unfulfilled' })
+    expect(filterStates('ready')).toEqual({ status: 'paid', fulfilment: 'ready' })
+    expect(filterStates('expired')).toEqual({ status: 'expired' })
+    expect(filterStates('')).toEqual({})
+  })
+
+  it('makes CSV cells that a spreadsheet reads as text', () => {
+    expect(csvCell('Bea, "the buyer"')).toBe('"Bea, ""the buyer"""')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvCell('+61 7 3000 0000')).toBe("'+61 7 3000 0000")
+    expect(csvCell(12.5)).toBe('12.5')
+    expect(csvCell(null)).toBe('')
+  })
+})

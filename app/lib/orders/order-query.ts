@@ -1,0 +1,83 @@
+import type { Fulfilment } from './fulfilment.ts'
+
+/** Orders shown on one page of the staff list. */
+export const ORDERS_PAGE_SIZE = 50
+
+export const ORDER_FILTERS = {
+  '': 'All orders',
+  'to-pack': 'To pack',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  ready: 'Ready for pickup',
+  collected: 'Collected',
+  pending: 'Awaiting payment',
+  failed: 'Payment failed',
+  expired: 'Payment expired',
+} as const
+export type OrderFilter = keyof typeof ORDER_FILTERS
+
+export const ORDER_SORTS = { newest: 'Newest first', oldest: 'Oldest first', 'total-desc': 'Largest total', 'total-asc': 'Smallest total' } as const
+export type OrderSort = keyof typeof ORDER_SORTS
+
+export interface OrderQuery {
+  /** An order number, a name, an e-mail or a phone number (any part of it). */
+  q: string
+  filter: OrderFilter
+  /** Days in the shop's time zone, `YYYY-MM-DD`, both included; '' for open. */
+  from: string
+  to: string
+  sort: OrderSort
+  page: number
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+
+/**
+ * The staff orders list's query string, read leniently: anything unknown or malformed is left out
+ * (a bookmarked address from an older list still opens), never an error.
+ */
+export function parseOrderQuery(search: URLSearchParams): OrderQuery {
+  const filter = search.get('filter') ?? ''
+  const sort = search.get('sort') ?? 'newest'
+  const page = Number(search.get('page') ?? '1')
+  const from = search.get('from') ?? ''
+  const to = search.get('to') ?? ''
+  return {
+    q: (search.get('q') ?? '').trim().slice(0, 100),
+    filter: filter in ORDER_FILTERS ? (filter as OrderFilter) : '',
+    from: isDay(from) ? from : '',
+    to: isDay(to) ? to : '',
+    sort: sort in ORDER_SORTS ? (sort as OrderSort) : 'newest',
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  }
+}
+
+/** The query string of a query (defaults left out), for links: pages, CSV, a changed filter. */
+export function orderQueryString(query: OrderQuery, change: Partial<OrderQuery> = {}): string {
+  const merged = { ...query, ...change }
+  const params = new URLSearchParams()
+  if (merged.q) params.set('q', merged.q)
+  if (merged.filter) params.set('filter', merged.filter)
+  if (merged.from) params.set('from', merged.from)
+  if (merged.to) params.set('to', merged.to)
+  if (merged.sort !== 'newest') params.set('sort', merged.sort)
+  if (merged.page > 1) params.set('page', String(merged.page))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** What a filter asks of an order's payment and fulfilment states. */
+export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment } {
+  if (filter === '') return {}
+  if (filter === 'pending' || filter === 'failed' || filter === 'expired') return { status: filter }
+  return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
+}
+
+/** A value for a CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}

@@ -1,0 +1,71 @@
+import { data, Link } from 'react-router'
+import { addressLines } from '../../lib/delivery/address'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { getOrder } from '../../server/checkout/orders.server'
+import { shop } from '../../server/context.server'
+import type { Route } from './+types/orders.$orderId.packing-slip'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  [...pageMeta(`Packing slip ${loaderData?.order.id ?? ''}`, 'What goes in the parcel, and where it goes.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = await getOrder(shop(context).db, params.orderId)
+  if (!order) throw data(null, { status: 404 })
+  return { order, shipTo: addressLines(order) }
+}
+
+/** A printable packing slip: the items to put in the parcel (no prices), and where it goes. */
+export default function PackingSlip({ loaderData }: Route.ComponentProps) {
+  const { order, shipTo } = loaderData
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:p-0">
+      <Link to={`/orders/${order.id}`} className="text-sm text-brand-700 hover:underline print:hidden">
+        ← The order
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Packing slip {order.id}</h1>
+      <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
+        <div>
+          <h2 className="font-semibold">{order.collect ? 'Click & Collect' : 'Ship to'}</h2>
+          <p className="mt-1 leading-6" data-testid="ship-to">
+            {[order.customerName, order.company, ...(order.collect ? [`Pick up at ${order.pickupAddress}`] : (shipTo ?? [])), order.phone]
+              .filter(Boolean)
+              .map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+          </p>
+        </div>
+        <div>
+          <h2 className="font-semibold">Method</h2>
+          <p className="mt-1">{order.shippingMethodName || '—'}</p>
+        </div>
+      </div>
+      <table className="mt-8 w-full text-left text-sm">
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th scope="col" className="w-12 py-2 font-semibold">
+              Packed
+            </th>
+            <th scope="col" className="py-2 font-semibold">Item</th>
+            <th scope="col" className="py-2 text-right font-semibold">Qty</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {order.lines.map((line) => (
+            <tr key={line.position}>
+              <td className="py-3">
+                <span aria-hidden="true" className="inline-block h-4 w-4 border border-slate-500" />
+              </td>
+              <td className="py-3">
+                {line.productName}
+                <span className="block text-xs text-slate-500">{line.productId}</span>
+              </td>
+              <td className="py-3 text-right text-base font-semibold">{line.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  )
+}

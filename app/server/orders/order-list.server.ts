@@ -1,0 +1,69 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/orders/order-query.ts'
+import type { Executor } from '../db/client.server.ts'
+import { orders } from '../db/schema.ts'
+
+/** The shop keeps Brisbane's time, which has no daylight saving. */
+const SHOP_OFFSET = '+10:00'
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+
+function conditions(query: OrderQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = []
+  if (query.q) {
+    const digits = query.q.replace(/\D/g, '')
+    parts.push(
+      or(
+        ilike(orders.id, likeText(query.q)),
+        ilike(orders.customerName, likeText(query.q)),
+        ilike(orders.email, likeText(query.q)),
+        ilike(orders.company, likeText(query.q)),
+        // A phone number however it was typed: its digits.
+        digits.length >= 4 ? sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${likeText(digits)}` : undefined,
+      ),
+    )
+  }
+  const states = filterStates(query.filter)
+  if (states.status) parts.push(eq(orders.status, states.status as typeof orders.status._.data))
+  if (states.fulfilment) parts.push(eq(orders.fulfilment, states.fulfilment))
+  if (query.from) parts.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${SHOP_OFFSET}`)))
+  if (query.to) parts.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00${SHOP_OFFSET}`).getTime() + 86_400_000)))
+  return and(...parts)
+}
+
+function ordering(query: OrderQuery) {
+  switch (query.sort) {
+    case 'oldest':
+      return [asc(orders.createdAt), asc(orders.id)]
+    case 'total-desc':
+      return [desc(orders.totalCents), desc(orders.createdAt)]
+    case 'total-asc':
+      return [asc(orders.totalCents), desc(orders.createdAt)]
+    default:
+      return [desc(orders.createdAt), desc(orders.id)]
+  }
+}
+
+/** One page (50) of the orders a query finds, and how many it finds in all. */
+export async function listOrdersPage(db: Executor, query: OrderQuery) {
+  const where = conditions(query)
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((query.page - 1) * ORDERS_PAGE_SIZE),
+    db.select({ total: count() }).from(orders).where(where),
+  ])
+  return { orders: rows, total: counted?.total ?? 0 }
+}
+
+/** The most orders one CSV holds; a larger export is narrowed by dates. */
+export const CSV_LIMIT = 20_000
+
+/** Every order a query finds (up to CSV_LIMIT), for the CSV download. */
+export async function listOrdersForExport(db: Executor, query: OrderQuery) {
+  return db.select().from(orders).where(conditions(query)).orderBy(...ordering(query)).limit(CSV_LIMIT)
+}
