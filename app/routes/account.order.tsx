@@ -22,6 +22,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return orderView(db, order)
 }
 
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
+}
+
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   return <OrderProgress view={loaderData} back={{ to: '/client', label: 'Your account' }} invoice />
 }

@@ -25,6 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export const headers: Route.HeadersFunction = (args) => {
   const headers = new Headers(retryAfterHeaders(args))
+  // One address for every shopper, filled from their own checkout: never kept by a shared cache.
+  headers.set('Cache-Control', 'private, no-store')
   const retryAfter = args.loaderHeaders.get('Retry-After')
   if (retryAfter && !headers.has('Retry-After')) headers.set('Retry-After', retryAfter)
   return headers
@@ -39,9 +41,13 @@ const NOTICES = {
 /** The shopper's checkout (from its cookie), the methods a shopper may choose, and who is signed in. */
 async function findCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
   const { db, catalog } = shop(args.context)
-  const checkout = await getCheckout(db, checkoutIdFrom(args.request.headers.get('cookie')))
-  if (!checkout) throw redirect('/checkout')
-  const [methods, user] = await Promise.all([catalog.shippingMethods(), getSessionUser(args.context, args.request)])
+  const [checkout, methods, user] = await Promise.all([
+    getCheckout(db, checkoutIdFrom(args.request.headers.get('cookie'))),
+    catalog.shippingMethods(),
+    getSessionUser(args.context, args.request),
+  ])
+  // A checkout begun by a signed-in customer is theirs alone (a shared computer, after they signed out).
+  if (!checkout || (checkout.userId !== null && checkout.userId !== user?.id)) throw redirect('/checkout')
   return { checkout, methods, user }
 }
 

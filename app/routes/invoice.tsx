@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { requireUser } from '../server/auth/session.server'
+import { requireStaff, requireUser } from '../server/auth/session.server'
 import { buyerLines, taxInvoice } from '../server/checkout/invoice'
 import { getOrder } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
@@ -18,10 +18,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request)
   const { db, config } = shop(context)
   const order = await getOrder(db, params.orderId)
+  const own = order !== null && order.userId === user.id
+  // Anyone else's order is for staff, who pass their second factor as on every staff screen.
+  if (!own && user.role === 'staff') await requireStaff(context, request)
   // Someone else's order is answered as if it did not exist.
-  if (!order || (user.role !== 'staff' && order.userId !== user.id)) throw data(null, { status: 404 })
+  if (!order || (!own && user.role !== 'staff')) throw data(null, { status: 404 })
   if (order.status !== 'paid' || !order.paidAt) throw data({ message: 'This order has not been paid, so it has no tax invoice.' }, { status: 404 })
-  return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff: user.role === 'staff' }
+  return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff: !own }
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
 }
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {

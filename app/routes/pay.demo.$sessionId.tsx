@@ -66,6 +66,10 @@ export async function action(args: Route.ActionArgs) {
 
 const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
+}
+
 export default function DemoPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData
   const navigation = useNavigation()

@@ -5,6 +5,7 @@ import { DeliverySummary } from '../components/shop/delivery-summary'
 import { OrderLineList } from '../components/shop/order-lines'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
+import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/success'
@@ -15,7 +16,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')
   const order = sessionId && sessionId.length <= 200 ? await getOrderBySession(shop(context).db, sessionId) : null
-  return { order: order ? orderSummary(order) : null }
+  if (!order) return { order: null }
+  // The address is shown to the browser that checked out, not to whoever else has this link.
+  const own = order.checkoutId !== null && checkoutIdFrom(request.headers.get('cookie')) === order.checkoutId
+  const summary = orderSummary(order)
+  return { order: own ? summary : { ...summary, delivery: { ...summary.delivery, customerName: '', phone: '', company: '', abn: '', addressLine1: '', addressLine2: '', shippingMethodName: '' } } }
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
 }
 
 /** How long the page keeps asking whether the payment provider has confirmed the order. */

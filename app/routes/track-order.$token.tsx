@@ -1,16 +1,42 @@
-import { data, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
-import { openOrderLink, orderViewCookie } from '../server/orders/order-links.server'
+import { openOrderLink, orderLinkOpenable, orderViewCookie } from '../server/orders/order-links.server'
 import type { Route } from './+types/track-order.$token'
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-/** An e-mailed link, opened once: the browser gets a day's view of the order, and the link is spent. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+/**
+ * An e-mailed link. Opening it only offers a button: mail scanners that fetch every link in a
+ * message must not spend it. Pressing the button spends it, and gives this browser a day's view.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!(await orderLinkOpenable(shop(context).db, params.token))) throw data(null, { status: 410 })
+  return null
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
   const opened = await openOrderLink(shop(context).db, params.token)
   if (!opened) throw data(null, { status: 410 })
   throw redirect('/track-order/view', { headers: { 'Set-Cookie': orderViewCookie(opened.viewToken, publicOrigin(context, request).startsWith('https:')) } })
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+}
+
+export default function OpenOrderLink() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Your order</h1>
+      <p className="mt-4 text-slate-600">This link works once: this browser can then see your order for a day.</p>
+      <Form method="post" className="mt-8">
+        <button type="submit" className="rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+          See my order
+        </button>
+      </Form>
+    </div>
+  )
 }
 
 export function ErrorBoundary() {

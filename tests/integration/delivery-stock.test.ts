@@ -18,6 +18,8 @@ import { listActiveShippingMethods } from '../../app/server/delivery/shipping-me
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { OutOfStockError } from '../../app/server/stock/stock.server'
+import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
+import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
 import { checkoutSessionEvent, signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
 
@@ -329,5 +331,30 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     const result = await startCheckout(deps, { checkoutId: 'refused', items: [{ FBUID: 'refused', productCount: 3 }], details: DETAILS, method: standard, user: null, origin: ORIGIN })
     expect(result).toMatchObject({ kind: 'error' })
     expect(await stockOf('refused')).toEqual({ onHand: 4, reserved: 0 })
+  })
+
+  it('a product renamed while a payment holds its stock: the payment settles against the renamed product', async () => {
+    await addProduct('renamed-lens', 3)
+    const { session } = await checkout([{ FBUID: 'renamed-lens', productCount: 2 }])
+    expect(await stockOf('renamed-lens')).toEqual({ onHand: 3, reserved: 2 })
+    const editable = (await getEditableProduct(database.db, 'renamed-lens'))!
+    const { FBUID, ...fields } = editable.product
+    await updateProduct(database.db, FBUID, editable.version, { ...fields, productName: 'Renamed Lens Pro' }, 'staff@example.com')
+    expect(await stockOf('renamed-lens-pro')).toEqual({ onHand: 3, reserved: 2 })
+    await deliver(checkoutSessionEvent('checkout.session.completed', fake.completeSession(session.id)))
+    expect(await stockOf('renamed-lens-pro')).toEqual({ onHand: 1, reserved: 0 })
+  })
+
+  it('restoring an older version of a product keeps the stock on hand as it is now', async () => {
+    await addProduct('restored-lens', 5)
+    const editable = (await getEditableProduct(database.db, 'restored-lens'))!
+    const { FBUID, ...fields } = editable.product
+    // A version from before the sale (named so that its id stays), with 5 on hand.
+    await updateProduct(database.db, FBUID, editable.version, { ...fields, productName: 'Restored Lens', productCategory: 'cameras', productFeatures: [{ value: '', label: 'New coating', description: '' }] }, 'staff@example.com')
+    const { session } = await checkout([{ FBUID: 'restored-lens', productCount: 2 }])
+    await deliver(checkoutSessionEvent('checkout.session.completed', fake.completeSession(session.id)))
+    const [first] = await documentTimeline(database.db, 'products', 'restored-lens').then((versions) => versions.slice(-1))
+    await restoreVersion(database.db, first!.id, 'staff@example.com')
+    expect(await stockOf('restored-lens')).toEqual({ onHand: 3, reserved: 0 })
   })
 })

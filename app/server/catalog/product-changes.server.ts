@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Product, ProductFields } from '../../lib/catalog.ts'
 import { productFieldsSchema } from '../../lib/schemas/product.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
-import { productRedirects, products } from '../db/schema.ts'
+import { orderLines, orders, productRedirects, products } from '../db/schema.ts'
 import { NotRestorableError, recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
@@ -72,6 +72,11 @@ export async function updateProduct(
     // The stock and weight move with the product unless the edit changed them.
     await tx.insert(products).values({ ...previous, ...definedOnly(fields), id: newId, version: current.version + 1, createdAt, updatedAt: now })
     const product = (await getProduct(tx, newId))!
+    // Payments under way (or that may still come) settle their stock by product id: they follow the move.
+    await tx
+      .update(orderLines)
+      .set({ productId: newId })
+      .where(and(eq(orderLines.productId, productId), inArray(orderLines.orderId, tx.select({ id: orders.id }).from(orders).where(inArray(orders.stockState, ['reserved', 'released'])))))
     await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
     await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
     await tx.insert(productRedirects).values({ fromId: productId, toId: newId })
@@ -114,7 +119,9 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
     const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
     const now = new Date()
     if (current) {
-      await tx.update(products).set({ ...fields, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
+      // Units sold since that version are gone from the shelf: the count on hand stays as it is now.
+      const { productStockOnHand: _onHand, ...restored } = fields
+      await tx.update(products).set({ ...restored, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
     } else {
       await tx.insert(products).values({ ...fields, id: productId })
       await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))

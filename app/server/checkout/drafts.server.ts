@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { Executor } from '../db/client.server.ts'
 import { checkouts } from '../db/schema.ts'
@@ -36,10 +36,11 @@ export async function getCheckout(db: Executor, id: string | null): Promise<Chec
 /** Keeps the cart the shopper is about to buy: in their checkout if they have one, else a new one. */
 export async function keepCart(db: Executor, input: { id: string | null; items: CheckoutItems; userId: string | null }): Promise<string> {
   if (input.id) {
+    // A guest's checkout becomes the customer's who signs in; a customer's is never anyone else's.
     const [updated] = await db
       .update(checkouts)
       .set({ items: input.items, updatedAt: new Date(), ...(input.userId ? { userId: input.userId } : {}) })
-      .where(eq(checkouts.id, input.id))
+      .where(and(eq(checkouts.id, input.id), input.userId ? or(isNull(checkouts.userId), eq(checkouts.userId, input.userId)) : isNull(checkouts.userId)))
       .returning({ id: checkouts.id })
     if (updated) return updated.id
   }

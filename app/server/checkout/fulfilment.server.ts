@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client.server.ts'
-import { orders, paymentEvents } from '../db/schema.ts'
+import { checkouts, orders, paymentEvents } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { catalogWritten } from '../catalog/catalog-events.server.ts'
@@ -65,6 +65,8 @@ export async function fulfilPayment(deps: { db: Database; mailer: MailService; c
     await settleOrderStock(tx, locked.id, status === 'paid' ? 'sold' : 'released')
     const order = (await getOrder(tx, locked.id))!
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: PAYMENT_ACTOR })
+    // Paid: the checkout it came from is done; the next visit to the delivery step starts afresh.
+    if (status === 'paid' && locked.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, locked.checkoutId))
     if (status === 'paid' && order.email) {
       await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt ?? now }), tx)
     }

@@ -166,7 +166,7 @@ export function orderSummary(order: OrderWithLines) {
     gstCents: order.gstCents,
     shippingCents: order.shippingCents,
     shippingMethodName: order.shippingMethodName,
-    delivery: deliveryOf(order),
+    delivery: { ...deliveryOf(order), email: null },
     lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
   }
 }

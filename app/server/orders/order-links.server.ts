@@ -49,6 +49,17 @@ export async function requestOrderLink(
   })
 }
 
+/** Whether an e-mailed link can still be opened (unknown, expired or used: no). Reading it spends nothing. */
+export async function orderLinkOpenable(db: Executor, token: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return false
+  const [row] = await db
+    .select({ orderId: orderLinks.orderId })
+    .from(orderLinks)
+    .where(and(eq(orderLinks.tokenHash, hash(token)), isNull(orderLinks.usedAt), gt(orderLinks.expiresAt, new Date())))
+    .limit(1)
+  return row !== undefined
+}
+
 /**
  * Opens an e-mailed link, once: the link is spent and the browser gets a view token for a day
  * instead. Null for a link that is unknown, expired or already used.

@@ -48,7 +48,7 @@ const documentSchema = z
     shippingMethodId: text200.default(''),
     shippingMethodName: text200.default(''),
     collect: z.boolean().default(false),
-    pickupAddress: text200.default(''),
+    pickupAddress: z.string().trim().max(500, 'At most 500 characters.').default(''),
     addressLine1: text200.default(''),
     addressLine2: text200.default(''),
     suburb: text200.default(''),
