@@ -8,7 +8,7 @@ import { listAddresses, saveAddress } from '../server/accounts/addresses.server'
 import { getSessionUser } from '../server/auth/session.server'
 import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout/checkout.server'
 import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
-import { checkoutIdFrom, getCheckout, keepDetails } from '../server/checkout/drafts.server'
+import { checkoutIdFrom, claimCheckout, getCheckout, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
@@ -128,10 +128,20 @@ export async function action(args: Route.ActionArgs) {
       const formError = 'You have started many payments in a short time. Please wait a few minutes and try again.'
       return refuse(429, { formError }, { headers: { 'Retry-After': String(limit.retryAfter) } })
     }
-    const result = await startCheckout(
-      { db, config, mailer },
-      { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(args.context, args.request) },
-    )
+    if (!(await claimCheckout(db, checkout.id))) {
+      return refuse(409, { formError: 'Your payment page is already being opened. Please wait a moment: nothing is charged twice.' })
+    }
+    let result: Awaited<ReturnType<typeof startCheckout>>
+    try {
+      result = await startCheckout(
+        { db, config, mailer },
+        { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(args.context, args.request) },
+      )
+    } finally {
+      // (A paid order's checkout is gone by now, and releasing it changes nothing; if the database is away,
+      // the claim lapses on its own.)
+      await releaseCheckout(db, checkout.id).catch(() => {})
+    }
     if (result.kind === 'redirect') {
       // Kept only once the payment goes ahead: a refused step stores nothing new.
       if (user && values.saveAddress && method.kind !== 'collect') {

@@ -18,6 +18,7 @@ import { listActiveShippingMethods } from '../../app/server/delivery/shipping-me
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { OutOfStockError } from '../../app/server/stock/stock.server'
+import { claimCheckout, keepCart, releaseCheckout } from '../../app/server/checkout/drafts.server'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
 import { checkoutSessionEvent, signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
@@ -356,5 +357,29 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     const [first] = await documentTimeline(database.db, 'products', 'restored-lens').then((versions) => versions.slice(-1))
     await restoreVersion(database.db, first!.id, 'staff@example.com')
     expect(await stockOf('restored-lens')).toEqual({ onHand: 3, reserved: 0 })
+  })
+
+  it('a product whose stock stops or starts being tracked while payments are open: each order gives back exactly what it held', async () => {
+    await addProduct('switching-gimbal', 4)
+    const held = await checkout([{ FBUID: 'switching-gimbal', productCount: 2 }])
+    // Staff stop tracking it while the payment is open, then track it again with 4 on hand.
+    await database.db.update(products).set({ productStockOnHand: null }).where(eq(products.id, 'switching-gimbal'))
+    const untracked = await checkout([{ FBUID: 'switching-gimbal', productCount: 3 }])
+    await database.db.update(products).set({ productStockOnHand: 4 }).where(eq(products.id, 'switching-gimbal'))
+    expect(await stockOf('switching-gimbal')).toEqual({ onHand: 4, reserved: 2 })
+    // The order made while untracked held nothing and gives nothing back; the first gives back its 2.
+    await deliver(checkoutSessionEvent('checkout.session.expired', untracked.session, { status: 'expired' }))
+    expect(await stockOf('switching-gimbal')).toEqual({ onHand: 4, reserved: 2 })
+    await deliver(checkoutSessionEvent('checkout.session.expired', held.session, { status: 'expired' }))
+    expect(await stockOf('switching-gimbal')).toEqual({ onHand: 4, reserved: 0 })
+  })
+
+  it('one press of Pay at a time per checkout: a double click opens no second payment page', async () => {
+    const id = await keepCart(database.db, { id: null, items: [{ FBUID: 'anything', productCount: 1 }], userId: null })
+    const claims = await Promise.all([claimCheckout(database.db, id), claimCheckout(database.db, id)])
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await claimCheckout(database.db, id)).toBe(false)
+    await releaseCheckout(database.db, id)
+    expect(await claimCheckout(database.db, id)).toBe(true)
   })
 })

@@ -61,3 +61,24 @@ export async function forgetOldCheckouts(db: Executor, now = new Date()): Promis
   const gone = await db.delete(checkouts).where(and(lt(checkouts.updatedAt, before))).returning({ id: checkouts.id })
   return gone.length
 }
+
+/** How long one press of Pay may take to open the payment page before another press is let through. */
+const PAYING_SECONDS = 30
+
+/**
+ * Marks the checkout as opening a payment page; false when another request for it is doing so (a
+ * double click, a second tab), which then opens no second page and holds no second set of units.
+ */
+export async function claimCheckout(db: Executor, id: string): Promise<boolean> {
+  const now = new Date()
+  const [claimed] = await db
+    .update(checkouts)
+    .set({ payingUntil: new Date(now.getTime() + PAYING_SECONDS * 1000) })
+    .where(and(eq(checkouts.id, id), or(isNull(checkouts.payingUntil), lt(checkouts.payingUntil, now))))
+    .returning({ id: checkouts.id })
+  return claimed !== undefined
+}
+
+export async function releaseCheckout(db: Executor, id: string): Promise<void> {
+  await db.update(checkouts).set({ payingUntil: null }).where(eq(checkouts.id, id))
+}

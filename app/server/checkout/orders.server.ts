@@ -126,7 +126,7 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
 
 async function heldByCheckout(db: Executor, checkoutId: string, productIds: string[]): Promise<Map<string, number>> {
   const rows = await db
-    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.reservedQuantity})::int` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.checkoutId, checkoutId), eq(orders.stockState, 'reserved'), inArray(orderLines.productId, productIds)))
@@ -217,7 +217,7 @@ export async function createPendingOrder(
   const totals = shippingTotals(linesCents, input.delivery?.shippingCents ?? 0)
   const id = newOrderId()
   return db.transaction(async (tx) => {
-    if (input.reserveUntil) await reserveStock(tx, input.lines)
+    const held = input.reserveUntil ? await reserveStock(tx, input.lines) : new Map<string, number>()
     await tx.insert(orders).values({
       id,
       status: 'pending',
@@ -240,6 +240,7 @@ export async function createPendingOrder(
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
         gstCents: line.gstCents,
+        reservedQuantity: held.get(line.productId) ?? 0,
       })),
     )
     const order = (await getOrder(tx, id))!

@@ -173,6 +173,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
+    /** Units this line holds in the product's `stock_reserved` (none when its stock was not tracked). */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 )
@@ -253,6 +255,8 @@ export const checkouts = pgTable(
     items: jsonb('items').$type<{ FBUID: string; productCount: number; shownUnitPrice?: number }[]>().notNull(),
     details: jsonb('details').$type<Record<string, string | boolean>>(),
     userId: text('user_id'),
+    /** Set while a payment page is being opened for this checkout, so that a double click opens one. */
+    payingUntil: timestamp('paying_until', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

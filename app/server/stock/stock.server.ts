@@ -49,10 +49,12 @@ async function noteVisibleChange(tx: Executor, before: number, after: number) {
  * is not tracked always succeed. All or nothing: a shortfall throws and the caller's transaction
  * rolls back what this one reserved.
  */
-export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<void> {
+export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<Map<string, number>> {
   const shortages: OutOfStockError['shortages'] = []
+  /** What each product now holds for this payment: the order's lines remember it, to give back exactly that. */
+  const held = new Map<string, number>()
   for (const line of perProduct(lines)) {
-    const [held] = await tx
+    const [holding] = await tx
       .update(products)
       .set({ stockReserved: sql`${products.stockReserved} + ${line.quantity}` })
       .where(
@@ -63,8 +65,9 @@ export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<vo
         ),
       )
       .returning({ onHand: products.productStockOnHand, reserved: products.stockReserved })
-    if (held) {
-      const after = held.onHand! - held.reserved
+    if (holding) {
+      held.set(line.productId, line.quantity)
+      const after = holding.onHand! - holding.reserved
       await noteVisibleChange(tx, after + line.quantity, after)
       continue
     }
@@ -77,22 +80,41 @@ export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<vo
     shortages.push({ productId: line.productId, productName: row.name, available: Math.max(0, row.onHand - row.reserved) })
   }
   if (shortages.length > 0) throw new OutOfStockError(shortages)
+  return held
 }
 
-async function applyToProducts(tx: Executor, lines: StockLine[], change: 'release' | 'sell' | 'sell-unreserved') {
-  for (const line of perProduct(lines)) {
-    const reserved = change === 'sell-unreserved' ? sql`${products.stockReserved}` : sql`greatest(${products.stockReserved} - ${line.quantity}, 0)`
-    const onHand = change === 'release' ? sql`${products.productStockOnHand}` : sql`${products.productStockOnHand} - ${line.quantity}`
+/** A line as it settles: the units it takes, and the units it held (0: its stock was not tracked then). */
+interface SettlingLine extends StockLine {
+  reservedQuantity: number
+}
+
+/**
+ * Gives back what each line held and, for a sale, takes its units off the shelf. What was held is
+ * given back even if the product has stopped tracking stock since; units leave the shelf only of a
+ * product that tracks it now.
+ */
+async function applyToProducts(tx: Executor, lines: SettlingLine[], sale: boolean) {
+  const byProduct = new Map<string, { quantity: number; held: number }>()
+  for (const line of lines) {
+    const entry = byProduct.get(line.productId) ?? { quantity: 0, held: 0 }
+    byProduct.set(line.productId, { quantity: entry.quantity + line.quantity, held: entry.held + line.reservedQuantity })
+  }
+  for (const [productId, { quantity, held }] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const taken = sale ? quantity : 0
+    if (taken === 0 && held === 0) continue
     const [row] = await tx
       .update(products)
-      .set({ stockReserved: reserved, productStockOnHand: onHand })
-      .where(and(eq(products.id, line.productId), sql`${products.productStockOnHand} is not null`))
+      .set({
+        stockReserved: sql`greatest(${products.stockReserved} - ${held}, 0)`,
+        productStockOnHand: sql`case when ${products.productStockOnHand} is null then null else ${products.productStockOnHand} - ${taken} end`,
+      })
+      .where(eq(products.id, productId))
       .returning({ onHand: products.productStockOnHand, reserved: products.stockReserved })
-    if (!row) continue
-    const after = row.onHand! - row.reserved
-    await noteVisibleChange(tx, change === 'release' ? after - line.quantity : change === 'sell' ? after : after + line.quantity, after)
-    if (change === 'sell-unreserved' && row.onHand! < 0) {
-      logger.warn({ productId: line.productId, onHand: row.onHand }, 'a payment arrived after its reservation lapsed: sold beyond the stock on hand')
+    if (!row || row.onHand === null) continue
+    const after = row.onHand - row.reserved
+    await noteVisibleChange(tx, after + taken - held, after)
+    if (sale && row.onHand < 0) {
+      logger.warn({ productId, onHand: row.onHand }, 'sold beyond the stock on hand (a payment that arrived after its hold lapsed, or a product whose tracking began meanwhile)')
     }
   }
 }
@@ -108,7 +130,12 @@ export async function settleOrderStock(tx: Executor, orderId: string, outcome: '
   const [order] = await tx.select({ stockState: orders.stockState }).from(orders).where(eq(orders.id, orderId)).for('update')
   if (!order || !(from as string[]).includes(order.stockState)) return false
   await tx.update(orders).set({ stockState: outcome }).where(eq(orders.id, orderId))
-  const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId))
-  await applyToProducts(tx, lines, outcome === 'released' ? 'release' : order.stockState === 'reserved' ? 'sell' : 'sell-unreserved')
+  const lines = await tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity, reservedQuantity: orderLines.reservedQuantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+  // A released order (paid after all) holds nothing any more: it only takes its units.
+  const holding = order.stockState === 'reserved'
+  await applyToProducts(tx, lines.map((line) => ({ ...line, reservedQuantity: holding ? line.reservedQuantity : 0 })), outcome === 'sold')
   return true
 }

@@ -23,6 +23,7 @@ const lineSchema = z.strictObject({
   quantity: z.number().int().min(1).max(MAX_PER_LINE, `At most ${MAX_PER_LINE} of a product per line.`),
   lineTotalCents: cents,
   gstCents: cents,
+  reservedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
 })
 
 /** An order with the snapshot of its lines (order_lines); totals must add up. */
@@ -87,6 +88,7 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   quantity: line.quantity,
   lineTotalCents: line.lineTotalCents,
   gstCents: line.gstCents,
+  reservedQuantity: line.reservedQuantity,
 })
 
 function orderFileDocument(order: OrderRow): Document {
