@@ -73,4 +73,4 @@ CREATE INDEX "checkouts_updated_idx" ON "checkouts" USING btree ("updated_at");-
 CREATE INDEX "orders_reserved_until_idx" ON "orders" USING btree ("stock_state","reserved_until");--> statement-breakpoint
 CREATE INDEX "orders_checkout_idx" ON "orders" USING btree ("checkout_id");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_stock_reserved_check" CHECK ("stock_reserved" >= 0);--> statement-breakpoint
-CREATE SEQUENCE "stock_changes_seq";
+CREATE SEQUENCE "catalog_changes_seq";

@@ -6,6 +6,7 @@ import { getOrder } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { orderView } from '../server/orders/order-view.server'
 import type { Route } from './+types/account.order'
+import { privatePageHeaders } from '../server/http/private-page.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'Where your order is.', shopNameFrom(matches)),
@@ -22,9 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return orderView(db, order)
 }
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' }
-}
+export const headers = privatePageHeaders
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   return <OrderProgress view={loaderData} back={{ to: '/client', label: 'Your account' }} invoice />

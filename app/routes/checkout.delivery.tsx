@@ -17,6 +17,7 @@ import { retryAfterHeaders } from '../server/http/retry-after.server'
 import { logger } from '../server/log.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/checkout.delivery'
+import { PRIVATE_PAGE } from '../server/http/private-page.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta('Delivery', 'Who receives your order, where, and how it travels.', shopNameFrom(matches)),
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export const headers: Route.HeadersFunction = (args) => {
   const headers = new Headers(retryAfterHeaders(args))
   // One address for every shopper, filled from their own checkout: never kept by a shared cache.
-  headers.set('Cache-Control', 'private, no-store')
+  headers.set('Cache-Control', PRIVATE_PAGE['Cache-Control'])
   const retryAfter = args.loaderHeaders.get('Retry-After')
   if (retryAfter && !headers.has('Retry-After')) headers.set('Retry-After', retryAfter)
   return headers

@@ -7,6 +7,7 @@ import { getOrder } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { shopIdentity } from '../server/env.server'
 import type { Route } from './+types/invoice'
+import { privatePageHeaders } from '../server/http/private-page.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(`Tax invoice ${loaderData?.invoice.orderId ?? ''}`, 'A printable tax invoice.', shopNameFrom(matches)),
@@ -27,9 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff: !own }
 }
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' }
-}
+export const headers = privatePageHeaders
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
   const { invoice, staff } = loaderData

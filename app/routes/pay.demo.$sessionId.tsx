@@ -12,6 +12,8 @@ import { demoCardResult, demoPaymentEvent } from '../server/checkout/payments/de
 import { shop } from '../server/context.server'
 import type { Route } from './+types/pay.demo.$sessionId'
 import { readForm } from '../server/http/form.server'
+import { privatePageHeaders } from '../server/http/private-page.server'
+import { TextField } from '../components/ui/text-field'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment | UniDrone Robotics' },
@@ -64,11 +66,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(card === 'paid' ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/checkout/delivery?payment=declined')
 }
 
-const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
-
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' }
-}
+export const headers = privatePageHeaders
 
 export default function DemoPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData
@@ -76,26 +74,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
   const paying = navigation.state !== 'idle'
   const errors: Record<string, string> = actionData?.errors ?? {}
   const values = actionData?.values
-  const field = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-        className={`${inputClass} ${errors[name] ? 'border-red-500' : 'border-slate-300'}`}
-        {...props}
-      />
-      {errors[name] ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  )
+  const field = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => <TextField name={name} label={label} error={errors[name]} {...props} />
 
   return (
     <div className="bg-slate-100 py-10">

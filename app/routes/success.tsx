@@ -9,6 +9,7 @@ import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/success'
+import { privatePageHeaders } from '../server/http/private-page.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -20,12 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The address is shown to the browser that checked out, not to whoever else has this link.
   const own = order.checkoutId !== null && checkoutIdFrom(request.headers.get('cookie')) === order.checkoutId
   const summary = orderSummary(order)
-  return { order: own ? summary : { ...summary, delivery: { ...summary.delivery, customerName: '', phone: '', company: '', abn: '', addressLine1: '', addressLine2: '', shippingMethodName: '' } } }
+  return { order: { ...summary, delivery: own ? summary.delivery : null } }
 }
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' }
-}
+export const headers = privatePageHeaders
 
 /** How long the page keeps asking whether the payment provider has confirmed the order. */
 const CONFIRMATION_POLLS = 20
@@ -75,7 +74,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             <span>Total (incl. {formatAud(order.gstCents)} GST)</span>
             <span>{formatAud(order.totalCents)}</span>
           </p>
-          <DeliverySummary delivery={order.delivery} className="mt-6" />
+          {order.delivery ? <DeliverySummary delivery={order.delivery} className="mt-6" /> : null}
         </section>
       ) : null}
       {waiting ? (

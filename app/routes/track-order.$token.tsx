@@ -3,6 +3,7 @@ import { pageMeta, shopNameFrom } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
 import { openOrderLink, orderLinkOpenable, orderViewCookie } from '../server/orders/order-links.server'
 import type { Route } from './+types/track-order.$token'
+import { PRIVATE_PAGE } from '../server/http/private-page.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
@@ -22,7 +23,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+  return { ...PRIVATE_PAGE, 'Referrer-Policy': 'no-referrer' }
 }
 
 export default function OpenOrderLink() {

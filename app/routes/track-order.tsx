@@ -8,6 +8,7 @@ import { readForm } from '../server/http/form.server'
 import { requestOrderLink } from '../server/orders/order-links.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/track-order'
+import { TextField } from '../components/ui/text-field'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Track your order', 'See where your order is, with its number and your e-mail.', shopNameFrom(matches))
 
@@ -38,25 +39,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const errors: Record<string, string> = actionData?.errors ?? {}
   const field = (name: 'orderNumber' | 'email', label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        defaultValue={actionData?.values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 ${errors[name] ? 'border-red-600' : 'border-slate-300'}`}
-        {...props}
-      />
-      {errors[name] ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    <TextField name={name} label={label} error={errors[name]} defaultValue={actionData?.values[name]} {...props} />
   )
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">

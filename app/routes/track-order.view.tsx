@@ -6,6 +6,7 @@ import { shop } from '../server/context.server'
 import { orderOfView } from '../server/orders/order-links.server'
 import { orderView } from '../server/orders/order-view.server'
 import type { Route } from './+types/track-order.view'
+import { privatePageHeaders } from '../server/http/private-page.server'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'Where your order is.', shopNameFrom(matches)),
@@ -21,9 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return orderView(db, order)
 }
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' }
-}
+export const headers = privatePageHeaders
 
 export default function GuestOrder({ loaderData }: Route.ComponentProps) {
   return <OrderProgress view={loaderData} back={null} invoice={false} />

@@ -43,6 +43,7 @@ import {
 } from './support/probing'
 import { fixedPort } from './support/process'
 import { logInAsStaffOverHttp } from './support/shop'
+import { blankProductForm } from '../../app/lib/schemas/product-form.fixture'
 
 const PORT = fixedPort(3420)
 const ORIGIN = `http://localhost:${PORT}`
@@ -880,20 +881,7 @@ test('odd but harmless input: non-Latin-1 return paths, NUL and broken character
   const nameWithSurrogate = await sendRaw({ method: 'POST', path: '/api/auth/update-user', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: surrogate, summary: '' }, probed.staffCookie)
   expect(nameWithSurrogate.status).toBe(400)
 
-  const product = (fields: Record<string, unknown>) => ({
-    productName: 'Odd Gimbal',
-    STUPID: 'prod_odd',
-    productCategory: 'cameras',
-    productImages: [],
-    productDescriptions: [],
-    productFeatures: [],
-    productSpecifications: [],
-    productDimensions: [],
-    productShipping: [],
-    productDownloads: [],
-    productPrices: [],
-    ...fields,
-  })
+  const product = (fields: Record<string, unknown>) => ({ ...blankProductForm, productName: 'Odd Gimbal', STUPID: 'prod_odd', productCategory: 'cameras', ...fields })
   for (const [fields, message] of [
     [{ productName: 'Odd\u0000Gimbal' }, 'cannot be stored'],
     [{ productFeatures: [{ value: 'ok', label: '\ud800', description: '' }] }, 'cannot be stored'],

@@ -4,44 +4,8 @@ import { orderTotals } from '../../lib/delivery/shipping'
 import { STATES } from '../../lib/delivery/postcodes'
 import { formatAud } from '../../lib/money'
 import type { DeliveryValues, MethodChoice } from '../../server/checkout/delivery-step.server'
-
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 focus:outline-none focus:ring-2 ${
-    invalid ? 'border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
-  }`
-
-function Field(props: {
-  name: keyof DeliveryValues
-  label: string
-  values: DeliveryValues
-  errors: Record<string, string>
-  optional?: boolean
-  hint?: string
-  input?: React.InputHTMLAttributes<HTMLInputElement>
-}) {
-  const { name, label, values, errors, optional, hint, input } = props
-  const error = errors[name]
-  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
-      </label>
-      <input id={name} name={name} defaultValue={String(values[name])} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass(Boolean(error))} {...input} />
-      {hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
+import { FieldError } from '../ui/field-error'
+import { fieldClass, TextField } from '../ui/text-field'
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
 
@@ -65,8 +29,8 @@ export function DeliveryForm(props: {
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
   const totals = orderTotals(linesCents, method?.priceCents ?? 0)
-  const field = (name: keyof DeliveryValues, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field name={name} label={label} values={values} errors={errors} {...extra} />
+  const field = (name: keyof DeliveryValues, label: string, extra: { optional?: boolean; hint?: string; input?: React.InputHTMLAttributes<HTMLInputElement> } = {}) => (
+    <TextField name={name} label={label} defaultValue={String(values[name])} error={errors[name]} optional={extra.optional} hint={extra.hint} {...extra.input} />
   )
 
   return (
@@ -153,7 +117,7 @@ export function DeliveryForm(props: {
                 autoComplete="address-level1"
                 aria-invalid={errors.state ? true : undefined}
                 aria-describedby={errors.state ? 'state-error' : undefined}
-                className={inputClass(Boolean(errors.state))}
+                className={fieldClass(Boolean(errors.state))}
               >
                 <option value="">Choose…</option>
                 {STATES.map((state) => (
@@ -162,11 +126,7 @@ export function DeliveryForm(props: {
                   </option>
                 ))}
               </select>
-              {errors.state ? (
-                <p id="state-error" className="mt-1 text-sm text-red-700">
-                  {errors.state}
-                </p>
-              ) : null}
+              <FieldError id="state-error" message={errors.state} />
             </div>
             {field('postcode', 'Postcode', { input: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4 } })}
           </div>

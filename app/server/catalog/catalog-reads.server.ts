@@ -17,14 +17,13 @@ const MAX_READS = 2000
 
 /**
  * The catalogue's version: the id of the newest product write (every write has a history row) plus
- * the count of other changes that alter what a page says: stock crossing "Only N left"
- * (app/server/stock/stock.server.ts) and shipping methods saved (product pages price delivery). Both
- * only grow, so their sum changes whenever either does.
+ * the count of other changes that alter what a page says (noteCatalogChange). Both only grow, so
+ * their sum changes whenever either does.
  */
 async function readCatalogVersion(db: Database): Promise<number> {
   const result = await db.execute(sql`select
     coalesce((select ${history.id} from ${history} where ${history.collection} = 'products' order by ${history.id} desc limit 1), 0)
-    + (select case when is_called then last_value else 0 end from stock_changes_seq) as version`)
+    + (select case when is_called then last_value else 0 end from catalog_changes_seq) as version`)
   const rows = (result as unknown as { rows: { version: string | number }[] }).rows
   return Number(rows[0]?.version ?? 0)
 }

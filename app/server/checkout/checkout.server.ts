@@ -1,5 +1,5 @@
 import { and, asc, eq, lt } from 'drizzle-orm'
-import { orderTotals, quoteShipping, type CartForShipping, type ShippingMethod, type ShippingQuote } from '../../lib/delivery/shipping.ts'
+import { quoteShipping, type CartForShipping, type ShippingMethod, type ShippingQuote } from '../../lib/delivery/shipping.ts'
 import type { DeliveryDetails } from '../../lib/schemas/delivery.ts'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { SessionUser } from '../auth/session.server.ts'
@@ -185,10 +185,3 @@ export async function expireLapsedReservations(deps: Deps, now = new Date()): Pr
   return expired
 }
 
-/** The order's totals as the delivery step shows them before paying. */
-export function checkoutTotals(lines: PricedLine[], shippingCents: number) {
-  return orderTotals(
-    lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    shippingCents,
-  )
-}

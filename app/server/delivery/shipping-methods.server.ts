@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm'
-import { catalogWritten } from '../catalog/catalog-events.server.ts'
+import { asc, eq } from 'drizzle-orm'
+import { catalogWritten, noteCatalogChange } from '../catalog/catalog-events.server.ts'
 import type { ShippingMethod } from '../../lib/delivery/shipping.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { shippingMethods } from '../db/schema.ts'
@@ -65,7 +65,7 @@ export async function saveShippingMethod(db: Database, input: ShippingMethodInpu
       await tx.update(shippingMethods).set({ ...input, updatedAt: new Date() }).where(eq(shippingMethods.id, input.id))
     }
     await recordHistory(tx, { collection: SHIPPING_COLLECTION, documentId: input.id, action: mode === 'create' ? 'create' : 'set', document: methodDocument(input), updatedBy })
-    await tx.execute(sql`select nextval('stock_changes_seq')`)
+    await noteCatalogChange(tx)
   })
   catalogWritten()
 }

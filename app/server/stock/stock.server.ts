@@ -3,6 +3,7 @@ import { LOW_STOCK_SHOWN } from '../../lib/stock.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
+import { noteCatalogChange } from '../catalog/catalog-events.server.ts'
 
 /** A product and how many of it a line takes. */
 export interface StockLine {
@@ -35,12 +36,9 @@ function perProduct(lines: StockLine[]): StockLine[] {
   return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([productId, quantity]) => ({ productId, quantity }))
 }
 
-/**
- * Pages say "Only N left" from LOW_STOCK_SHOWN down: a change there changes cached pages, which the
- * catalogue's version (catalog-reads.server.ts) learns from this sequence. Changes above it change no page.
- */
+/** Pages say "Only N left" from LOW_STOCK_SHOWN down: only a change there changes a cached page. */
 async function noteVisibleChange(tx: Executor, before: number, after: number) {
-  if (Math.min(before, after) <= LOW_STOCK_SHOWN) await tx.execute(sql`select nextval('stock_changes_seq')`)
+  if (Math.min(before, after) <= LOW_STOCK_SHOWN) await noteCatalogChange(tx)
 }
 
 /**
