@@ -31,6 +31,8 @@ export const products = pgTable(
     productBackorderLeadTime: text('backorder_lead_time').notNull().default(''),
     /** Units held by payments under way; not part of the product document. Available = on hand − reserved. */
     stockReserved: integer('stock_reserved').notNull().default(0),
+    /** The low-stock list shows the product when its available units fall to this many or fewer. */
+    productLowStockThreshold: integer('low_stock_threshold').notNull().default(3),
     /** Raised on every write; an editor's save names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -94,6 +96,9 @@ export const profiles = pgTable('profiles', {
   profileDiscipline: jsonb('profile_discipline').$type<string[]>().notNull().default([]),
   profileTypeTherapist: boolean('profile_type_therapist').notNull().default(false),
   profileTypeClient: boolean('profile_type_client').notNull().default(false),
+  /** Staff only: e-mail me each new paid order, and a daily digest of low stock. */
+  notifyNewOrders: boolean('notify_new_orders').notNull().default(false),
+  notifyLowStock: boolean('notify_low_stock').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
@@ -136,6 +141,13 @@ export const orders = pgTable(
     /** How it was shipped: a carrier id of app/lib/orders/fulfilment.ts and its tracking number. */
     carrier: text('carrier').notNull().default(''),
     trackingNumber: text('tracking_number').notNull().default(''),
+    /** When the customer had the goods (delivered or collected): a change-of-mind return counts from it. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, precision: 3 }),
+    /** Money given back so far (refunds that succeeded or are under way), GST inclusive, and its GST. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedGstCents: integer('refunded_gst_cents').notNull().default(0),
+    /** The part of refunded_cents that was the shipping charge. */
+    shippingRefundedCents: integer('shipping_refunded_cents').notNull().default(0),
     currency: text('currency').notNull().default('aud'),
     totalCents: integer('total_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
@@ -154,6 +166,7 @@ export const orders = pgTable(
     index('orders_reserved_until_idx').on(table.stockState, table.reservedUntil),
     index('orders_checkout_idx').on(table.checkoutId),
     index('orders_fulfilment_idx').on(table.status, table.fulfilment, table.createdAt),
+    index('orders_paid_idx').on(table.status, table.paidAt),
   ],
 )
 
@@ -175,6 +188,8 @@ export const orderLines = pgTable(
     gstCents: integer('gst_cents').notNull(),
     /** Units this line holds in the product's `stock_reserved` (none when its stock was not tracked). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /** Units of this line refunded so far (a line is refunded at most its quantity). */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 )
@@ -309,4 +324,73 @@ export const orderLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('order_links_order_idx').on(table.orderId)],
+)
+
+/** One line of a refund or a return: an order line (by position) and how many of its units. */
+export interface RefundLine {
+  position: number
+  productId: string
+  productName: string
+  quantity: number
+  /** What these units cost the customer, GST inclusive. */
+  amountCents: number
+}
+
+/**
+ * Money given back on an order (docs/domain.md, Refunds). Written `pending` under the order's lock
+ * before the provider is asked, so a second click or a second member of staff sees it and cannot
+ * refund the same money again; `succeeded` once the provider took it, `failed` if it refused. Its id
+ * is also the number of its adjustment note.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The form's one-time key (or the provider's refund id): the same request twice is one refund. */
+    requestKey: text('request_key').notNull().unique(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull().default([]),
+    restock: boolean('restock').notNull().default(false),
+    reason: text('reason').notNull().default(''),
+    /** staff (the order screen), cancel, return, or provider (made in the provider's dashboard). */
+    source: text('source').$type<'staff' | 'cancel' | 'return' | 'provider'>().notNull(),
+    returnId: text('return_id'),
+    providerRefundId: text('provider_refund_id').unique(),
+    failure: text('failure').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('refunds_order_idx').on(table.orderId), index('refunds_settled_idx').on(table.status, table.settledAt)],
+)
+
+export type ReturnStatus = 'requested' | 'approved' | 'declined' | 'received' | 'refunded'
+export type ReturnReason = 'change-of-mind' | 'faulty' | 'not-as-described'
+
+/** A customer's request to send goods back, and where staff have taken it (docs/domain.md, Returns). */
+export const returns = pgTable(
+  'returns',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ReturnStatus>().notNull(),
+    reason: text('reason').$type<ReturnReason>().notNull(),
+    details: text('details').notNull().default(''),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull().default([]),
+    /** Why staff declined it, as the customer is told. */
+    declineReason: text('decline_reason').notNull().default(''),
+    refundId: text('refund_id'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('returns_order_idx').on(table.orderId), index('returns_status_idx').on(table.status, table.createdAt)],
 )

@@ -31,7 +31,7 @@ export async function advanceFulfilment(
     if ('refused' in next) return { ok: false, message: next.refused }
     await tx
       .update(orders)
-      .set({ fulfilment: next.to, updatedAt: new Date(), ...(shipping ?? {}) })
+      .set({ fulfilment: next.to, updatedAt: new Date(), ...(shipping ?? {}), ...(next.to === 'delivered' || next.to === 'collected' ? { fulfilledAt: new Date() } : {}) })
       .where(eq(orders.id, locked.id))
     const order = (await getOrder(tx, locked.id))!
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: input.by })
