@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import { fulfilPayment } from '../server/checkout/fulfilment.server'
-import { stripeClient, stripeEventToPaymentEvent } from '../server/checkout/payments/stripe.server'
+import { stripeClient, stripeEventToPaymentEvent, stripeRefundsOf } from '../server/checkout/payments/stripe.server'
+import { recordProviderRefunds } from '../server/orders/refunds.server'
 import { shop } from '../server/context.server'
 import { logger } from '../server/log.server'
 import type { Route } from './+types/api.stripe.webhook'
@@ -9,7 +10,7 @@ const text = (body: string, status: number, headers: Record<string, string> = {}
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } })
 
 /**
- * POST /api/stripe/webhook — Stripe's Checkout Session events. The signature is checked on the raw
+ * POST /api/stripe/webhook — Stripe's Checkout Session events, and `charge.refunded`. The signature is checked on the raw
  * body before anything is read from it; a verified event goes to the one fulfilment function, which
  * ignores duplicates and stale events. 2xx tells Stripe to stop; 5xx makes it retry later.
  */
@@ -27,6 +28,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0]
     logger.warn({ reqId: requestId, reason }, 'stripe webhook with a bad signature')
     return text('Invalid signature', 400)
+  }
+
+  if (stripeEvent.type === 'charge.refunded') {
+    // Refunds made in Stripe's dashboard: the charge does not list them, so they are asked for.
+    const charge = stripeEvent.data.object
+    const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
+    if (!paymentIntent) return Response.json({ received: true })
+    try {
+      const seen = await stripeRefundsOf(stripeClient(config), paymentIntent)
+      const { orderId, recorded } = await recordProviderRefunds({ db, mailer, config }, paymentIntent, seen)
+      logger.info({ reqId: requestId, eventId: stripeEvent.id, type: stripeEvent.type, orderId, recorded }, 'stripe refunds applied')
+      return Response.json({ received: true })
+    } catch (error) {
+      logger.error({ reqId: requestId, eventId: stripeEvent.id, err: error }, 'stripe refunds could not be applied')
+      return text('Could not process the event', 500)
+    }
   }
 
   const event = stripeEventToPaymentEvent(stripeEvent)

@@ -55,6 +55,20 @@ export interface FakeShippingRate {
   livemode: false
 }
 
+/** A refund of a payment intent, with the fields Stripe returns that the shop reads. */
+export interface FakeRefund {
+  id: string
+  object: 'refund'
+  amount: number
+  currency: 'aud'
+  payment_intent: string
+  charge: string
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled'
+  failure_reason: string | null
+  metadata: Record<string, string>
+  created: number
+}
+
 /** Stripe's bounds on `expires_at`: from 30 minutes to 24 hours after the session's creation. */
 const SESSION_MIN_SECONDS = 30 * 60
 const SESSION_MAX_SECONDS = 24 * 60 * 60
@@ -140,6 +154,9 @@ export interface NewFakePaymentLink {
  * `addPrice`, `addPaymentLink`): `GET /v1/products/:id`, `GET /v1/prices` (filtered by `product`, `active`, `currency`),
  * `GET /v1/prices/:id`, `GET /v1/payment_links` and `GET /v1/payment_links/:id/line_items`, lists
  * newest first and paginated as Stripe does (`limit`, `starting_after`, `has_more`).
+ * Refunds: `POST /v1/refunds` (idempotent; only a paid session's payment intent, never more than is
+ * left of it) and `GET /v1/refunds?payment_intent=`; `dashboardRefund` plays staff refunding in
+ * Stripe's dashboard and `chargeRefundedEvent` builds the event that follows.
  * `failNext` makes the next API call fail once.
  */
 export async function startFakeStripe() {
@@ -153,6 +170,7 @@ export async function startFakeStripe() {
   const products = new Map<string, FakeProduct>()
   const prices = new Map<string, FakePrice>()
   const paymentLinks = new Map<string, FakePaymentLink>()
+  const refunds = new Map<string, FakeRefund>()
   // Creation times that always increase, so "newest first" is well defined within one second.
   let clock = Math.floor(Date.now() / 1000)
   const tick = () => ++clock
@@ -199,6 +217,17 @@ export async function startFakeStripe() {
       if (request.idempotencyKey) byIdempotencyKey.set(request.idempotencyKey, { session: created, raw })
       return reply(res, 200, created)
     }
+    if (path === '/v1/refunds' && request.method === 'GET') {
+      const found = [...refunds.values()].filter((refund) => query(request, 'payment_intent', refund.payment_intent))
+      return reply(res, 200, listPage(found.reverse(), request.query, path).body)
+    }
+    if (path === '/v1/refunds' && request.method === 'POST') {
+      const earlier = request.idempotencyKey ? replays.get(request.idempotencyKey) : undefined
+      if (earlier) return reply(res, earlier.status, earlier.body, { 'Idempotent-Replayed': 'true' })
+      const answer = createRefund(request.body)
+      if (request.idempotencyKey) replays.set(request.idempotencyKey, answer)
+      return reply(res, answer.status, answer.body)
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
     if (match) {
       const sessionId = decodeURIComponent(match[1]!)
@@ -214,6 +243,40 @@ export async function startFakeStripe() {
     }
     return reply(res, 404, stripeError('invalid_request_error', `Unrecognized request URL (${request.method}: ${path})`))
   })
+
+  /** The session a payment intent paid for (the fake's charges are its sessions). */
+  const sessionOf = (paymentIntent: string) => [...sessions.values()].find((session) => session.payment_intent === paymentIntent)
+  const refundedOf = (paymentIntent: string) =>
+    [...refunds.values()].filter((refund) => refund.payment_intent === paymentIntent && (refund.status === 'succeeded' || refund.status === 'pending')).reduce((sum, refund) => sum + refund.amount, 0)
+
+  /** A refund as Stripe makes one: only of a paid session's payment, and never more than is left of it. */
+  function createRefund(body: Record<string, any>, metadataless = false): { status: number; body: object } {
+    const paymentIntent = String(body.payment_intent ?? '')
+    const session = sessionOf(paymentIntent)
+    if (!session || session.payment_status !== 'paid') return missing('payment_intent', paymentIntent)
+    const charged = session.amount_total ?? Number.MAX_SAFE_INTEGER
+    const left = charged - refundedOf(paymentIntent)
+    if (left <= 0) return { status: 400, body: stripeError('invalid_request_error', `Charge ch_${paymentIntent.slice(3)} has already been refunded.`, 'charge_already_refunded') }
+    const amount = body.amount === undefined ? left : Number(body.amount)
+    if (!Number.isInteger(amount) || amount < 1) return { status: 400, body: stripeError('invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer', 'amount') }
+    if (amount > left) {
+      return { status: 400, body: stripeError('invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount_too_large', 'amount') }
+    }
+    const refund: FakeRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: 'aud',
+      payment_intent: paymentIntent,
+      charge: `ch_${paymentIntent.slice(3)}`,
+      status: 'succeeded',
+      failure_reason: null,
+      metadata: metadataless ? {} : (body.metadata ?? {}),
+      created: tick(),
+    }
+    refunds.set(refund.id, refund)
+    return ok(refund)
+  }
 
   /** Closes an open session as Stripe does; a session that is complete or already expired cannot be. */
   function expire(sessionId: string, session: FakeSession | undefined): { status: number; body: object } {
@@ -357,6 +420,41 @@ export async function startFakeStripe() {
     prices,
     paymentLinks,
     shippingRates,
+    refunds,
+    /** A refund made in Stripe's dashboard (no shop metadata); `charge.refunded` follows it. */
+    dashboardRefund(paymentIntent: string, amount: number): FakeRefund {
+      const answer = createRefund({ payment_intent: paymentIntent, amount }, true)
+      if (answer.status !== 200) throw new Error(`The fake refused the refund: ${JSON.stringify(answer.body)}`)
+      return answer.body as FakeRefund
+    },
+    /** The `charge.refunded` event Stripe sends after any refund of the payment. */
+    chargeRefundedEvent(paymentIntent: string) {
+      const session = sessionOf(paymentIntent)
+      const refunded = refundedOf(paymentIntent)
+      return {
+        id: id('evt'),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: `ch_${paymentIntent.slice(3)}`,
+            object: 'charge',
+            amount: session?.amount_total ?? refunded,
+            amount_refunded: refunded,
+            refunded: session?.amount_total !== null && refunded >= (session?.amount_total ?? 0),
+            currency: 'aud',
+            payment_intent: paymentIntent,
+            metadata: {},
+            status: 'succeeded',
+          },
+        },
+      }
+    },
     /**
      * The shopper pays on the session's page: it becomes complete and paid (with a payment intent),
      * and can no longer be expired. Returns the session, for `checkoutSessionEvent`.
@@ -503,6 +601,11 @@ export function parseForm(raw: string): Record<string, any> {
     })
   }
   return root
+}
+
+/** Whether a list filter (a query parameter) is absent or matches. */
+function query(request: StripeRequest, name: string, value: string): boolean {
+  return request.query[name] === undefined || request.query[name] === value
 }
 
 function header(req: IncomingMessage, name: string): string | null {

@@ -4,8 +4,9 @@
  *
  *   delivery:          unfulfilled → packed → shipped → delivered
  *   Click & Collect:   unfulfilled → ready → collected
+ *   before it leaves:  unfulfilled | packed | ready → cancelled (refunded in full, stock back)
  */
-export const FULFILMENTS = ['unfulfilled', 'packed', 'shipped', 'delivered', 'ready', 'collected'] as const
+export const FULFILMENTS = ['unfulfilled', 'packed', 'shipped', 'delivered', 'ready', 'collected', 'cancelled'] as const
 export type Fulfilment = (typeof FULFILMENTS)[number]
 
 export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
@@ -15,6 +16,7 @@ export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
   delivered: 'Delivered',
   ready: 'Ready for pickup',
   collected: 'Collected',
+  cancelled: 'Cancelled',
 }
 
 export type FulfilmentAction = 'pack' | 'ship' | 'deliver' | 'ready' | 'collect'
@@ -60,6 +62,16 @@ export function applyAction(order: FulfilmentState & { id: string }, action: Ful
   }
   const kind = order.collect ? 'a Click & Collect order' : 'an order for delivery'
   return { refused: `Order ${order.id} is ${FULFILMENT_LABELS[order.fulfilment].toLowerCase()}; ${kind} cannot be ${pastTense(action)} now.` }
+}
+
+/** An order may be cancelled while it is still with the shop: paid, and not yet shipped or collected. */
+export function cancelRefusal(order: FulfilmentState & { id: string }): string | null {
+  if (order.status !== 'paid') return `Order ${order.id} is not paid, so there is nothing to cancel.`
+  if (order.fulfilment === 'cancelled') return `Order ${order.id} is cancelled already.`
+  if (!['unfulfilled', 'packed', 'ready'].includes(order.fulfilment)) {
+    return `Order ${order.id} is ${FULFILMENT_LABELS[order.fulfilment].toLowerCase()}, so it can no longer be cancelled; a return can be arranged instead.`
+  }
+  return null
 }
 
 function pastTense(action: FulfilmentAction): string {

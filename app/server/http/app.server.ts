@@ -1,4 +1,6 @@
 import { once } from 'node:events'
+import { paymentProvider } from '../checkout/payments/index.server.ts'
+import { settlePendingRefunds } from '../orders/refunds.server.ts'
 import { readdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -76,6 +78,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'mail', everySeconds: 15, run: () => mailer.deliverDue() },
     { name: 'reservations', everySeconds: RESERVATION_SWEEP_SECONDS, run: () => expireLapsedReservations({ db: database.db, config, mailer }) },
     { name: 'checkouts', everySeconds: 3600, run: () => forgetOldCheckouts(database.db) },
+    // Refunds a stopped process left between asking the provider and settling.
+    { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
   ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const catalog = createCatalogReads(database.db)

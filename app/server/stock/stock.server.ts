@@ -137,3 +137,22 @@ export async function settleOrderStock(tx: Executor, orderId: string, outcome: '
   await applyToProducts(tx, lines.map((line) => ({ ...line, reservedQuantity: holding ? line.reservedQuantity : 0 })), outcome === 'sold')
   return true
 }
+
+/**
+ * Puts units back on the shelf (a refund with restock, a cancelled order): only products whose stock
+ * is tracked, and only once per refund (the caller settles the refund in the same transaction).
+ */
+export async function restockProducts(tx: Executor, lines: StockLine[]): Promise<void> {
+  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
+    if (line.quantity <= 0) continue
+    const [row] = await tx
+      .update(products)
+      .set({ productStockOnHand: sql`${products.productStockOnHand} + ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), sql`${products.productStockOnHand} is not null`))
+      .returning({ onHand: products.productStockOnHand, reserved: products.stockReserved })
+    if (row?.onHand != null) {
+      const after = row.onHand - row.reserved
+      await noteVisibleChange(tx, after - line.quantity, after)
+    }
+  }
+}

@@ -20,6 +20,8 @@ export function createDemoProvider(): PaymentProvider {
     },
     // The demo page is the shop's own: closing it is the order's move to expired.
     expireSession: async () => 'expired',
+    // The demo takes no money, so it gives none back: the refund is recorded as made.
+    refund: async () => ({ id: `demo_re_${randomBytes(12).toString('hex')}`, status: 'succeeded' }),
   }
 }
 

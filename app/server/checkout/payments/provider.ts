@@ -33,6 +33,27 @@ export interface PaymentProvider {
    * `not-open` when it was already paid or closed (then its own event settles the order).
    */
   expireSession(sessionId: string): Promise<'expired' | 'not-open'>
+  /**
+   * Gives money back on a paid order. `refundId` makes it idempotent: asking again for the same
+   * refund (a retry after a crash) returns the same refund, never a second one. Throws
+   * PaymentProviderError with a message for staff when the provider refuses or cannot be reached.
+   */
+  refund(request: ProviderRefundRequest): Promise<ProviderRefund>
+}
+
+export interface ProviderRefundRequest {
+  refundId: string
+  orderId: string
+  /** The payment as the provider knows it (Stripe payment intent `pi_…`). */
+  paymentReference: string
+  amountCents: number
+}
+
+export interface ProviderRefund {
+  /** The provider's refund id (Stripe `re_…`). */
+  id: string
+  /** `pending`: accepted, on its way to the card (some payment methods take days); both count as made. */
+  status: 'succeeded' | 'pending'
 }
 
 /**

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Env } from '../../env.server.ts'
 import { logger } from '../../log.server.ts'
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentSessionRequest } from './provider.ts'
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentSessionRequest, type ProviderRefund } from './provider.ts'
 
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.'
 
@@ -125,7 +125,43 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         throw new PaymentProviderError(PROVIDER_UNREACHABLE, { cause: error })
       }
     },
+    async refund(request) {
+      let refund: Stripe.Refund
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: request.paymentReference, amount: request.amountCents, metadata: { refundId: request.refundId, orderId: request.orderId } },
+          { idempotencyKey: `refund-${request.refundId}` },
+        )
+      } catch (error) {
+        logger.error({ orderId: request.orderId, refundId: request.refundId, stripeError: stripeErrorSummary(error) }, 'stripe refund could not be made')
+        // Stripe's own reason (already refunded, amount too large) is what staff need to read.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentProviderError(`Stripe refused the refund: ${error.message}`, { cause: error })
+        throw new PaymentProviderError(PROVIDER_UNREACHABLE, { cause: error })
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        logger.error({ orderId: request.orderId, refundId: request.refundId, status: refund.status, reason: refund.failure_reason }, 'stripe refund failed')
+        throw new PaymentProviderError(`Stripe could not make the refund (${refund.failure_reason ?? refund.status}).`)
+      }
+      return { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' } satisfies ProviderRefund
+    },
   }
+}
+
+/** A refund as Stripe lists it for a payment: made by the shop (metadata.refundId) or in Stripe's dashboard. */
+export interface StripeRefundSeen {
+  id: string
+  amountCents: number
+  status: string
+  shopRefundId: string | null
+}
+
+/** Every refund of a payment intent (for `charge.refunded`: the event's charge does not list them). */
+export async function stripeRefundsOf(stripe: Stripe, paymentIntent: string): Promise<StripeRefundSeen[]> {
+  const seen: StripeRefundSeen[] = []
+  for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
+    seen.push({ id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending', shopRefundId: refund.metadata?.refundId ?? null })
+  }
+  return seen
 }
 
 /** What is worth logging of a Stripe error: never the request's headers, which carry the key. */

@@ -24,6 +24,7 @@ const lineSchema = z.strictObject({
   lineTotalCents: cents,
   gstCents: cents,
   reservedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
+  refundedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
 })
 
 /** An order with the snapshot of its lines (order_lines); totals must add up. */
@@ -62,6 +63,10 @@ const documentSchema = z
     fulfilment: z.enum(FULFILMENTS).default('unfulfilled'),
     carrier: text200.default(''),
     trackingNumber: text200.default(''),
+    fulfilledAt: time.nullable().default(null),
+    refundedCents: cents.default(0),
+    refundedGstCents: cents.default(0),
+    shippingRefundedCents: cents.default(0),
     lines: z.array(lineSchema).min(1, 'An order has at least one line.').max(200),
   })
   .superRefine((order, context) => {
@@ -89,6 +94,7 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   lineTotalCents: line.lineTotalCents,
   gstCents: line.gstCents,
   reservedQuantity: line.reservedQuantity,
+  refundedQuantity: line.refundedQuantity,
 })
 
 function orderFileDocument(order: OrderRow): Document {
@@ -115,6 +121,10 @@ function orderFileDocument(order: OrderRow): Document {
     fulfilment: order.fulfilment,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    fulfilledAt: isoTime(order.fulfilledAt),
+    refundedCents: order.refundedCents,
+    refundedGstCents: order.refundedGstCents,
+    shippingRefundedCents: order.shippingRefundedCents,
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }
@@ -137,7 +147,7 @@ const orderImporter: Importer<OrderRow> = {
   prepare(orderId, fields) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { lines, createdAt, updatedAt, paidAt, reservedUntil, ...rest } = parsed.data
+    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, ...rest } = parsed.data
     const row: OrderRow = {
       id: orderId,
       ...rest,
@@ -145,6 +155,7 @@ const orderImporter: Importer<OrderRow> = {
       updatedAt: new Date(updatedAt),
       paidAt: paidAt ? new Date(paidAt) : null,
       reservedUntil: reservedUntil ? new Date(reservedUntil) : null,
+      fulfilledAt: fulfilledAt ? new Date(fulfilledAt) : null,
       lines,
     }
     return { ok: true, document: orderFileDocument(row), row }
