@@ -1,3 +1,6 @@
+import { Link } from 'react-router'
+import { legalPath } from '../../lib/legal/documents'
+
 /** The fixed parts of every product page: support blurb, use cases and closing statement. */
 
 const useCases = [
@@ -21,9 +24,14 @@ export function SupportBlurb() {
           </p>
         </div>
         <div>
-          <h3 className="font-semibold">14 day returns</h3>
+          <h3 className="font-semibold">Easy returns</h3>
           <p className="mt-1 text-slate-700">
-            A 14 day returns policy covers defects, and every product carries the manufacturer’s warranty.
+            Changed your mind? Ask to return unused goods within 14 days of delivery or collection. Something faulty? Tell us at any time: the
+            Australian Consumer Law protects you, as our{' '}
+            <Link to={legalPath('returns-policy')} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600">
+              Returns Policy
+            </Link>{' '}
+            explains.
           </p>
         </div>
       </div>

@@ -3,6 +3,12 @@
  * The shop's identity (name, legal name, ABN, address, e-mail, phone) comes from configuration
  * and is written into the text, so the same wording serves any deployment of the shop.
  * Business facts follow SPEC.md §2 and §9; a change of wording also changes LEGAL_LAST_UPDATED.
+ *
+ * Returns follow the online returns flow: a change of mind may be asked for within 14 days of
+ * delivery or collection (the only time limit); faulty, damaged or not-as-described goods are
+ * reviewed whenever they are reported, because the consumer guarantees of the Australian Consumer
+ * Law cannot be excluded, restricted or cut short. Any text that mentions a warranty sits in a
+ * document carrying the statement reg 90 of the Competition and Consumer Regulations 2010 requires.
  */
 
 export type LegalSlug = 'terms-and-conditions' | 'privacy-policy' | 'returns-policy'
@@ -30,7 +36,7 @@ export interface LegalShopIdentity {
 }
 
 /** The date the current wording took effect (ISO). */
-export const LEGAL_LAST_UPDATED = '2026-11-01'
+export const LEGAL_LAST_UPDATED = '2026-11-25'
 
 export const LEGAL_SLUGS: readonly LegalSlug[] = ['terms-and-conditions', 'privacy-policy', 'returns-policy']
 
@@ -42,9 +48,32 @@ export function legalPath(slug?: LegalSlug): string {
   return slug ? `/legals/${slug}` : '/legals'
 }
 
-/** The statement the Competition and Consumer Regulations 2010 require with any warranty against defects. */
+/** The statement the Competition and Consumer Regulations 2010 (reg 90) require with any warranty against defects; verbatim. */
 const CONSUMER_GUARANTEES =
   'Our goods come with guarantees that cannot be excluded under the Australian Consumer Law. You are entitled to a replacement or refund for a major failure and compensation for any other reasonably foreseeable loss or damage. You are also entitled to have the goods repaired or replaced if the goods fail to be of acceptable quality and the failure does not amount to a major failure.'
+
+/** Where a customer asks for a return online, signed in or as a guest. */
+const RETURN_ONLINE =
+  'choose “Request a return” on the order’s page in your account or, if you ordered as a guest, on the order page reached through the link we e-mail you when you look up your order on our Track your order page (/track-order)'
+
+/**
+ * The shop's warranty against defects, with what reg 90 of the Competition and Consumer
+ * Regulations 2010 requires a warranty document to state: who gives it, what the customer must do
+ * and what we will do, the period, how to claim, who bears the cost of claiming, that its benefits
+ * are in addition to the customer's other rights, and the mandatory text.
+ */
+function warrantyAgainstDefects(shop: LegalShopIdentity): string[] {
+  const { name, legalName, email, abn, address, phone } = shop
+  return [
+    `Our warranty against defects is given by ${legalName} (ABN ${abn}), trading as ${name}, of ${address} (phone ${phone}, e-mail ${email}). If goods you bought from us turn out to be defective, were damaged when they arrived or are not as described, tell us and, if we ask, return them to us; we will then repair or replace them or refund the price, as the Australian Consumer Law provides.`,
+    'Period: this warranty has no fixed end date. It covers a defect that appears during the time for which goods of that kind can reasonably be expected to remain free of defects, given their nature, price and use, which is also how long the consumer guarantees apply.',
+    `How to claim: ${RETURN_ONLINE}, or e-mail ${email}, with your order number, a description of the problem and, if you can, photos or a short video. We e-mail you our decision; if we need the goods back, we e-mail you return instructions.`,
+    'Cost of claiming: you do not bear the cost of a valid claim. We reimburse your reasonable postage for returning the goods to us, and if goods cannot be returned without significant cost to you we arrange to collect them at our expense. If we find that the goods are not defective, we tell you why, and any cost of sending them to us remains yours.',
+    'The benefits to you given by this warranty are in addition to other rights and remedies you have under a law in relation to the goods, including the consumer guarantees under the Australian Consumer Law.',
+    CONSUMER_GUARANTEES,
+    'Some products also come with a manufacturer’s warranty, given by the manufacturer on the terms in the documents supplied with the product. You may claim under it with the manufacturer or come to us; a manufacturer’s warranty does not replace our obligations as the seller, and its benefits are also in addition to your rights under the Australian Consumer Law.',
+  ]
+}
 
 /** The three documents, in the order the shop lists them: terms, privacy, returns. */
 export function legalDocuments(shop: LegalShopIdentity): LegalDocument[] {
@@ -56,7 +85,7 @@ function termsAndConditions(shop: LegalShopIdentity): LegalDocument {
   return {
     slug: 'terms-and-conditions',
     title: 'Terms and Conditions',
-    summary: `The terms on which ${legalName} sells drone and robotics hardware through the ${name} website: orders, prices including GST, payment, delivery, defects and use of the site.`,
+    summary: `The terms on which ${legalName} sells drone and robotics hardware through the ${name} website: orders, prices including GST, payment, delivery, returns, faulty goods and use of the site.`,
     sections: [
       {
         heading: 'Definitions',
@@ -88,8 +117,8 @@ function termsAndConditions(shop: LegalShopIdentity): LegalDocument {
         paragraphs: [
           'An Order is an offer by you to buy the Goods in it at the prices shown. A contract is formed only when we accept your Order, which we do by e-mailing you a confirmation after your payment has been authorised.',
           'Each Order may contain up to 10 units of each product. For larger quantities, please contact us for a quote.',
-          'We may decline or cancel an Order, before or after accepting it, if the Goods are unavailable, if a price or description on the website was clearly wrong, if we cannot verify the payment, or if we reasonably suspect fraud. If we do, we tell you by e-mail and refund in full any amount you have paid.',
-          `Please check your Order before you pay. If you notice a mistake, e-mail ${email} with your order number as soon as possible.`,
+          'We may decline or cancel an Order, before or after accepting it, if the Goods are unavailable, if a price or description on the website was clearly wrong, if we cannot verify the payment, or if we reasonably suspect fraud. If we do, we tell you by e-mail and refund in full any amount you have paid, to the original payment method.',
+          `Please check your Order before you pay. If you notice a mistake, or want to cancel an Order, e-mail ${email} with your order number as soon as possible. An Order cancelled before it is shipped (for Click & Collect, before it is collected) is refunded in full, including any delivery charge.`,
         ],
       },
       {
@@ -98,7 +127,7 @@ function termsAndConditions(shop: LegalShopIdentity): LegalDocument {
           'Prices on the website are in Australian dollars (AUD) and include GST. The total shown at checkout is the amount you pay, and we issue a tax invoice for every Order.',
           'Prices may change without notice, but a change does not affect an Order we have already accepted.',
           'Payment is due in full when you place an Order, by a credit or debit card accepted at checkout. We do not dispatch Goods until payment has been received.',
-          'Refunds are made to the card used for payment, within 14 days after we agree that a refund is due.',
+          'Refunds are made to the original payment method, the card used to pay for the Order. We make a refund once we have agreed that it is due (for returned Goods, once we have received and checked them) and e-mail you an adjustment note for it; your bank may take a few business days to show it.',
         ],
       },
       {
@@ -115,7 +144,7 @@ function termsAndConditions(shop: LegalShopIdentity): LegalDocument {
           'We deliver to addresses in Australia and aim to deliver within 14 days after we accept your Order. Delivery outside Australia is by arrangement only (see section 8).',
           'If we cannot deliver your Order within 30 days, we will tell you by e-mail. You may then choose to wait for the Goods or to cancel the Order and receive a full refund.',
           'Deliveries must be received by an adult aged 18 or over, who may be asked to sign for them. If no one is available, the courier may leave a card with instructions for redelivery or collection.',
-          `If you would prefer to pick up your Order, e-mail ${email} with your order number and we will arrange a time and place. Goods must be collected by an adult aged 18 or over with photo identification and the order confirmation.`,
+          'If you choose Click & Collect at checkout, we e-mail you when your Order is ready to pick up, with the pickup address and opening hours. Goods must be collected by an adult aged 18 or over with photo identification and the order confirmation.',
           'Risk in the Goods passes to you on delivery or pick up. Ownership passes to you once we have received payment in full.',
         ],
       },
@@ -129,10 +158,11 @@ function termsAndConditions(shop: LegalShopIdentity): LegalDocument {
       {
         heading: 'Defects',
         paragraphs: [
-          `Please inspect the Goods when they arrive. If any Goods are defective, damaged in transit or not what you ordered, tell us within 14 days of receiving them by e-mail to ${email}, with your order number, a description of the problem and photos where possible.`,
-          'Once we have confirmed the defect, we will repair or replace the Goods or refund the price, in line with the Australian Consumer Law. Refunds are made to the card used for payment within 14 days after we accept your claim.',
-          'The 14-day reporting period helps us deal with problems quickly while the facts are fresh; it does not limit your rights under the consumer guarantees. Returns for change of mind are covered by our Returns Policy.',
-          CONSUMER_GUARANTEES,
+          `If any Goods are faulty, damaged in transit, not as described or not what you ordered, tell us: ${RETURN_ONLINE}, or e-mail ${email} with your order number, a description of the problem and photos where possible. We accept every such report for review, whenever you make it; there is no deadline. Please tell us as soon as you reasonably can after you notice a problem, so that we can deal with it quickly, but we do not make your rights depend on it.`,
+          'If the failure is major, you choose: you may reject the Goods and have a refund, or have a replacement. If it is not major, we may choose to repair or replace the Goods or refund the price; if we do not fix the problem within a reasonable time, you may have it fixed elsewhere and recover the reasonable cost from us, or reject the Goods and have a refund. You may also be entitled to compensation for any other reasonably foreseeable loss or damage.',
+          'We reimburse your reasonable postage for returning faulty, damaged or not-as-described Goods to us. Refunds are made to the original payment method.',
+          'Returns for change of mind, which must be asked for within 14 days of delivery or collection, are covered by our Returns Policy. That time limit applies only to change-of-mind returns.',
+          ...warrantyAgainstDefects(shop),
         ],
       },
       {
@@ -224,7 +254,7 @@ function privacyPolicy(shop: LegalShopIdentity): LegalDocument {
       {
         heading: 'Why we collect and use it',
         paragraphs: [
-          'We collect, hold and use personal information to process, deliver and support your orders, including returns and warranty claims; to answer your enquiries; to run your account; to send you service e-mails such as order confirmations, delivery updates and account verification; to meet our legal obligations, such as keeping tax records; to keep the website secure and prevent fraud; and to improve our products and service.',
+          'We collect, hold and use personal information to process, deliver and support your orders, including returns, refunds and claims about faulty goods; to answer your enquiries; to run your account; to send you service e-mails such as order confirmations, delivery updates and account verification; to meet our legal obligations, such as keeping tax records; to keep the website secure and prevent fraud; and to improve our products and service.',
           'We do not sell your personal information. We do not use it for direct marketing unless you have agreed to receive marketing from us, and you can opt out at any time.',
         ],
       },
@@ -253,7 +283,7 @@ function privacyPolicy(shop: LegalShopIdentity): LegalDocument {
       {
         heading: 'How long we keep it',
         paragraphs: [
-          'We keep personal information for at least 7 years after your last order or dealing with us, because Australian tax and corporations laws require us to keep transaction records for up to 7 years, and so that we can deal with warranty claims.',
+          'We keep personal information for at least 7 years after your last order or dealing with us, because Australian tax and corporations laws require us to keep transaction records for up to 7 years, and so that we can deal with claims about faulty goods.',
           'When we no longer need personal information for any purpose and are not required by law to keep it, we destroy it or de-identify it.',
         ],
       },
@@ -296,47 +326,72 @@ function returnsPolicy(shop: LegalShopIdentity): LegalDocument {
   return {
     slug: 'returns-policy',
     title: 'Returns Policy',
-    summary: `Return unused products within 14 days of receipt, or products with a manufacturing defect: how to start a return with ${legalName}, what is excluded and how refunds are paid.`,
+    summary: `Return unused goods within 14 days of delivery or collection if you change your mind, and tell us about faulty goods at any time: how to ask ${legalName} for a return, what we check and how refunds are paid.`,
     sections: [
       {
-        heading: 'When you can return a product',
+        heading: 'Two kinds of return',
         paragraphs: [
-          'You may return a product within 14 calendar days from the day you receive it, if it is unused and in new or like-new condition in its original packaging, or if it has a manufacturing defect.',
-          'Returns need our confirmation first (see section 3). The item must then reach us within 14 days after our confirmation.',
+          'Change of mind: if you no longer want goods you bought from us, you may ask to return them within 14 days of the day they were delivered to you or, for Click & Collect, the day you collected them (section 2). The 14 days apply only to change-of-mind returns.',
+          'Faulty, damaged or not as described: if goods you bought from us are faulty, arrive damaged, or are not as described or not what you ordered, you are protected by the consumer guarantees of the Australian Consumer Law. We accept every such claim for review, at any time, with no deadline (section 4).',
         ],
       },
       {
-        heading: 'What we cannot accept',
+        heading: 'Change of mind',
         paragraphs: [
-          'Except where the Australian Consumer Law requires otherwise, we cannot accept a return in any of these cases:',
+          'You may ask to return goods for a change of mind within 14 days of delivery or, for Click & Collect, of collection. Ask online or by e-mail as section 5 explains.',
+          'The goods must be unused and in their original packaging, with all the accessories, parts and manuals they came with.',
+          'You pay the cost of sending a change-of-mind return back to us. Once we have received and checked the goods, we refund the price you paid for them to your original payment method (section 6).',
+        ],
+      },
+      {
+        heading: 'Change-of-mind returns we cannot accept',
+        paragraphs: [
+          'These conditions apply only to change-of-mind returns. They never apply to goods that are faulty, damaged or not as described, which section 4 and the Australian Consumer Law cover. Except where the law requires otherwise, we cannot accept a change-of-mind return in any of these cases:',
+          'Too late: you asked for the change-of-mind return more than 14 days after delivery or collection.',
+          'Used: the goods have been used, installed or flown.',
           'Missing accessories or packaging: any accessory, part, manual or the original packaging is missing.',
-          'No proof of purchase: you cannot give us an order number or tax invoice from us.',
-          'Misuse: the product has been misused, used contrary to the manufacturer’s instructions, or water or foreign bodies (such as sand, dust or crash debris) have got into it.',
+          'No proof of purchase: we cannot match the goods to an order with us, by its order number or our tax invoice.',
           'Tampering: labels, seals or serial-number stickers have been removed, altered or tampered with.',
-          'External damage: the product has been damaged by external causes such as fire, floods, lightning or accidents.',
+          'Damage after delivery: the goods have been damaged since delivery or collection, for example by misuse, by water or foreign bodies (such as sand, dust or crash debris) getting into them, or by external causes such as fire, floods, lightning or accidents.',
         ],
       },
       {
-        heading: 'How to start a return',
+        heading: 'Faulty, damaged or not as described',
         paragraphs: [
-          `E-mail ${email} within 14 days of receiving the product, with your order number, the product you want to return and the reason. For a defect, please describe the problem and include photos or a short video.`,
-          'We reply with a return confirmation and the address to send the product to. Please do not send a product back before we have confirmed the return, or we may not be able to identify it.',
-          'Pack the product securely in its original packaging with all its accessories, and include your order number. We recommend a tracked and insured service. For a change-of-mind return you pay the cost of sending the product back; for a defective product we reimburse your reasonable return postage.',
+          'Our goods come with consumer guarantees under the Australian Consumer Law, which cannot be excluded, restricted or cut short by any time limit of ours. They last for as long as is reasonable for goods of that kind. We accept every claim about faulty, damaged or not-as-described goods for review, whenever you make it.',
+          'Please tell us as soon as you reasonably can after you notice a problem, so that we can deal with it quickly; we do not make your rights depend on it.',
+          'If the failure is major (for example, the goods are unsafe, differ significantly from their description, or have a problem that would have stopped a reasonable consumer from buying them), you choose: you may reject the goods and have a refund, or have a replacement. You may also be entitled to compensation for any other reasonably foreseeable loss or damage.',
+          'If the failure is not major, we may choose to repair or replace the goods or refund the price. If we do not fix the problem within a reasonable time, you may have it fixed elsewhere and recover the reasonable cost from us, or reject the goods and have a refund.',
+          'We reimburse your reasonable postage for returning faulty, damaged or not-as-described goods to us. If the goods cannot be returned without significant cost to you, for example because of their size, we arrange to collect them at our expense.',
+          'As the Australian Consumer Law provides, the guarantee of acceptable quality does not cover a problem caused by using the goods in an abnormal way (for example, contrary to the manufacturer’s instructions), or a defect that was specifically drawn to your attention before you bought them. We assess every claim against the law and, if we decline one, tell you why.',
         ],
       },
       {
-        heading: 'Inspection and refunds',
+        heading: 'How to ask for a return',
         paragraphs: [
-          'We inspect every returned product. If the return meets this policy, we accept it and refund the price to the original card used for payment within 14 days of accepting the return. We e-mail you when the refund is made; your bank may take a few more days to show it.',
-          'For a defective product we repair or replace it or refund you, in line with the Australian Consumer Law; if the defect is a major failure, the choice is yours.',
-          'If a returned product does not meet this policy, we tell you why and send it back to you.',
+          `Online: ${RETURN_ONLINE}. Choose the goods, say whether you have changed your mind or the goods are faulty, damaged or not as described, and describe the problem; photos or a short video help.`,
+          `By e-mail: write to ${email} with your order number, the goods you want to return and the reason.`,
+          'We review every request and answer by e-mail. If we approve it, we e-mail you return instructions, including where to send the goods. If we decline it, we tell you the reason. Please do not send goods back before we have approved the return, or we may not be able to identify them.',
+          'Pack the goods securely with all their accessories and include your order number; for a change-of-mind return, use the original packaging. We recommend a tracked and insured postal service. You pay the return postage for a change of mind; for faulty, damaged or not-as-described goods we reimburse your reasonable return postage.',
         ],
+      },
+      {
+        heading: 'Inspection, refunds and adjustment notes',
+        paragraphs: [
+          'When the goods reach us, we check them: for a change of mind, against section 2 and section 3; for a claim about faulty, damaged or not-as-described goods, to find the right remedy under section 4.',
+          'Refunds are made to the original payment method used for the order. When we make a refund, we e-mail you an adjustment note, which records the refund and the GST against your tax invoice. Your bank may take a few business days to show the refund.',
+          'An order cancelled before it is shipped (for Click & Collect, before it is collected) is refunded in full, including any delivery charge.',
+          'If goods returned for a change of mind do not meet section 2 and section 3, we tell you why and send them back to you.',
+        ],
+      },
+      {
+        heading: 'Our warranty against defects',
+        paragraphs: warrantyAgainstDefects(shop),
       },
       {
         heading: 'Your rights under the Australian Consumer Law',
         paragraphs: [
-          'Nothing in this policy excludes, restricts or modifies your rights under the Australian Consumer Law, and the exclusions in section 2 do not apply to the extent that they would limit those rights.',
-          CONSUMER_GUARANTEES,
+          'Nothing in this policy excludes, restricts or modifies your rights under the Australian Consumer Law. The 14-day limit and the conditions in section 2 and section 3 apply only to change-of-mind returns.',
           `Questions about a return? E-mail ${email}, call ${phone} or write to ${legalName}, ${address}.`,
         ],
       },
