@@ -1,10 +1,9 @@
 import { data, Link } from 'react-router'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { requireStaff, requireUser } from '../server/auth/session.server'
 import { buyerLines, taxInvoice } from '../server/checkout/invoice'
-import { getOrder } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
+import { orderForViewer } from '../server/orders/order-access.server'
 import { shopIdentity } from '../server/env.server'
 import type { Route } from './+types/invoice'
 import { privatePageHeaders } from '../server/http/private-page.server'
@@ -14,30 +13,27 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** The printable tax invoice of a paid order: for staff, and for the customer whose order it is. */
+/**
+ * The printable tax invoice of a paid order: for staff, the customer whose order it is, and a guest
+ * through the e-mailed link (`/track-order/view/invoice`).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request)
-  const { db, config } = shop(context)
-  const order = await getOrder(db, params.orderId)
-  const own = order !== null && order.userId === user.id
-  // Anyone else's order is for staff, who pass their second factor as on every staff screen.
-  if (!own && user.role === 'staff') await requireStaff(context, request)
-  // Someone else's order is answered as if it did not exist.
-  if (!order || (!own && user.role !== 'staff')) throw data(null, { status: 404 })
+  const { config } = shop(context)
+  const { order, orderPage, staff } = await orderForViewer(context, request, 'orderId' in params ? params.orderId : undefined)
   if (order.status !== 'paid' || !order.paidAt) throw data({ message: 'This order has not been paid, so it has no tax invoice.' }, { status: 404 })
-  return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff: !own }
+  return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff, orderPage }
 }
 
 export const headers = privatePageHeaders
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { invoice, staff } = loaderData
+  const { invoice, staff, orderPage } = loaderData
   const { seller } = invoice
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
       <p className="flex flex-wrap gap-4 text-sm print:hidden">
-        <Link to={staff ? `/orders/${invoice.orderId}` : '/client'} className="text-brand-700 hover:underline">
-          ← {staff ? 'The order' : 'Your account'}
+        <Link to={orderPage} className="text-brand-700 hover:underline">
+          ← {staff ? 'The order' : 'Your order'}
         </Link>
         <span>Print this page, or save it as PDF from your browser’s print dialog.</span>
       </p>

@@ -1,4 +1,4 @@
-import { FULFILMENT_LABELS, type Fulfilment } from '../../lib/orders/fulfilment'
+import { FULFILMENT_LABELS } from '../../lib/orders/fulfilment'
 
 const styles: Record<string, string> = {
   paid: 'bg-green-100 text-green-800',
@@ -11,11 +11,17 @@ const styles: Record<string, string> = {
   ready: 'bg-indigo-100 text-indigo-900',
   delivered: 'bg-green-100 text-green-800',
   collected: 'bg-green-100 text-green-800',
+  cancelled: 'bg-slate-200 text-slate-700',
+  'partially-refunded': 'bg-amber-100 text-amber-900',
+  refunded: 'bg-slate-200 text-slate-700',
 }
+
+/** Words for the states that are not one word. */
+const LABELS: Record<string, string> = { ...FULFILMENT_LABELS, 'partially-refunded': 'Partially refunded' }
 
 /** A payment state (pending, paid, …) or where a paid order is (packed, shipped, …), as a badge. */
 export function OrderStatus({ status }: { status: string }) {
-  const label = status in FULFILMENT_LABELS ? FULFILMENT_LABELS[status as Fulfilment] : status
+  const label = LABELS[status] ?? status
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold first-letter:uppercase ${styles[status] ?? styles.expired}`}>{label}</span>
 }
 

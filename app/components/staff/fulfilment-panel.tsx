@@ -15,7 +15,7 @@ interface PanelOrder {
  * Where a paid order is, and the one button (or, to ship, the carrier and tracking number form) that
  * moves it on. The server decides again whatever the page offered.
  */
-export function FulfilmentPanel({ order, message }: { order: PanelOrder; message: string | null }) {
+export function FulfilmentPanel({ order }: { order: PanelOrder }) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const action = nextAction(order)
@@ -39,11 +39,6 @@ export function FulfilmentPanel({ order, message }: { order: PanelOrder; message
               )
             </>
           ) : null}
-        </p>
-      ) : null}
-      {message ? (
-        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
-          {message}
         </p>
       ) : null}
       {action === 'ship' ? (

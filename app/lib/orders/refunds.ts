@@ -116,3 +116,25 @@ export function paymentState(order: { status: string; totalCents: number; refund
   if (order.status !== 'paid' || order.refundedCents <= 0) return order.status as PaymentState
   return order.refundedCents >= order.totalCents ? 'refunded' : 'partially-refunded'
 }
+
+/**
+ * The refund form as the order screen posts it: `qty-<position>` per line, `shipping`, or `amount`
+ * in dollars. An amount that is not one is refused here, before anything is planned.
+ */
+export function refundRequestFromForm(form: FormData, parseDollars: (input: string) => number | null): RefundRequest | { refused: string } {
+  const lines: RefundRequest['lines'] = []
+  for (const [name, value] of form) {
+    const match = /^qty-(\d{1,3})$/.exec(name)
+    if (!match || typeof value !== 'string' || value.trim() === '') continue
+    const quantity = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN
+    if (Number.isNaN(quantity)) return { refused: 'Enter whole numbers of units to refund.' }
+    lines.push({ position: Number(match[1]), quantity })
+  }
+  const amountText = String(form.get('amount') ?? '').trim()
+  let amountCents: number | null = null
+  if (amountText) {
+    amountCents = parseDollars(amountText)
+    if (amountCents === null) return { refused: 'Enter the amount in dollars and cents, such as 25.50.' }
+  }
+  return { lines, shipping: form.get('shipping') === 'on', amountCents }
+}

@@ -1,4 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { data, Form, Link } from 'react-router'
+import { RefundPanel } from '../../components/staff/refund-panel'
+import { ReturnsPanel } from '../../components/staff/returns-panel'
+import { dollarsToCents } from '../../lib/schemas/product'
+import { paymentState, refundRequestFromForm } from '../../lib/orders/refunds'
+import { paymentProvider } from '../../server/checkout/payments/index.server'
+import { cancelOrder, refundOrder, refundsOf, type RefundResult } from '../../server/orders/refunds.server'
+import { moveReturn, refundReturn, returnsOf } from '../../server/orders/returns.server'
 import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
 import { FulfilmentPanel } from '../../components/staff/fulfilment-panel'
 import type { FulfilmentAction } from '../../lib/orders/fulfilment'
@@ -21,7 +29,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = shop(context)
   const order = await getOrder(db, params.orderId)
   if (!order) throw data(null, { status: 404 })
-  return { order, states: await orderStateHistory(db, order.id) }
+  return {
+    order,
+    states: await orderStateHistory(db, order.id),
+    refunds: await refundsOf(db, order.id),
+    returns: await returnsOf(db, order.id),
+    // One key per form shown: submitting the same form twice is one refund (docs/domain.md, Refunds).
+    refundKey: randomUUID(),
+    cancelKey: randomUUID(),
+  }
+}
+
+const REQUEST_KEY = /^[A-Za-z0-9-]{8,120}$/
+
+/** What staff are told after a refund: how much went back, and that the customer has the note. */
+function refundOutcome(result: RefundResult, email: string | null) {
+  if (!result.ok) return data({ message: result.message, sent: null }, { status: 409 })
+  const { refund } = result
+  const what = `Refunded ${formatAud(refund.amountCents)} (GST ${formatAud(refund.gstCents)}) as ${refund.id}.`
+  return { message: null, sent: result.repeated ? `${what} (That refund was made already; nothing was refunded twice.)` : `${what}${email ? ` The adjustment note was e-mailed to ${email}.` : ''}` }
 }
 
 const ACTIONS = new Set<string>(['pack', 'ship', 'deliver', 'ready', 'collect'])
@@ -39,6 +65,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt }))
     return { message: null, sent: `The tax invoice was sent again to ${order.email}.` }
   }
+  if (intent === 'refund' || intent === 'cancel' || intent.startsWith('return-')) {
+    const { db, mailer, config } = shop(context)
+    const deps = { db, mailer, config, provider: paymentProvider(config) }
+    const order = await getOrder(db, params.orderId)
+    if (!order) throw data(null, { status: 404 })
+    const requestKey = String(form.get('requestKey') ?? '')
+    const reason = String(form.get('reason') ?? '').slice(0, 500)
+    if (intent === 'refund' || intent === 'cancel' || intent === 'return-refund') {
+      if (!REQUEST_KEY.test(requestKey)) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
+    }
+    if (intent === 'refund') {
+      const request = refundRequestFromForm(form, dollarsToCents)
+      if ('refused' in request) return data({ message: request.refused, sent: null }, { status: 400 })
+      const result = await refundOrder(deps, { orderId: order.id, requestKey, request, restock: form.get('restock') === 'on', reason, source: 'staff', by: staff.email })
+      return refundOutcome(result, order.email)
+    }
+    if (intent === 'cancel') return refundOutcome(await cancelOrder(deps, { orderId: order.id, requestKey, reason, by: staff.email }), order.email)
+    const returnId = String(form.get('returnId') ?? '')
+    if (!returnId.startsWith(`${order.id}-RT`)) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
+    if (intent === 'return-refund') return refundOutcome(await refundReturn(deps, { returnId, requestKey, restock: form.get('restock') === 'on', by: staff.email }), order.email)
+    const to = ({ 'return-approve': 'approved', 'return-decline': 'declined', 'return-receive': 'received' } as const)[intent as 'return-approve']
+    if (!to) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
+    const moved = await moveReturn(deps, { returnId, to, note: String(form.get('note') ?? ''), by: staff.email })
+    if (!moved.ok) return data({ message: moved.message, sent: null }, { status: 409 })
+    return { message: null, sent: `Return ${returnId} is ${to}${order.email ? `; ${order.email} was e-mailed` : ''}.` }
+  }
   if (!ACTIONS.has(intent)) return data({ message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
   const { db, mailer, config } = shop(context)
   const result = await advanceFulfilment(
@@ -50,7 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, states } = loaderData
+  const { order, states, refunds, returns, refundKey, cancelKey } = loaderData
+  const payment = paymentState(order)
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <Link to="/orders" className="text-sm text-brand-700 hover:underline">
@@ -58,7 +111,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
-        <OrderStatus status={order.status} />
+        <span data-testid="payment-state"><OrderStatus status={payment} /></span>
         {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
@@ -76,6 +129,11 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
           </Form>
         ) : null}
       </div>
+      {actionData?.message ? (
+        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
       {actionData && 'sent' in actionData && actionData.sent ? (
         <p role="status" className="mt-3 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
           {actionData.sent}
@@ -117,7 +175,9 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <dd className="font-mono text-xs">{order.providerSessionId ?? '—'}</dd>
       </dl>
 
-      <FulfilmentPanel order={order} message={actionData?.message ?? null} />
+      <FulfilmentPanel order={order} />
+      <ReturnsPanel returns={returns} refundKey={refundKey} />
+      <RefundPanel order={order} refunds={refunds} refundKey={refundKey} cancelKey={cancelKey} />
 
       <h2 className="mt-10 text-xl font-semibold">Lines</h2>
       <div className="overflow-x-auto">
@@ -135,7 +195,10 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
           {order.lines.map((line) => (
             <tr key={line.position}>
               <td className="py-2">{line.productName}</td>
-              <td className="py-2 text-right">{line.quantity}</td>
+              <td className="py-2 text-right">
+                {line.quantity}
+                {line.refundedQuantity > 0 ? <span className="block text-xs text-slate-500">{line.refundedQuantity} refunded</span> : null}
+              </td>
               <td className="py-2 text-right">{formatAud(line.unitPriceCents)}</td>
               <td className="py-2 text-right">{formatAud(line.gstCents)}</td>
               <td className="py-2 text-right">{formatAud(line.lineTotalCents)}</td>

@@ -1,0 +1,83 @@
+import { Form, useNavigation } from 'react-router'
+import { reasonLabel, RETURN_STATE_LABELS, type ReturnState } from '../../lib/orders/returns'
+import { orderDateFormat } from '../shop/order-status'
+
+interface PanelReturn {
+  id: string
+  status: ReturnState
+  reason: string
+  details: string
+  declineReason: string
+  lines: { position: number; productName: string; quantity: number }[]
+  createdAt: string | Date
+  refundId: string | null
+}
+
+const button = 'rounded-md px-3 py-1.5 font-semibold disabled:opacity-60'
+
+/**
+ * The order's returns and what staff can do with each: approve (the customer is e-mailed where to
+ * send it) or decline with a reason, mark received, then refund (with restock). One form per step.
+ */
+export function ReturnsPanel({ returns, refundKey }: { returns: PanelReturn[]; refundKey: string }) {
+  const busy = useNavigation().state !== 'idle'
+  if (returns.length === 0) return null
+  return (
+    <section aria-labelledby="returns-heading" className="mt-8 rounded-xl border border-slate-200 p-4 sm:p-5">
+      <h2 id="returns-heading" className="text-xl font-semibold">
+        Returns
+      </h2>
+      <ul className="mt-3 space-y-4">
+        {returns.map((item) => (
+          <li key={item.id} className="rounded-lg bg-slate-50 p-3 text-sm" data-testid={`return-${item.id}`}>
+            <p className="flex flex-wrap items-baseline gap-x-3">
+              <span className="font-mono text-xs">{item.id}</span>
+              <strong data-testid="return-status">{RETURN_STATE_LABELS[item.status]}</strong>
+              <span className="text-slate-500">asked {orderDateFormat.format(new Date(item.createdAt))}</span>
+            </p>
+            <p className="mt-1">
+              {reasonLabel(item.reason)}: {item.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}
+            </p>
+            {item.details ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">“{item.details}”</p> : null}
+            {item.declineReason ? <p className="mt-1 text-red-800">Declined: {item.declineReason}</p> : null}
+            {item.status === 'requested' || item.status === 'approved' ? (
+              <Form method="post" className="mt-3 space-y-2">
+                <input type="hidden" name="returnId" value={item.id} />
+                <label htmlFor={`note-${item.id}`} className="block font-medium">
+                  Note to the customer <span className="font-normal text-slate-500">(needed to decline)</span>
+                </label>
+                <textarea id={`note-${item.id}`} name="note" rows={2} maxLength={2000} className="block w-full rounded-md border border-slate-300 px-2 py-1" />
+                <div className="flex flex-wrap gap-2">
+                  {item.status === 'requested' ? (
+                    <button type="submit" name="intent" value="return-approve" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+                      Approve and send instructions
+                    </button>
+                  ) : (
+                    <button type="submit" name="intent" value="return-receive" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+                      Mark received
+                    </button>
+                  )}
+                  <button type="submit" name="intent" value="return-decline" disabled={busy} className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
+                    Decline
+                  </button>
+                </div>
+              </Form>
+            ) : null}
+            {item.status === 'received' ? (
+              <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+                <input type="hidden" name="returnId" value={item.id} />
+                <input type="hidden" name="requestKey" value={`${refundKey}-${item.id}`} />
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="restock" defaultChecked={item.reason === 'change-of-mind'} className="h-4 w-4" /> Put the units back in stock
+                </label>
+                <button type="submit" name="intent" value="return-refund" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+                  Refund this return
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

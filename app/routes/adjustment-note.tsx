@@ -1,0 +1,116 @@
+import { data, Link } from 'react-router'
+import { formatAud } from '../lib/money'
+import { pageMeta, shopNameFrom } from '../lib/seo'
+import { shop } from '../server/context.server'
+import { shopIdentity } from '../server/env.server'
+import { privatePageHeaders } from '../server/http/private-page.server'
+import { adjustmentNote } from '../server/orders/adjustment-note'
+import { orderForViewer } from '../server/orders/order-access.server'
+import { getRefund } from '../server/orders/refunds.server'
+import type { Route } from './+types/adjustment-note'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(`Adjustment note ${loaderData?.note.number ?? ''}`, 'A printable adjustment note for a refund.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+/**
+ * The printable adjustment note of a refund (the tax office's document for a decrease in GST): for
+ * staff, the customer whose order it is, and a guest through the e-mailed link.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, config } = shop(context)
+  const { order, orderPage, staff } = await orderForViewer(context, request, 'orderId' in params ? params.orderId : undefined)
+  const refund = await getRefund(db, order.id, params.refundId)
+  if (!refund || refund.status !== 'succeeded') throw data(null, { status: 404 })
+  return { note: adjustmentNote(shopIdentity(config), order, refund), orderPage, staff }
+}
+
+export const headers = privatePageHeaders
+
+export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps) {
+  const { note, orderPage, staff } = loaderData
+  const { seller } = note
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
+      <p className="flex flex-wrap gap-4 text-sm print:hidden">
+        <Link to={orderPage} className="text-brand-700 hover:underline">
+          ← {staff ? 'The order' : 'Your order'}
+        </Link>
+        <span>Print this page, or save it as PDF from your browser’s print dialog.</span>
+      </p>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight">Adjustment note</h1>
+      <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
+        <div>
+          <h2 className="font-semibold">From</h2>
+          <p className="mt-1 leading-6">
+            {seller.legalName} (trading as {seller.name})
+            <br />
+            ABN {seller.abn}
+            <br />
+            {seller.address}
+          </p>
+        </div>
+        <div>
+          <h2 className="font-semibold">To</h2>
+          <p className="mt-1 leading-6" data-testid="buyer">
+            {note.buyer.map((line) => (
+              <span key={line} className="block break-all">
+                {line}
+              </span>
+            ))}
+          </p>
+        </div>
+      </div>
+      <p className="mt-6 text-sm leading-6">
+        Adjustment note number: <strong data-testid="note-number">{note.number}</strong>
+        <br />
+        Date: {note.date}
+        <br />
+        Original tax invoice: <strong data-testid="original-invoice">{note.invoice.number}</strong>
+        {note.invoice.date ? ` of ${note.invoice.date}` : ''}
+        {note.reason ? (
+          <>
+            <br />
+            Reason: {note.reason}
+          </>
+        ) : null}
+      </p>
+      <table className="mt-6 w-full text-left text-sm">
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th scope="col" className="py-2 font-semibold">
+              Adjustment
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {note.rows.map((row, index) => (
+            <tr key={index}>
+              <td className="py-2 pr-2">{row.description}</td>
+              <td className="py-2 text-right">{formatAud(row.amountCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-300">
+          <tr className="font-semibold">
+            <td className="py-1">Decrease in price (including GST)</td>
+            <td className="py-1 text-right" data-testid="decrease">
+              {formatAud(note.decreaseCents)}
+            </td>
+          </tr>
+          <tr>
+            <td className="py-1">GST decrease</td>
+            <td className="py-1 text-right" data-testid="gst-decrease">
+              {formatAud(note.gstDecreaseCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-8 text-sm text-slate-600">Questions about this refund? Write to {seller.email}.</p>
+    </article>
+  )
+}
