@@ -190,7 +190,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
                 {quarters.map((row) => (
                   <tr key={row.quarter.from}>
                     <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      {basQuarterLabel(row.quarter)}
+                      <QuarterName label={basQuarterLabel(row.quarter)} />
                     </th>
                     <td className={cell}>{formatAud(row.salesCents)}</td>
                     <td className={cell}>{formatAud(row.gstCents)}</td>
@@ -285,6 +285,17 @@ function Choices({ query }: { query: ReportQuery }) {
         </ul>
       </nav>
     </div>
+  )
+}
+
+/** "Q2 2026–27 (Oct–Dec 2026)" on two lines on a phone, never broken inside either part. */
+function QuarterName({ label }: { label: string }) {
+  const split = label.indexOf(' (')
+  if (split < 0) return <>{label}</>
+  return (
+    <>
+      <span className="whitespace-nowrap">{label.slice(0, split)}</span> <span className="whitespace-nowrap text-slate-500">{label.slice(split + 1)}</span>
+    </>
   )
 }
 
