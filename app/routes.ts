@@ -23,6 +23,8 @@ export default [
     route('orders/export.csv', 'routes/staff/orders.export.csv.ts'),
     route('orders/:orderId', 'routes/staff/orders.$orderId.tsx'),
     route('orders/:orderId/packing-slip', 'routes/staff/orders.$orderId.packing-slip.tsx'),
+    route('reports', 'routes/staff/reports.tsx'),
+    route('reports/bas.csv', 'routes/staff/reports.bas.csv.ts'),
     route('product/create', 'routes/staff/product.create.tsx'),
     route('product/:productId/update', 'routes/staff/product.$productId.update.tsx'),
     route('product/:productId/deprecate', 'routes/staff/product.$productId.deprecate.tsx'),

@@ -63,6 +63,8 @@ export interface ProductLogistics {
   productStockOnHand: number | null
   productAllowBackorder: boolean
   productBackorderLeadTime: string
+  /** The reports' low-stock list (and the staff digest) show the product at this many available units or fewer. */
+  productLowStockThreshold: number
 }
 
 export const DEFAULT_LOGISTICS: ProductLogistics = {
@@ -71,6 +73,7 @@ export const DEFAULT_LOGISTICS: ProductLogistics = {
   productStockOnHand: null,
   productAllowBackorder: false,
   productBackorderLeadTime: '',
+  productLowStockThreshold: 3,
 }
 
 export interface Product extends Omit<ProductFields, keyof ProductLogistics>, ProductLogistics {

@@ -47,7 +47,7 @@ export const demoShippingMethods: ShippingMethodInput[] = [
   },
 ]
 
-type Logistics = Omit<ProductLogistics, 'productBackorderLeadTime' | 'productAllowBackorder'> & Partial<ProductLogistics>
+type Logistics = Omit<ProductLogistics, 'productBackorderLeadTime' | 'productAllowBackorder' | 'productLowStockThreshold'> & Partial<ProductLogistics>
 
 const item = (productWeightGrams: number, productStockOnHand: number | null, extra: Partial<ProductLogistics> = {}): Logistics => ({
   productWeightGrams,

@@ -10,6 +10,7 @@ import { runInNewContext } from 'node:vm'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
+import { DEFAULT_LOGISTICS } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
 import { updateProduct } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
@@ -55,6 +56,8 @@ const fileOf = (collection: MigrationCollection, documents: Record<string, unkno
 /** Something in every collection: the demo catalogue, a template, an enquiry, a profile and a paid order with two lines. */
 async function fillShop(database: DatabaseHandle) {
   await seedCatalog(database.db)
+  // A low-stock level of its own, which an export and import must carry.
+  await database.db.update(products).set({ productLowStockThreshold: 7 }).where(eq(products.id, 'unidrone-e900'))
   await createTemplate(database.db, { templateName: 'Survey kit', templateImage: '' }, STAFF)
   await database.db.insert(contacts).values({ id: 'enquiry-1', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?' })
   await syncProfileFromUser(database.db, { id: 'user-1', email: 'pat@example.com', name: 'Pat Smith' })
@@ -96,7 +99,12 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(Object.keys(file)).toEqual(['format', 'version', 'collection', 'documents'])
     expect(file).toMatchObject({ format: 'unidrone-shop-export', version: 1, collection: 'products' })
     expect(Object.keys(file.documents)).toHaveLength(demoProducts.length)
-    expect(file.documents['unidrone-e900']).toEqual({ FBUID: 'unidrone-e900', ...demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900') })
+    expect(file.documents['unidrone-e900']).toEqual({
+      FBUID: 'unidrone-e900',
+      ...DEFAULT_LOGISTICS,
+      ...demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900'),
+      productLowStockThreshold: 7,
+    })
     expect(JSON.parse(exported.orders).documents[orderId].lines).toHaveLength(2)
   })
 

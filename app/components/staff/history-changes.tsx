@@ -49,6 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
   productStockOnHand: 'Stock on hand',
   productAllowBackorder: 'Allows backorders',
   productBackorderLeadTime: 'Backorder lead time',
+  productLowStockThreshold: 'Low-stock alert at',
   contactName: 'Name',
   contactEmail: 'E-mail',
   contactPhone: 'Contact number',

@@ -14,6 +14,7 @@ describe('the shipping and stock fields of the product form', () => {
       stockOnHand: '7',
       allowBackorder: true,
       backorderLeadTime: '2–3 weeks',
+      lowStockThreshold: '3',
     })
     expect(initialLogistics(null)).toEqual({
       weightGrams: '0',
@@ -22,6 +23,7 @@ describe('the shipping and stock fields of the product form', () => {
       stockOnHand: '',
       allowBackorder: false,
       backorderLeadTime: '',
+      lowStockThreshold: '3',
     })
     expect(initialLogistics({ ...tracked, productStockOnHand: null }).trackStock).toBe(false)
   })
@@ -29,7 +31,7 @@ describe('the shipping and stock fields of the product form', () => {
   it('leave the stock out unless the editor changed it, so a sale while the form is open is kept', () => {
     const opened = initialLogistics(tracked)
     const untouched = logisticsSubmission({ ...opened, weightGrams: '900' }, opened)
-    expect(untouched).toEqual({ productWeightGrams: '900', productContainsLithium: true, productAllowBackorder: true, productBackorderLeadTime: '2–3 weeks' })
+    expect(untouched).toEqual({ productWeightGrams: '900', productContainsLithium: true, productAllowBackorder: true, productBackorderLeadTime: '2–3 weeks', productLowStockThreshold: '3' })
     expect('productStockOnHand' in untouched).toBe(false)
     expect(JSON.parse(JSON.stringify(untouched))).not.toHaveProperty('productStockOnHand')
     // The same number typed differently is no change.

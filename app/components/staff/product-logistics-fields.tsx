@@ -11,10 +11,17 @@ export interface LogisticsValues {
   stockOnHand: string
   allowBackorder: boolean
   backorderLeadTime: string
+  lowStockThreshold: string
 }
 
 /** The submitted keys of these fields, which are also their inputs' ids and their error paths. */
-export type LogisticsPath = 'productWeightGrams' | 'productContainsLithium' | 'productStockOnHand' | 'productAllowBackorder' | 'productBackorderLeadTime'
+export type LogisticsPath =
+  | 'productWeightGrams'
+  | 'productContainsLithium'
+  | 'productStockOnHand'
+  | 'productAllowBackorder'
+  | 'productBackorderLeadTime'
+  | 'productLowStockThreshold'
 
 type LogisticsSubmission = Pick<ProductFormInput, LogisticsPath>
 
@@ -28,6 +35,7 @@ export function initialLogistics(product: Partial<ProductLogistics> | null): Log
     stockOnHand: stock === null ? '' : String(stock),
     allowBackorder: product?.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
     backorderLeadTime: product?.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
+    lowStockThreshold: String(product?.productLowStockThreshold ?? DEFAULT_LOGISTICS.productLowStockThreshold),
   }
 }
 
@@ -54,6 +62,8 @@ export function logisticsSubmission(values: LogisticsValues, opened: LogisticsVa
     productContainsLithium: values.containsLithium,
     productAllowBackorder: values.allowBackorder,
     productBackorderLeadTime: values.backorderLeadTime,
+    // Sales never change it, so it is always sent (unlike the count on hand).
+    productLowStockThreshold: values.lowStockThreshold,
   }
   if (opened === null || stockChanged(values, opened)) submission.productStockOnHand = values.trackStock ? values.stockOnHand : null
   return submission
@@ -132,6 +142,16 @@ export function ProductLogisticsFields({
               value={values.stockOnHand}
               error={values.trackStock ? errorFor('productStockOnHand') : undefined}
               onChange={(text) => onChange({ stockOnHand: text }, 'productStockOnHand')}
+            />
+            <TextInput
+              id="productLowStockThreshold"
+              label="Low-stock alert at"
+              inputMode="numeric"
+              placeholder="e.g. 3"
+              hint="The reports list the product, and the daily digest names it, when this many or fewer are available."
+              value={values.lowStockThreshold}
+              error={errorFor('productLowStockThreshold')}
+              onChange={(text) => onChange({ lowStockThreshold: text }, 'productLowStockThreshold')}
             />
           </div>
           <Checkbox

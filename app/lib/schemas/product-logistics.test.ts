@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { validProductForm } from './product-form.fixture'
-import { productErrors, productFieldsSchema, productFormSchema, STOCK_MESSAGE, WEIGHT_MESSAGE } from './product'
+import { productErrors, productFieldsSchema, productFormSchema, STOCK_MESSAGE, THRESHOLD_MESSAGE, WEIGHT_MESSAGE } from './product'
 
 const base = validProductForm
 
@@ -36,6 +36,14 @@ describe('shipping and stock in the product form', () => {
     expect(untouched.data && 'productStockOnHand' in untouched.data).toBe(false)
     // A product from before these fields existed still saves as it is.
     expect(parse({}).success).toBe(true)
+  })
+
+  it('reads the low-stock alert level typed as text, 0 to 10,000', () => {
+    expect(parse({ productLowStockThreshold: ' 12 ' }).data).toMatchObject({ productLowStockThreshold: 12 })
+    expect(parse({ productLowStockThreshold: '0' }).data).toMatchObject({ productLowStockThreshold: 0 })
+    expect(errorsOf({ productLowStockThreshold: 'few' })).toEqual({ productLowStockThreshold: THRESHOLD_MESSAGE })
+    expect(errorsOf({ productLowStockThreshold: '-1' })).toEqual({ productLowStockThreshold: 'The alert level cannot be negative.' })
+    expect(errorsOf({ productLowStockThreshold: '10,001' })).toEqual({ productLowStockThreshold: 'At most 10,000.' })
   })
 
   it('says what is wrong next to each field', () => {

@@ -49,6 +49,7 @@ export const productFieldsSchema = z.object({
   productStockOnHand: z.number().int('Whole units.').min(0, 'Stock cannot be negative.').max(1_000_000, 'At most 1,000,000.').nullable().optional(),
   productAllowBackorder: z.boolean().optional(),
   productBackorderLeadTime: storableString(100).optional(),
+  productLowStockThreshold: z.number().int('Whole units.').min(0, 'The alert level cannot be negative.').max(10_000, 'At most 10,000.').optional(),
 })
 
 /**
@@ -68,7 +69,7 @@ export function centsToDollars(cents: number): string {
 }
 
 /**
- * A whole number as typed ("1,250", " 12 "), for the form's weight and stock; a number as it is.
+ * A whole number as typed ("1,250", " 12 "), for the form's weight, stock and low-stock level; a number as it is.
  * Anything else is the given message.
  */
 const readWholeNumber = (input: string | number, message: string, context: z.RefinementCtx): number => {
@@ -82,6 +83,7 @@ const readWholeNumber = (input: string | number, message: string, context: z.Ref
 
 export const WEIGHT_MESSAGE = 'Enter the weight in whole grams, such as 850.'
 export const STOCK_MESSAGE = 'Enter the stock on hand as a whole number, such as 12.'
+export const THRESHOLD_MESSAGE = 'Enter the low-stock alert level as a whole number, such as 3.'
 
 /** The product form: the same rules, with prices typed in dollars and weight and stock as typed text. */
 export const productFormSchema = productFieldsSchema.extend({
@@ -95,6 +97,11 @@ export const productFormSchema = productFieldsSchema.extend({
     .union([z.null(), z.number(), z.string()])
     .transform((input, context) => (input === null ? null : readWholeNumber(input, STOCK_MESSAGE, context)))
     .pipe(productFieldsSchema.shape.productStockOnHand.unwrap())
+    .optional(),
+  productLowStockThreshold: z
+    .union([z.number(), z.string()])
+    .transform((input, context) => readWholeNumber(input, THRESHOLD_MESSAGE, context))
+    .pipe(productFieldsSchema.shape.productLowStockThreshold.unwrap())
     .optional(),
   productPrices: z
     .array(

@@ -17,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const staffTools = [
   { to: '/product/create', label: 'Create product' },
   { to: '/orders', label: 'Orders' },
+  { to: '/reports', label: 'Reports' },
   { to: '/enquiries', label: 'Enquiries' },
   { to: '/outbox', label: 'Outbox' },
   { to: '/payment-links', label: 'Payment links' },

@@ -157,5 +157,6 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     ...(typeof document.productStockOnHand === 'number' || document.productStockOnHand === null ? { productStockOnHand: document.productStockOnHand as number | null } : {}),
     ...(typeof document.productAllowBackorder === 'boolean' ? { productAllowBackorder: document.productAllowBackorder } : {}),
     ...(typeof document.productBackorderLeadTime === 'string' ? { productBackorderLeadTime: document.productBackorderLeadTime } : {}),
+    ...(typeof document.productLowStockThreshold === 'number' ? { productLowStockThreshold: document.productLowStockThreshold } : {}),
   }
 }

@@ -8,6 +8,7 @@ import { settleOrderStock } from '../stock/stock.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { invoiceMail } from './invoice.ts'
+import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
 import { getOrder, orderDocument, type Order, type OrderWithLines } from './orders.server.ts'
 import type { PaymentEvent } from './payments/provider.ts'
 
@@ -70,6 +71,7 @@ export async function fulfilPayment(deps: { db: Database; mailer: MailService; c
     if (status === 'paid' && order.email) {
       await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt ?? now }), tx)
     }
+    if (status === 'paid') await noticeStaffOfPaidOrder({ tx, mailer, config }, order)
     return { changed: true, missing: false }
   })
   if (result.changed) catalogWritten()

@@ -26,6 +26,7 @@ import { createMailService } from '../mail/outbox.server.ts'
 import { expireLapsedReservations } from '../checkout/checkout.server.ts'
 import { forgetOldCheckouts } from '../checkout/drafts.server.ts'
 import { startTimedWork } from '../jobs/timed-work.server.ts'
+import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
 
 /** How often each process looks for lapsed reservations (and demo payment pages left open). */
 const RESERVATION_SWEEP_SECONDS = 30
@@ -80,6 +81,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'checkouts', everySeconds: 3600, run: () => forgetOldCheckouts(database.db) },
     // Refunds a stopped process left between asking the provider and settling.
     { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
+    // Sends at most once per Brisbane day (claimed in the database), after 08:00, when something is low.
+    { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
   ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const catalog = createCatalogReads(database.db)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoProducts } from '../../../db/seed/catalog.ts'
+import { DEFAULT_LOGISTICS } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Importer } from './collection.server.ts'
 import { COLLECTION_DEFINITIONS, importRefusal } from './collections.server.ts'
@@ -17,7 +18,19 @@ describe('the rules each collection checks an imported document against', () => 
   it('accepts a product under the id made from its name, keeping prices in cents', () => {
     const preparation = prepare('products', productId, { ...product })
     expect(preparation.ok).toBe(true)
-    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...product })
+    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...product })
+  })
+
+  it('fills shipping and stock a file leaves out from the stored product, or a new product’s defaults', () => {
+    const { productLowStockThreshold: _level, productWeightGrams: _weight, ...older } = { ...product, productLowStockThreshold: 7, productWeightGrams: 900 }
+    const stored = { FBUID: productId, ...product, productLowStockThreshold: 7, productWeightGrams: 900, productStockOnHand: 4 }
+    const kept = prepare('products', productId, older, stored)
+    expect(kept.ok && kept.document).toMatchObject({ productLowStockThreshold: 7, productWeightGrams: 900 })
+    const fresh = prepare('products', productId, older)
+    expect(fresh.ok && fresh.document).toMatchObject({ productLowStockThreshold: 3 })
+    expect(reasonOf(prepare('products', productId, { ...product, productLowStockThreshold: 10_001 }))).toBe('productLowStockThreshold: At most 10,000.')
+    const set = prepare('products', productId, { ...product, productLowStockThreshold: 0 }, stored)
+    expect(set.ok && set.document).toMatchObject({ productLowStockThreshold: 0 })
   })
 
   it('refuses a product whose id is not the one its name gives (DESIGN.md §3)', () => {

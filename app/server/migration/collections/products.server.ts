@@ -1,12 +1,13 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { ProductFields } from '../../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, type ProductFields, type ProductLogistics } from '../../../lib/catalog.ts'
 import { productFieldsSchema } from '../../../lib/schemas/product.ts'
 import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
 import { afterTextId, byCodeUnit, recordHistoryRows, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
 
-const { id, version, createdAt, updatedAt, ...fieldColumns } = getTableColumns(products)
+// Units held by payments under way are not part of the document: an import never changes them.
+const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
 const columns = { id, ...fieldColumns }
 
 /** Prices stay in cents, as the program keeps them (docs/data-format.md). */
@@ -26,7 +27,30 @@ function productDocument(productId: string, fields: ProductFields): Document {
     productShipping: fields.productShipping,
     productDownloads: fields.productDownloads,
     productPrices: fields.productPrices,
+    productWeightGrams: fields.productWeightGrams ?? DEFAULT_LOGISTICS.productWeightGrams,
+    productContainsLithium: fields.productContainsLithium ?? DEFAULT_LOGISTICS.productContainsLithium,
+    productStockOnHand: fields.productStockOnHand === undefined ? DEFAULT_LOGISTICS.productStockOnHand : fields.productStockOnHand,
+    productAllowBackorder: fields.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
+    productBackorderLeadTime: fields.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
+    productLowStockThreshold: fields.productLowStockThreshold ?? DEFAULT_LOGISTICS.productLowStockThreshold,
   }
+}
+
+const LOGISTICS_KEYS = Object.keys(DEFAULT_LOGISTICS) as (keyof ProductLogistics)[]
+
+/**
+ * Shipping and stock a document leaves out (a file from before they were exported) keep the stored
+ * product's values, or a new product's defaults: an older file never resets a product's stock,
+ * weight or low-stock level.
+ */
+function withLogistics(fields: ProductFields, existing: Document | undefined): ProductFields {
+  const filled: Record<string, unknown> = { ...fields }
+  for (const key of LOGISTICS_KEYS) {
+    if (filled[key] !== undefined) continue
+    const stored = existing?.[key]
+    filled[key] = stored === undefined ? DEFAULT_LOGISTICS[key] : stored
+  }
+  return filled as unknown as ProductFields
 }
 
 type ProductRow = Pick<typeof products.$inferSelect, 'id' | keyof typeof fieldColumns>
@@ -43,14 +67,14 @@ const productImporter: Importer<ProductFields> = {
     const rows = lock ? await query.for('update') : await query
     return new Map(rows.map((row) => [row.id, fromRow(row)]))
   },
-  prepare(productId, fields) {
+  prepare(productId, fields, existing) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
     const expectedId = slugify(parsed.data.productName)
     if (expectedId !== productId) {
       return { ok: false, reason: `A product's id comes from its name: "${parsed.data.productName}" has the id "${expectedId}", not "${productId}".` }
     }
-    const product = parsed.data as ProductFields
+    const product = withLogistics(parsed.data as ProductFields, existing)
     return { ok: true, document: productDocument(productId, product), row: product }
   },
   /** Products come by the thousand: one upsert, one redirect clean-up and one history insert per batch. */

@@ -1,0 +1,382 @@
+import { data, Form, Link } from 'react-router'
+import { BarChart } from '../../components/staff/bar-chart'
+import { formatAud } from '../../lib/money'
+import {
+  addDays,
+  basQuarterLabel,
+  basQuartersToDate,
+  dayStart,
+  GROUPINGS,
+  lastDays,
+  parseReportQuery,
+  periodLabel,
+  periodsCovering,
+  RANGES,
+  reportQueryString,
+  shopDay,
+  shortDate,
+  type Grouping,
+  type ReportQuery,
+} from '../../lib/reports/periods'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { requireStaff } from '../../server/auth/session.server'
+import { shop } from '../../server/context.server'
+import { readForm } from '../../server/http/form.server'
+import { fillPeriods, gstByQuarter, lowStockProducts, topProducts, totalsByPeriod, type PeriodTotals } from '../../server/reports/sales.server'
+import { getNoticeChoices, saveNoticeChoices } from '../../server/reports/staff-notices.server'
+import type { Route } from './+types/reports'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Reports', 'Sales, GST per BAS quarter, top products and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(context, request)
+  const query = parseReportQuery(new URL(request.url).searchParams)
+  const { db } = shop(context)
+  const today = shopDay(new Date())
+  const { from, to } = lastDays(today, query.range)
+  const range = { from: dayStart(from), until: dayStart(addDays(to, 1)) }
+  const [byDay, grouped, top, quarters, lowStock, notices] = await Promise.all([
+    query.by === 'day' ? null : totalsByPeriod(db, range, 'day'),
+    totalsByPeriod(db, range, query.by),
+    topProducts(db, range),
+    gstByQuarter(db, basQuartersToDate(today)),
+    lowStockProducts(db),
+    getNoticeChoices(db, staff.id),
+  ])
+  const days = fillPeriods(byDay ?? grouped, periodsCovering(from, to, 'day'))
+  const periods = fillPeriods(grouped, periodsCovering(from, to, query.by)).reverse()
+  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, notices }
+}
+
+/** "E-mail me": the signed-in staff member's notification choices. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const form = await readForm(request)
+  const choices = { newOrders: form.get('newOrders') === 'on', lowStock: form.get('lowStock') === 'on' }
+  const saved = await saveNoticeChoices(shop(context).db, staff.id, choices, staff.email)
+  if (!saved) return data({ saved: false, message: 'Your account has no profile yet; sign out and in again, then save.' }, { status: 409 })
+  return { saved: true, message: 'Saved your e-mail choices.' }
+}
+
+const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((total, row) => total + row[key], 0)
+const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap'
+const headCell = 'px-3 py-2 text-right font-medium whitespace-nowrap'
+const pill = (current: boolean) =>
+  `inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`
+
+export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, from, to, days, periods, top, quarters, lowStock, notices } = loaderData
+  const totals = {
+    orders: sum(days, 'orders'),
+    sales: sum(days, 'salesCents'),
+    gst: sum(days, 'gstCents'),
+    refunds: sum(days, 'refundsCents'),
+    refundGst: sum(days, 'refundGstCents'),
+  }
+  const dayPoints = (key: 'salesCents' | 'orders') => days.map((day) => ({ label: shortDate(day.period), value: day[key] }))
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Reports</h1>
+      <p className="mt-2 text-slate-600">
+        {shortDate(from)} to {shortDate(to)}, Brisbane time. Sales count on the day they were paid, refunds on the day the money went back.
+      </p>
+      <Choices query={query} />
+
+      <section aria-labelledby="summary" className="mt-8">
+        <h2 id="summary" className="sr-only">
+          Last {query.range} days in total
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <Figure label="Orders" value={String(totals.orders)} />
+          <Figure label="Revenue (incl. GST)" value={formatAud(totals.sales)} testId="total-revenue" />
+          <Figure label="GST collected" value={formatAud(totals.gst)} testId="total-gst" />
+          <Figure label="Refunds" value={formatAud(totals.refunds)} />
+          <Figure label="Net" value={formatAud(totals.sales - totals.refunds)} />
+        </dl>
+      </section>
+
+      <section aria-labelledby="charts" className="mt-10">
+        <h2 id="charts" className="text-xl font-semibold">
+          By day
+        </h2>
+        <div className="mt-4 grid gap-8 lg:grid-cols-2">
+          <BarChart id="revenue-chart" title={`Revenue per day, last ${query.range} days`} points={dayPoints('salesCents')} format={formatAud} valueHeading="Revenue (GST inclusive)" />
+          <BarChart id="orders-chart" title={`Paid orders per day, last ${query.range} days`} points={dayPoints('orders')} format={String} valueHeading="Orders" />
+        </div>
+      </section>
+
+      <section aria-labelledby="by-period" className="mt-10">
+        <h2 id="by-period" className="text-xl font-semibold">
+          Sales and refunds by {query.by}
+        </h2>
+        <PeriodTable rows={periods} by={query.by} totals={totals} />
+      </section>
+
+      <section aria-labelledby="top-products" className="mt-10">
+        <h2 id="top-products" className="text-xl font-semibold">
+          Top products, last {query.range} days
+        </h2>
+        {top.length === 0 ? (
+          <p className="mt-3 text-slate-600">No sales in these days.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Product
+                </th>
+                <th scope="col" className={headCell}>
+                  Units
+                </th>
+                <th scope="col" className={headCell}>
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {top.map((product) => (
+                <tr key={product.productId}>
+                  <td className="py-2 pr-3">{product.productName}</td>
+                  <td className={cell}>{product.units}</td>
+                  <td className={cell}>{formatAud(product.salesCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="bas" className="mt-10">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="bas" className="text-xl font-semibold">
+            GST per BAS quarter
+          </h2>
+          {quarters.length > 0 ? (
+            <a href="/reports/bas.csv" download className="text-sm text-brand-700 underline">
+              Download CSV
+            </a>
+          ) : null}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">The quarters of this and last financial year (July–June) that had sales or refunds.</p>
+        {quarters.length === 0 ? (
+          <p className="mt-3 text-slate-600">No sales or refunds this or last financial year.</p>
+        ) : (
+          <Scroller label="Table of GST per BAS quarter">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Quarter
+                  </th>
+                  <th scope="col" className={headCell}>
+                    Sales incl. GST
+                  </th>
+                  <th scope="col" className={headCell}>
+                    GST collected
+                  </th>
+                  <th scope="col" className={headCell}>
+                    Refunds
+                  </th>
+                  <th scope="col" className={headCell}>
+                    GST refunded
+                  </th>
+                  <th scope="col" className={headCell}>
+                    Net GST
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {quarters.map((row) => (
+                  <tr key={row.quarter.from}>
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      <QuarterName label={basQuarterLabel(row.quarter)} />
+                    </th>
+                    <td className={cell}>{formatAud(row.salesCents)}</td>
+                    <td className={cell}>{formatAud(row.gstCents)}</td>
+                    <td className={cell}>{formatAud(row.refundsCents)}</td>
+                    <td className={cell}>{formatAud(row.refundGstCents)}</td>
+                    <td className={`${cell} font-semibold`}>{formatAud(row.gstCents - row.refundGstCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroller>
+        )}
+      </section>
+
+      <section aria-labelledby="low-stock-heading" id="low-stock" className="mt-10">
+        <h2 id="low-stock-heading" className="text-xl font-semibold">
+          Low stock
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Tracked products with as many available units as their alert level or fewer (set on each product’s form).</p>
+        {lowStock.length === 0 ? (
+          <p className="mt-3 text-slate-600">Nothing is low.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100 text-sm">
+            {lowStock.map((product) => (
+              <li key={product.productId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                <span className="min-w-0 break-words">
+                  <span className="font-medium">{product.productName}</span>{' '}
+                  <span className="text-slate-600">
+                    — {product.available} available{product.reserved > 0 ? ` (${product.reserved} held by payments)` : ''}, alert at {product.threshold}
+                  </span>
+                </span>
+                <Link to={`/product/${product.productId}/update`} className="font-semibold text-brand-700 underline">
+                  Edit<span className="sr-only"> {product.productName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="notices" className="mt-10 rounded-xl border border-slate-200 p-4">
+        <h2 id="notices" className="text-lg font-semibold">
+          E-mail me
+        </h2>
+        <Form method="post" className="mt-3 space-y-2">
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="newOrders" defaultChecked={notices.newOrders} className="mt-0.5 h-4 w-4 shrink-0" />
+            each new paid order
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="lowStock" defaultChecked={notices.lowStock} className="mt-0.5 h-4 w-4 shrink-0" />a daily low-stock digest (after 8 am, only
+            when something is low)
+          </label>
+          <button type="submit" className="mt-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+            Save
+          </button>
+          {actionData ? (
+            <p role={actionData.saved ? 'status' : 'alert'} className={`text-sm ${actionData.saved ? 'text-green-800' : 'text-red-800'}`}>
+              {actionData.message}
+            </p>
+          ) : null}
+        </Form>
+      </section>
+    </div>
+  )
+}
+
+/** The range and grouping, as links: a bookmarkable address for each view. */
+function Choices({ query }: { query: ReportQuery }) {
+  return (
+    <div className="mt-6 flex flex-wrap gap-x-8 gap-y-3">
+      <nav aria-label="Days shown">
+        <ul className="flex flex-wrap gap-2">
+          {RANGES.map((range) => (
+            <li key={range}>
+              <Link to={`/reports${reportQueryString(query, { range })}`} aria-current={query.range === range ? 'page' : undefined} className={pill(query.range === range)}>
+                Last {range} days
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label="Group the table by">
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(GROUPINGS) as Grouping[]).map((by) => (
+            <li key={by}>
+              <Link to={`/reports${reportQueryString(query, { by })}`} aria-current={query.by === by ? 'page' : undefined} className={pill(query.by === by)}>
+                By {by}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+/** "Q2 2026–27 (Oct–Dec 2026)" on two lines on a phone, never broken inside either part. */
+function QuarterName({ label }: { label: string }) {
+  const split = label.indexOf(' (')
+  if (split < 0) return <>{label}</>
+  return (
+    <>
+      <span className="whitespace-nowrap">{label.slice(0, split)}</span> <span className="whitespace-nowrap text-slate-500">{label.slice(split + 1)}</span>
+    </>
+  )
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 px-3 py-2">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/** A wide table scrolls inside its own box on a phone, never the page; focusable so a keyboard can scroll it. */
+function Scroller({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="mt-3 max-w-full overflow-x-auto">
+      {children}
+    </div>
+  )
+}
+
+function PeriodTable({ rows, by, totals }: { rows: (PeriodTotals & { period: string })[]; by: Grouping; totals: { orders: number; sales: number; gst: number; refunds: number; refundGst: number } }) {
+  return (
+    <Scroller label={`Table of sales and refunds by ${by}`}>
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {GROUPINGS[by]}
+            </th>
+            <th scope="col" className={headCell}>
+              Orders
+            </th>
+            <th scope="col" className={headCell}>
+              Revenue
+            </th>
+            <th scope="col" className={headCell}>
+              GST
+            </th>
+            <th scope="col" className={headCell}>
+              Refunds
+            </th>
+            <th scope="col" className={headCell}>
+              GST refunded
+            </th>
+            <th scope="col" className={headCell}>
+              Net
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.period}>
+              <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-normal">
+                {periodLabel(row.period, by)}
+              </th>
+              <td className={cell}>{row.orders}</td>
+              <td className={cell}>{formatAud(row.salesCents)}</td>
+              <td className={cell}>{formatAud(row.gstCents)}</td>
+              <td className={cell}>{formatAud(row.refundsCents)}</td>
+              <td className={cell}>{formatAud(row.refundGstCents)}</td>
+              <td className={`${cell} font-semibold`}>{formatAud(row.salesCents - row.refundsCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-300 font-semibold">
+          <tr>
+            <th scope="row" className="py-2 pr-3 text-left">
+              Total
+            </th>
+            <td className={cell}>{totals.orders}</td>
+            <td className={cell}>{formatAud(totals.sales)}</td>
+            <td className={cell}>{formatAud(totals.gst)}</td>
+            <td className={cell}>{formatAud(totals.refunds)}</td>
+            <td className={cell}>{formatAud(totals.refundGst)}</td>
+            <td className={cell}>{formatAud(totals.sales - totals.refunds)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </Scroller>
+  )
+}

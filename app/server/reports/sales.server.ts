@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { basQuarterOf, dayStart, type BasQuarter, type Grouping } from '../../lib/reports/periods.ts'
+import type { Executor } from '../db/client.server.ts'
+import { orderLines, orders, products, refunds } from '../db/schema.ts'
+
+/**
+ * The figures of the staff reports (docs/domain.md, Reports), summed by the database. Sales count in
+ * the period their order was paid (`paid_at`), refunds in the period the money went back
+ * (`settled_at`, succeeded refunds only): a refund in a later period reduces that period, as a BAS
+ * adjustment does. Periods are Brisbane days, Monday weeks, months and calendar quarters, truncated
+ * on the Brisbane clock; each comes back as the `YYYY-MM-DD` of its first day.
+ */
+
+/** The fields every period of a report carries. */
+export interface PeriodTotals {
+  orders: number
+  salesCents: number
+  gstCents: number
+  refundsCents: number
+  refundGstCents: number
+}
+
+export interface PeriodRow extends PeriodTotals {
+  /** First day of the period. */
+  period: string
+}
+
+const EMPTY: PeriodTotals = { orders: 0, salesCents: 0, gstCents: 0, refundsCents: 0, refundGstCents: 0 }
+
+type Unit = Grouping | 'quarter'
+
+/** The first Brisbane day of the period an instant falls in, as text. The unit is one of a fixed list. */
+const periodOf = (column: AnyColumn, unit: Unit): SQL<string> =>
+  sql<string>`to_char(date_trunc(${sql.raw(`'${unit}'`)}, ${column} at time zone 'Australia/Brisbane'), 'YYYY-MM-DD')`
+
+/** Sums in SQL come back as text from some drivers (bigint): numbers here, never more than 2^53 cents. */
+const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
+
+/** Sales and refunds per period between two instants (`from` included, `until` not), oldest first. */
+export async function totalsByPeriod(db: Executor, range: { from: Date; until: Date }, unit: Unit): Promise<PeriodRow[]> {
+  const salesPeriod = periodOf(orders.paidAt, unit)
+  const refundPeriod = periodOf(refunds.settledAt, unit)
+  const [sales, given] = await Promise.all([
+    db
+      .select({ period: salesPeriod, orders: sql<number>`count(*)::int`.mapWith(Number), salesCents: total(orders.totalCents), gstCents: total(orders.gstCents) })
+      .from(orders)
+      .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, range.from), lt(orders.paidAt, range.until)))
+      .groupBy(salesPeriod),
+    db
+      .select({ period: refundPeriod, refundsCents: total(refunds.amountCents), refundGstCents: total(refunds.gstCents) })
+      .from(refunds)
+      .where(and(eq(refunds.status, 'succeeded'), isNotNull(refunds.settledAt), gte(refunds.settledAt, range.from), lt(refunds.settledAt, range.until)))
+      .groupBy(refundPeriod),
+  ])
+  const rows = new Map<string, PeriodRow>()
+  const row = (period: string) => rows.get(period) ?? rows.set(period, { period, ...EMPTY }).get(period)!
+  for (const sale of sales) Object.assign(row(sale.period), { orders: sale.orders, salesCents: sale.salesCents, gstCents: sale.gstCents })
+  for (const refund of given) Object.assign(row(refund.period), { refundsCents: refund.refundsCents, refundGstCents: refund.refundGstCents })
+  return [...rows.values()].sort((a, b) => a.period.localeCompare(b.period))
+}
+
+/** Every period of a list, with zeros where nothing happened (so a chart has a bar per day). */
+export function fillPeriods(rows: PeriodRow[], periods: string[]): PeriodRow[] {
+  const known = new Map(rows.map((row) => [row.period, row]))
+  return periods.map((period) => known.get(period) ?? { period, ...EMPTY })
+}
+
+export interface QuarterRow extends PeriodTotals {
+  quarter: BasQuarter
+}
+
+/**
+ * GST per BAS quarter over the given quarters (oldest first), only those with a sale or a refund.
+ * A BAS quarter is a calendar quarter (Jul–Sep is Q1 of the financial year), so the database's
+ * `date_trunc('quarter')` on the Brisbane clock finds it.
+ */
+export async function gstByQuarter(db: Executor, quarters: BasQuarter[]): Promise<QuarterRow[]> {
+  if (quarters.length === 0) return []
+  const rows = await totalsByPeriod(db, { from: dayStart(quarters[0]!.from), until: dayStart(quarters.at(-1)!.until) }, 'quarter')
+  return rows.map(({ period, ...totals }) => ({ quarter: basQuarterOf(period), ...totals }))
+}
+
+export interface TopProduct {
+  productId: string
+  productName: string
+  units: number
+  salesCents: number
+}
+
+/** The best-selling products of paid orders between two instants, by money taken (GST inclusive). */
+export async function topProducts(db: Executor, range: { from: Date; until: Date }, limit = 10): Promise<TopProduct[]> {
+  const salesCents = total(orderLines.lineTotalCents)
+  return db
+    .select({
+      productId: orderLines.productId,
+      // A product renamed since keeps its sales under one row, named as it was last sold.
+      productName: sql<string>`(array_agg(${orderLines.productName} order by ${orders.paidAt} desc))[1]`,
+      units: total(orderLines.quantity),
+      salesCents,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, range.from), lt(orders.paidAt, range.until)))
+    .groupBy(orderLines.productId)
+    .orderBy(desc(salesCents), asc(orderLines.productId))
+    .limit(limit)
+}
+
+export interface LowStockProduct {
+  productId: string
+  productName: string
+  onHand: number
+  reserved: number
+  available: number
+  threshold: number
+}
+
+/** Tracked products whose available units (on hand − reserved) are at or below their own threshold, fewest first. */
+export async function lowStockProducts(db: Executor): Promise<LowStockProduct[]> {
+  const available = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`.mapWith(Number)
+  const rows = await db
+    .select({
+      productId: products.id,
+      productName: products.productName,
+      onHand: products.productStockOnHand,
+      reserved: products.stockReserved,
+      available,
+      threshold: products.productLowStockThreshold,
+    })
+    .from(products)
+    .where(and(isNotNull(products.productStockOnHand), sql`${products.productStockOnHand} - ${products.stockReserved} <= ${products.productLowStockThreshold}`))
+    .orderBy(asc(available), asc(products.productName), asc(products.id))
+  return rows.map((row) => ({ ...row, onHand: row.onHand ?? 0 }))
+}
