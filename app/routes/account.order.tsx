@@ -5,6 +5,7 @@ import { requireUser } from '../server/auth/session.server'
 import { getOrder } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { orderView } from '../server/orders/order-view.server'
+import { returnRequestAction } from '../server/orders/return-request.server'
 import type { Route } from './+types/account.order'
 import { privatePageHeaders } from '../server/http/private-page.server'
 
@@ -20,11 +21,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await getOrder(db, params.orderId)
   // Someone else's order is answered as if it did not exist.
   if (!order || order.userId !== user.id) throw data(null, { status: 404 })
-  return orderView(db, order)
+  return orderView(db, order, `/orders/${order.id}`)
+}
+
+/** "Request a return" on the customer's own order. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request)
+  const { db, mailer, config } = shop(context)
+  const order = await getOrder(db, params.orderId)
+  if (!order || order.userId !== user.id) throw data(null, { status: 404 })
+  return returnRequestAction({ db, mailer, config }, request, order.id, user.email)
 }
 
 export const headers = privatePageHeaders
 
-export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderProgress view={loaderData} back={{ to: '/client', label: 'Your account' }} invoice />
+export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
+  return <OrderProgress view={loaderData} back={{ to: '/client', label: 'Your account' }} result={actionData ?? null} />
 }

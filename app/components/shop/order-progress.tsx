@@ -1,13 +1,21 @@
 import { Link } from 'react-router'
 import { formatAud } from '../../lib/money'
+import { RETURN_STATE_LABELS } from '../../lib/orders/returns'
+import { ReturnRequestForm } from './return-request-form'
 import type { OrderView } from '../../server/orders/order-view.server'
 import { DeliverySummary } from './delivery-summary'
 import { OrderLineList } from './order-lines'
 import { OrderStatus, orderDateFormat } from './order-status'
 
-/** A customer's view of their order: where it is, the tracking link, what was bought, the invoice. */
-export function OrderProgress({ view, back, invoice }: { view: OrderView; back: { to: string; label: string } | null; invoice: boolean }) {
-  const { order, tracking, timeline } = view
+/** What the return request answered: its number, or why it was refused. */
+export type ReturnRequestResult = { returnError: string | null; returned: string | null } | null
+
+/**
+ * A customer's view of their order: where it is, the tracking link, what was bought, the invoice,
+ * refunds with their adjustment notes, returns, and "Request a return".
+ */
+export function OrderProgress({ view, back, result }: { view: OrderView; back: { to: string; label: string } | null; result: ReturnRequestResult }) {
+  const { order, tracking, timeline, documentsBase, refunds, returns, returnForm } = view
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       {back ? (
@@ -18,7 +26,13 @@ export function OrderProgress({ view, back, invoice }: { view: OrderView; back: 
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
         <OrderStatus status={order.status === 'paid' && order.fulfilment !== 'unfulfilled' ? order.fulfilment : order.status} />
+        {order.payment === 'refunded' || order.payment === 'partially-refunded' ? <OrderStatus status={order.payment} /> : null}
       </div>
+      {result?.returned ? (
+        <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+          We have your return request {result.returned}. We will e-mail you the return instructions, usually within one business day.
+        </p>
+      ) : null}
 
       <section aria-labelledby="timeline-heading" className="mt-8">
         <h2 id="timeline-heading" className="text-lg font-semibold">
@@ -60,12 +74,54 @@ export function OrderProgress({ view, back, invoice }: { view: OrderView; back: 
           <span>Total (incl. {formatAud(order.gstCents)} GST)</span>
           <span>{formatAud(order.totalCents)}</span>
         </p>
-        {invoice && order.status === 'paid' ? (
-          <Link to={`/orders/${order.id}/invoice`} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        {order.status === 'paid' ? (
+          <Link to={`${documentsBase}/invoice`} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
             Tax invoice
           </Link>
         ) : null}
       </section>
+
+      {refunds.length > 0 ? (
+        <section aria-labelledby="refunds-heading" className="mt-8">
+          <h2 id="refunds-heading" className="text-lg font-semibold">
+            Refunds
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="refunds">
+            {refunds.map((refund) => (
+              <li key={refund.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                <span>
+                  {formatAud(refund.amountCents)} refunded on <time dateTime={refund.at}>{orderDateFormat.format(new Date(refund.at))}</time>
+                </span>
+                <Link to={`${documentsBase}/adjustment-notes/${refund.id}`} className="font-semibold text-brand-700 hover:underline">
+                  Adjustment note {refund.id}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {returns.length > 0 ? (
+        <section aria-labelledby="returns-heading" className="mt-8">
+          <h2 id="returns-heading" className="text-lg font-semibold">
+            Returns
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="returns">
+            {returns.map((item) => (
+              <li key={item.id} className="py-2">
+                <p className="flex flex-wrap justify-between gap-x-4">
+                  <span className="font-medium">{item.id}</span>
+                  <span>{RETURN_STATE_LABELS[item.status]}</span>
+                </p>
+                <p className="text-slate-600">{item.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</p>
+                {item.declineReason ? <p className="text-slate-700">Reason: {item.declineReason}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {returnForm ? <ReturnRequestForm form={returnForm} error={result?.returnError ?? null} /> : null}
       <DeliverySummary delivery={order.delivery} className="mt-8" />
     </div>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyAction, FULFILMENTS, nextAction, trackingLink, type FulfilmentAction } from './fulfilment'
+import { applyAction, cancelRefusal, FULFILMENTS, nextAction, trackingLink, type FulfilmentAction } from './fulfilment'
 
 const ACTIONS: FulfilmentAction[] = ['pack', 'ship', 'deliver', 'ready', 'collect']
 const order = (fulfilment: (typeof FULFILMENTS)[number], collect = false, status = 'paid') => ({ id: 'UD-TEST', status, collect, fulfilment })
@@ -55,5 +55,17 @@ describe('tracking links', () => {
     expect(trackingLink('other', '33XYZ1234567')).toBeNull()
     expect(trackingLink('auspost', '<script>')).toBeNull()
     expect(trackingLink('auspost', '')).toBeNull()
+  })
+})
+
+describe('cancelling before the order leaves', () => {
+  it('allows a paid order that is still with the shop, and refuses one that has left or is not paid', () => {
+    for (const fulfilment of FULFILMENTS) {
+      const refusal = cancelRefusal(order(fulfilment))
+      if (['unfulfilled', 'packed', 'ready'].includes(fulfilment)) expect(refusal).toBeNull()
+      else expect(refusal).toEqual(expect.any(String))
+    }
+    expect(cancelRefusal(order('shipped'))).toBe('Order UD-TEST is shipped, so it can no longer be cancelled; a return can be arranged instead.')
+    expect(cancelRefusal(order('unfulfilled', false, 'pending'))).toBe('Order UD-TEST is not paid, so there is nothing to cancel.')
   })
 })

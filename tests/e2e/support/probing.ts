@@ -259,7 +259,12 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/orders':
       return { fields: ['orderId'] }
     case '/orders/:orderId':
-      return { fields: ['intent', 'carrier', 'trackingNumber'], fixed: { intent: 'not-an-action' } }
+      return { fields: ['intent', 'carrier', 'trackingNumber', 'requestKey', 'amount', 'qty-0', 'reason', 'returnId', 'note'], fixed: { intent: 'not-an-action' } }
+    case '/client/orders/:orderId':
+    case '/track-order/view':
+      return { fields: ['intent', 'reason', 'details', 'qty-0'], fixed: { reason: 'not-a-reason' } }
+    case '/reports':
+      return { fields: ['newOrders', 'lowStock'] }
     default:
       return null
   }
@@ -300,7 +305,9 @@ export async function deliverOver(context: APIRequestContext, origin: string, fi
  * takes a paid one (an unpaid order has none, so its page would never be reached).
  */
 export function realParam(real: Record<string, string>, pattern: string, name: string): string | undefined {
-  if ((pattern === '/orders/:orderId/invoice' || pattern === '/client/orders/:orderId') && name === 'orderId') return real.paidOrderId ?? real.orderId
+  if ((pattern === '/orders/:orderId/invoice' || pattern === '/client/orders/:orderId' || pattern === '/orders/:orderId/adjustment-notes/:refundId') && name === 'orderId') {
+    return real.paidOrderId ?? real.orderId
+  }
   return real[name]
 }
 

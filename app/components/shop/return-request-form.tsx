@@ -1,0 +1,102 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { CHANGE_OF_MIND_DAYS, RETURN_REASONS } from '../../lib/orders/returns'
+import { legalPath } from '../../lib/legal/documents'
+
+const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
+
+interface ReturnFormData {
+  lines: { position: number; name: string; quantity: number }[]
+  /** Whether the change-of-mind window is open (14 days from delivery or collection). */
+  changeOfMind: boolean
+  changeOfMindUntil: string | null
+}
+
+/**
+ * "Request a return": which items and how many, and why. A plain form inside <details>, so it works
+ * before (or without) the page's scripts. Faults are always accepted for review; change of mind only
+ * within its window, and the form says until when.
+ */
+export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error: string | null }) {
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <section aria-labelledby="return-heading" className="mt-8">
+      <details className="rounded-xl border border-slate-200 p-4" open={error !== null}>
+        <summary id="return-heading" className="cursor-pointer text-lg font-semibold text-brand-700">
+          Request a return
+        </summary>
+        <Form method="post" className="mt-4 space-y-4 text-sm">
+          <input type="hidden" name="intent" value="return" />
+          {error ? (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <fieldset>
+            <legend className="font-medium">Items to return</legend>
+            <ul className="mt-2 space-y-2">
+              {form.lines.map((line) => (
+                <li key={line.position} className="flex items-center gap-3">
+                  <label htmlFor={`return-qty-${line.position}`} className="min-w-0 flex-1">
+                    {line.name} <span className="text-slate-500">(up to {line.quantity})</span>
+                  </label>
+                  <input
+                    id={`return-qty-${line.position}`}
+                    name={`qty-${line.position}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={line.quantity}
+                    defaultValue={form.lines.length === 1 ? 1 : 0}
+                    className="w-20 rounded-md border border-slate-300 px-2 py-1"
+                  />
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <fieldset>
+            <legend className="font-medium">Why are you returning them?</legend>
+            <div className="mt-2 space-y-2">
+              {RETURN_REASONS.map((reason) => {
+                const closed = reason.id === 'change-of-mind' && !form.changeOfMind
+                return (
+                  <label key={reason.id} className={`flex items-start gap-2 ${closed ? 'text-slate-500' : ''}`}>
+                    <input type="radio" name="reason" value={reason.id} disabled={closed} required className="mt-1 h-4 w-4" />
+                    <span>
+                      {reason.label}
+                      {reason.id === 'change-of-mind' ? (
+                        <span className="block text-xs text-slate-500">
+                          {form.changeOfMind && form.changeOfMindUntil
+                            ? `Within ${CHANGE_OF_MIND_DAYS} days of delivery or collection: until ${dayFormat.format(new Date(form.changeOfMindUntil))}.`
+                            : form.changeOfMindUntil
+                              ? `The ${CHANGE_OF_MIND_DAYS} days for a change of mind ended on ${dayFormat.format(new Date(form.changeOfMindUntil))}.`
+                              : `Open for ${CHANGE_OF_MIND_DAYS} days once your order has been delivered or collected.`}
+                        </span>
+                      ) : null}
+                    </span>
+                  </label>
+                )
+              })}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor="return-details" className="block font-medium">
+              What is wrong? <span className="font-normal text-slate-500">(needed for a fault; optional for a change of mind)</span>
+            </label>
+            <textarea id="return-details" name="details" rows={3} maxLength={2000} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+          </div>
+          <p className="text-slate-600">
+            Faulty, damaged or not as described? Tell us whenever it happens and we review it: the {CHANGE_OF_MIND_DAYS} days apply only to a change of
+            mind, and nothing limits your rights under the Australian Consumer Law. See our{' '}
+            <Link to={legalPath('returns-policy')} className="text-brand-700 underline">
+              Returns Policy
+            </Link>
+            .
+          </p>
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+            Request the return
+          </button>
+        </Form>
+      </details>
+    </section>
+  )
+}
