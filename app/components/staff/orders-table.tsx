@@ -3,6 +3,7 @@ import { formatAud } from '../../lib/money'
 import { nextAction } from '../../lib/orders/fulfilment'
 import type { Order } from '../../server/checkout/orders.server'
 import { OrderStatus, orderDateFormat } from '../shop/order-status'
+import { paymentState } from '../../lib/orders/refunds'
 
 /**
  * The staff orders list: each order with its customer, where it goes and its states; orders that can
@@ -53,7 +54,7 @@ export function OrdersTable({ orders }: { orders: (Omit<Order, 'createdAt' | 'up
               )}
             </td>
             <td className="sm:py-2">
-              <OrderStatus status={order.status} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
+              <OrderStatus status={paymentState(order)} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
             </td>
             <td className="text-right sm:py-2">{formatAud(order.totalCents)}</td>
           </tr>

@@ -11,6 +11,10 @@ describe('the staff orders list query', () => {
       sort: 'total-desc',
       page: 3,
     })
+    // Names every object has are not filters or sorts.
+    expect(parseOrderQuery(new URLSearchParams('filter=constructor&sort=toString'))).toMatchObject({ filter: '', sort: 'newest' })
+    expect(filterStates('refunded')).toEqual({ status: 'paid', refunded: true })
+    expect(filterStates('cancelled')).toEqual({ status: 'paid', fulfilment: 'cancelled' })
     expect(parseOrderQuery(new URLSearchParams('filter=lost&from=2026-13-45&to=yesterday&sort=random&page=-2'))).toEqual({
       q: '',
       filter: '',

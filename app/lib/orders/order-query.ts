@@ -11,6 +11,8 @@ export const ORDER_FILTERS = {
   delivered: 'Delivered',
   ready: 'Ready for pickup',
   collected: 'Collected',
+  cancelled: 'Cancelled',
+  refunded: 'With a refund',
   pending: 'Awaiting payment',
   failed: 'Payment failed',
   expired: 'Payment expired',
@@ -46,10 +48,10 @@ export function parseOrderQuery(search: URLSearchParams): OrderQuery {
   const to = search.get('to') ?? ''
   return {
     q: (search.get('q') ?? '').trim().slice(0, 100),
-    filter: filter in ORDER_FILTERS ? (filter as OrderFilter) : '',
+    filter: Object.hasOwn(ORDER_FILTERS, filter) ? (filter as OrderFilter) : '',
     from: isDay(from) ? from : '',
     to: isDay(to) ? to : '',
-    sort: sort in ORDER_SORTS ? (sort as OrderSort) : 'newest',
+    sort: Object.hasOwn(ORDER_SORTS, sort) ? (sort as OrderSort) : 'newest',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   }
 }
@@ -69,8 +71,9 @@ export function orderQueryString(query: OrderQuery, change: Partial<OrderQuery> 
 }
 
 /** What a filter asks of an order's payment and fulfilment states. */
-export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment } {
+export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment; refunded?: true } {
   if (filter === '') return {}
+  if (filter === 'refunded') return { status: 'paid', refunded: true }
   if (filter === 'pending' || filter === 'failed' || filter === 'expired') return { status: filter }
   return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }

@@ -53,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
+  // Only the choices form saves: a post without its intent (a stray or forged request) changes nothing.
+  if (form.get('intent') !== 'notices') return data({ saved: false, message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
   const choices = { newOrders: form.get('newOrders') === 'on', lowStock: form.get('lowStock') === 'on' }
   const saved = await saveNoticeChoices(shop(context).db, staff.id, choices, staff.email)
   if (!saved) return data({ saved: false, message: 'Your account has no profile yet; sign out and in again, then save.' }, { status: 409 })
@@ -236,6 +238,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
           E-mail me
         </h2>
         <Form method="post" className="mt-3 space-y-2">
+          <input type="hidden" name="intent" value="notices" />
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="newOrders" defaultChecked={notices.newOrders} className="mt-0.5 h-4 w-4 shrink-0" />
             each new paid order

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/orders/order-query.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orders } from '../db/schema.ts'
@@ -26,6 +26,7 @@ function conditions(query: OrderQuery): SQL | undefined {
   const states = filterStates(query.filter)
   if (states.status) parts.push(eq(orders.status, states.status as typeof orders.status._.data))
   if (states.fulfilment) parts.push(eq(orders.fulfilment, states.fulfilment))
+  if (states.refunded) parts.push(gt(orders.refundedCents, 0))
   if (query.from) parts.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${SHOP_OFFSET}`)))
   if (query.to) parts.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00${SHOP_OFFSET}`).getTime() + 86_400_000)))
   return and(...parts)

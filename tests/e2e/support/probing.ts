@@ -264,7 +264,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/track-order/view':
       return { fields: ['intent', 'reason', 'details', 'qty-0'], fixed: { reason: 'not-a-reason' } }
     case '/reports':
-      return { fields: ['newOrders', 'lowStock'] }
+      return { fields: ['intent', 'newOrders', 'lowStock'], fixed: { intent: 'not-an-action' } }
     default:
       return null
   }
