@@ -14,7 +14,7 @@ import { outbox, products, refunds, returns } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
-import { cancelOrder, refundOrder, type RefundDeps } from '../../app/server/orders/refunds.server'
+import { cancelOrder, refundOrder, settlePendingRefunds, type RefundDeps } from '../../app/server/orders/refunds.server'
 import { moveReturn, refundReturn, requestReturn } from '../../app/server/orders/returns.server'
 import { signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
@@ -109,6 +109,24 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
     expect(again).toMatchObject({ ok: true, refund: { status: 'succeeded', amountCents: 5_000, gstCents: 455 } })
     expect(fake.refunds.size).toBeGreaterThan(0)
     expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent).map((refund) => refund.amount)).toEqual([5_000])
+  })
+
+  it('finishes a refund whose process stopped after Stripe made it, without refunding twice', async () => {
+    const { id, email, paymentIntent } = await paidOrder()
+    // The provider makes the refund, then the process dies before settling it.
+    const refundThenStop: RefundDeps['provider']['refund'] = async (request) => {
+      await deps.provider.refund(request)
+      throw new Error('the process stopped')
+    }
+    const crashing = { ...deps, provider: { ...deps.provider, refund: refundThenStop } }
+    await expect(refundOrder(crashing, { orderId: id, requestKey: 'crash-1', request: { lines: [], shipping: true, amountCents: null }, restock: false, reason: '', source: 'staff', by: 'ann@shop.example' })).rejects.toThrow('the process stopped')
+    expect((await database.db.select().from(refunds).where(eq(refunds.orderId, id)))[0]).toMatchObject({ status: 'pending' })
+    expect(await settlePendingRefunds(deps, new Date(Date.now() + 3 * 60_000))).toBeGreaterThanOrEqual(1)
+    expect((await database.db.select().from(refunds).where(eq(refunds.orderId, id)))[0]).toMatchObject({ status: 'succeeded', amountCents: 1_500 })
+    // Asked twice with one idempotency key: Stripe made one refund.
+    expect(refundPosts(paymentIntent)).toHaveLength(2)
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(1)
+    expect(await notesTo(email)).toHaveLength(1)
   })
 
   it('records a refund made in Stripe’s dashboard once, however often charge.refunded arrives', async () => {
