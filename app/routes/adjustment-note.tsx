@@ -46,7 +46,7 @@ export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps)
           <p className="mt-1 leading-6">
             {seller.legalName} (trading as {seller.name})
             <br />
-            ABN {seller.abn}
+            <span data-testid="seller-abn">ABN {seller.abn}</span>
             <br />
             {seller.address}
           </p>

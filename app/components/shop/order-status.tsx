@@ -17,7 +17,7 @@ const styles: Record<string, string> = {
 }
 
 /** Words for the states that are not one word. */
-const LABELS: Record<string, string> = { ...FULFILMENT_LABELS, 'partially-refunded': 'Partially refunded' }
+const LABELS: Record<string, string> = { ...FULFILMENT_LABELS, 'partially-refunded': 'Partially refunded', refunded: 'Refunded' }
 
 /** A payment state (pending, paid, …) or where a paid order is (packed, shipped, …), as a badge. */
 export function OrderStatus({ status }: { status: string }) {

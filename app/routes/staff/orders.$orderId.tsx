@@ -180,52 +180,62 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       <RefundPanel order={order} refunds={refunds} refundKey={refundKey} cancelKey={cancelKey} />
 
       <h2 className="mt-10 text-xl font-semibold">Lines</h2>
-      <div className="overflow-x-auto">
-      <table className="mt-3 w-full min-w-[32rem] text-left text-sm">
+      {/* On a phone the unit price and GST fold under the product, so the table never scrolls sideways. */}
+      <table className="mt-3 w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500">
           <tr>
             <th scope="col" className="py-2 font-medium">Product</th>
-            <th scope="col" className="py-2 text-right font-medium">Qty</th>
-            <th scope="col" className="py-2 text-right font-medium">Unit price</th>
-            <th scope="col" className="py-2 text-right font-medium">GST</th>
-            <th scope="col" className="py-2 text-right font-medium">Amount</th>
+            <th scope="col" className="py-2 pl-2 text-right font-medium">Qty</th>
+            <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">Unit price</th>
+            <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">GST</th>
+            <th scope="col" className="py-2 pl-2 text-right font-medium">Amount</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {order.lines.map((line) => (
             <tr key={line.position}>
-              <td className="py-2">{line.productName}</td>
-              <td className="py-2 text-right">
+              <td className="py-2">
+                {line.productName}
+                <span className="block text-xs text-slate-500 sm:hidden">
+                  {formatAud(line.unitPriceCents)} each, GST {formatAud(line.gstCents)}
+                </span>
+              </td>
+              <td className="py-2 pl-2 text-right">
                 {line.quantity}
                 {line.refundedQuantity > 0 ? <span className="block text-xs text-slate-500">{line.refundedQuantity} refunded</span> : null}
               </td>
-              <td className="py-2 text-right">{formatAud(line.unitPriceCents)}</td>
-              <td className="py-2 text-right">{formatAud(line.gstCents)}</td>
-              <td className="py-2 text-right">{formatAud(line.lineTotalCents)}</td>
+              <td className="hidden py-2 text-right sm:table-cell">{formatAud(line.unitPriceCents)}</td>
+              <td className="hidden py-2 text-right sm:table-cell">{formatAud(line.gstCents)}</td>
+              <td className="py-2 pl-2 text-right">{formatAud(line.lineTotalCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-slate-200">
           {order.shippingMethodName ? (
             <tr>
-              <td colSpan={3} className="py-2">
+              <td colSpan={2} className="py-2">
                 Shipping: {order.shippingMethodName}
+                <span className="block text-xs text-slate-500 sm:hidden">GST {formatAud(gstIncluded(order.shippingCents))}</span>
               </td>
-              <td className="py-2 text-right">{formatAud(gstIncluded(order.shippingCents))}</td>
+              <td className="hidden sm:table-cell" />
+              <td className="hidden py-2 text-right sm:table-cell">{formatAud(gstIncluded(order.shippingCents))}</td>
               <td className="py-2 text-right" data-testid="shipping">{formatAud(order.shippingCents)}</td>
             </tr>
           ) : null}
-          <tr>
-            <td colSpan={4} className="py-2 text-right">GST included</td>
-            <td className="py-2 text-right">{formatAud(order.gstCents)}</td>
-          </tr>
-          <tr>
-            <td colSpan={4} className="py-2 text-right font-semibold">Total</td>
-            <td className="py-2 text-right font-semibold">{formatAud(order.totalCents)}</td>
-          </tr>
+          {(
+            [
+              ['GST included', order.gstCents, ''],
+              ['Total', order.totalCents, 'font-semibold'],
+            ] as const
+          ).map(([label, cents, weight]) => (
+            <tr key={label}>
+              <td colSpan={2} className={`py-2 text-right sm:hidden ${weight}`}>{label}</td>
+              <td colSpan={4} className={`hidden py-2 text-right sm:table-cell ${weight}`}>{label}</td>
+              <td className={`py-2 text-right ${weight}`}>{formatAud(cents)}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
-      </div>
 
       <h2 className="mt-10 text-xl font-semibold">State history</h2>
       <ol className="mt-3 space-y-2 text-sm">
