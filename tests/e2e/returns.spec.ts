@@ -53,7 +53,11 @@ test('a change-of-mind return is approved, received and refunded with its adjust
   await expect(page.getByRole('status')).toContainText(`We have your return request ${orderId}-RT1`)
   await expect(page.getByTestId('returns')).toContainText('Return requested')
 
-  await staff.goto(`/orders/${orderId}`)
+  // Staff learn of it on their home page, and find it among the orders with returns to handle.
+  await staff.goto('/staff')
+  await staff.getByRole('link', { name: /returns? to handle$/ }).click()
+  await expect(staff).toHaveURL('/orders?filter=returns')
+  await staff.getByRole('link', { name: orderId, exact: true }).click()
   const item = staff.getByTestId(`return-${orderId}-RT1`)
   await item.getByRole('button', { name: 'Approve and send instructions' }).click()
   await expect(item.getByTestId('return-status')).toHaveText('Return approved')

@@ -13,7 +13,9 @@ import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { outbox, products, refunds, returns } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
+import { parseOrderQuery } from '../../app/lib/orders/order-query'
 import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
+import { listOrdersPage } from '../../app/server/orders/order-list.server'
 import { cancelOrder, refundOrder, settlePendingRefunds, type RefundDeps } from '../../app/server/orders/refunds.server'
 import { moveReturn, refundReturn, requestReturn } from '../../app/server/orders/returns.server'
 import { signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
@@ -174,6 +176,8 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
 
     const requested = await requestReturn(deps, { orderId: id, lines: [{ position: 0, quantity: 1 }], reason: 'change-of-mind', details: '', by: 'guest' })
     expect(requested).toEqual({ ok: true, returnId: `${id}-RT1` })
+    const withReturns = await listOrdersPage(database.db, { ...parseOrderQuery(new URLSearchParams('filter=returns')) })
+    expect(withReturns.orders.map((order) => order.id)).toContain(id)
     // The same unit cannot be asked back twice while the first return is open.
     expect(await requestReturn(deps, { orderId: id, lines: [{ position: 0, quantity: 2 }], reason: 'change-of-mind', details: '', by: 'guest' })).toEqual({ ok: false, message: 'At most 1 of UniPilot X7 Pro can be returned.' })
 
@@ -188,6 +192,8 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
     expect(refunded).toMatchObject({ ok: true, refund: { amountCents: 84_900, gstCents: 7_718, source: 'return', returnId } })
     expect(await stock()).toBe(before! + 1)
     expect((await database.db.select().from(returns).where(eq(returns.id, returnId)))[0]).toMatchObject({ status: 'refunded', refundId: `${id}-R1` })
+    // Refunded: no longer a return to handle.
+    expect((await listOrdersPage(database.db, parseOrderQuery(new URLSearchParams('filter=returns')))).orders.map((order) => order.id)).not.toContain(id)
     expect(await getOrder(database.db, id)).toMatchObject({ refundedCents: 84_900 })
 
     const subjects = (await mailsTo(email)).map((mail) => mail.subject)

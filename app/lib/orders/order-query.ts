@@ -13,6 +13,7 @@ export const ORDER_FILTERS = {
   collected: 'Collected',
   cancelled: 'Cancelled',
   refunded: 'With a refund',
+  returns: 'Returns to handle',
   pending: 'Awaiting payment',
   failed: 'Payment failed',
   expired: 'Payment expired',
@@ -71,9 +72,10 @@ export function orderQueryString(query: OrderQuery, change: Partial<OrderQuery> 
 }
 
 /** What a filter asks of an order's payment and fulfilment states. */
-export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment; refunded?: true } {
+export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment; refunded?: true; openReturns?: true } {
   if (filter === '') return {}
   if (filter === 'refunded') return { status: 'paid', refunded: true }
+  if (filter === 'returns') return { status: 'paid', openReturns: true }
   if (filter === 'pending' || filter === 'failed' || filter === 'expired') return { status: filter }
   return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }

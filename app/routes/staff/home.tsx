@@ -3,15 +3,17 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { getSessionUser } from '../../server/auth/session.server'
 import { listStaff } from '../../server/auth/staff.server'
 import { shop } from '../../server/context.server'
+import { openReturnCount } from '../../server/orders/returns.server'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Staff', 'Tools for the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [staff, user] = await Promise.all([listStaff(shop(context).db), getSessionUser(context, request)])
+  const { db } = shop(context)
+  const [staff, user, returns] = await Promise.all([listStaff(db), getSessionUser(context, request), openReturnCount(db)])
   // Where the shop does not require it (the demo), staff without an authenticator app are reminded.
-  return { staff, offerTwoFactor: user?.twoFactorEnabled === false }
+  return { staff, offerTwoFactor: user?.twoFactorEnabled === false, returns }
 }
 
 const staffTools = [
@@ -43,6 +45,14 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             Set up two-step login
           </Link>{' '}
           so that a stolen password is not enough.
+        </p>
+      ) : null}
+      {loaderData.returns > 0 ? (
+        <p className="mt-6 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          <Link to="/orders?filter=returns" className="font-semibold underline">
+            {loaderData.returns === 1 ? '1 return to handle' : `${loaderData.returns} returns to handle`}
+          </Link>
+          : approve or decline, receive, refund.
         </p>
       ) : null}
       <nav aria-label="Staff tools" className="mt-8">

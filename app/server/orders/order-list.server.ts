@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/orders/order-query.ts'
 import type { Executor } from '../db/client.server.ts'
-import { orders } from '../db/schema.ts'
+import { orders, returns } from '../db/schema.ts'
 
 /** The shop keeps Brisbane's time, which has no daylight saving. */
 const SHOP_OFFSET = '+10:00'
@@ -27,6 +27,8 @@ function conditions(query: OrderQuery): SQL | undefined {
   if (states.status) parts.push(eq(orders.status, states.status as typeof orders.status._.data))
   if (states.fulfilment) parts.push(eq(orders.fulfilment, states.fulfilment))
   if (states.refunded) parts.push(gt(orders.refundedCents, 0))
+  // A return staff still have to act on: to approve or decline, to receive, or to refund.
+  if (states.openReturns) parts.push(sql`exists (select 1 from ${returns} where ${returns.orderId} = ${orders.id} and ${returns.status} in ('requested', 'approved', 'received'))`)
   if (query.from) parts.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${SHOP_OFFSET}`)))
   if (query.to) parts.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00${SHOP_OFFSET}`).getTime() + 86_400_000)))
   return and(...parts)

@@ -147,8 +147,9 @@ export async function returnsOf(db: Executor, orderId: string): Promise<Return[]
   return db.select().from(returns).where(eq(returns.orderId, orderId)).orderBy(asc(returns.createdAt))
 }
 
+/** Returns staff still have to act on (approve or decline, receive, refund): the staff home counts them. */
 export async function openReturnCount(db: Executor): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(returns).where(inArray(returns.status, ['requested', 'received'] satisfies ReturnState[]))
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(returns).where(inArray(returns.status, [...OPEN_RETURN_STATES] satisfies ReturnState[]))
   return row?.count ?? 0
 }
 
