@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { PrintableDocument } from '../components/shop/printable-document'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
@@ -32,36 +33,20 @@ export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps)
   const { note, orderPage, staff } = loaderData
   const { seller } = note
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
-      <p className="flex flex-wrap gap-4 text-sm print:hidden">
-        <Link to={orderPage} className="text-brand-700 hover:underline">
-          ← {staff ? 'The order' : 'Your order'}
-        </Link>
-        <span>Print this page, or save it as PDF from your browser’s print dialog.</span>
-      </p>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight">Adjustment note</h1>
-      <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
-        <div>
-          <h2 className="font-semibold">From</h2>
-          <p className="mt-1 leading-6">
-            {seller.legalName} (trading as {seller.name})
-            <br />
-            <span data-testid="seller-abn">ABN {seller.abn}</span>
-            <br />
-            {seller.address}
-          </p>
-        </div>
-        <div>
-          <h2 className="font-semibold">To</h2>
-          <p className="mt-1 leading-6" data-testid="buyer">
-            {note.buyer.map((line) => (
-              <span key={line} className="block break-all">
-                {line}
-              </span>
-            ))}
-          </p>
-        </div>
-      </div>
+    <PrintableDocument
+      back={{ to: orderPage, label: staff ? 'The order' : 'Your order' }}
+      title="Adjustment note"
+      seller={seller}
+      buyer={
+        <p className="mt-1 leading-6" data-testid="buyer">
+          {note.buyer.map((line) => (
+            <span key={line} className="block break-all">
+              {line}
+            </span>
+          ))}
+        </p>
+      }
+    >
       <p className="mt-6 text-sm leading-6">
         Adjustment note number: <strong data-testid="note-number">{note.number}</strong>
         <br />
@@ -111,6 +96,6 @@ export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps)
         </tfoot>
       </table>
       <p className="mt-8 text-sm text-slate-600">Questions about this refund? Write to {seller.email}.</p>
-    </article>
+    </PrintableDocument>
   )
 }

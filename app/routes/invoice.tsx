@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { PrintableDocument } from '../components/shop/printable-document'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { buyerLines, taxInvoice } from '../server/checkout/invoice'
@@ -30,27 +31,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
   const { invoice, staff, orderPage } = loaderData
   const { seller } = invoice
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
-      <p className="flex flex-wrap gap-4 text-sm print:hidden">
-        <Link to={orderPage} className="text-brand-700 hover:underline">
-          ← {staff ? 'The order' : 'Your order'}
-        </Link>
-        <span>Print this page, or save it as PDF from your browser’s print dialog.</span>
-      </p>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight">Tax invoice</h1>
-      <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
-        <div>
-          <h2 className="font-semibold">From</h2>
-          <p className="mt-1 leading-6">
-            {seller.legalName} (trading as {seller.name})
-            <br />
-            ABN {seller.abn}
-            <br />
-            {seller.address}
-          </p>
-        </div>
-        <div>
-          <h2 className="font-semibold">To</h2>
+    <PrintableDocument
+      back={{ to: orderPage, label: staff ? 'The order' : 'Your order' }}
+      title="Tax invoice"
+      seller={seller}
+      buyer={
+        <>
           <p className="mt-1 leading-6" data-testid="buyer">
             {buyerLines(invoice).map((line) => (
               <span key={line} className="block">
@@ -64,8 +50,9 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
               {invoice.deliverTo.join(', ')}
             </p>
           ) : null}
-        </div>
-      </div>
+        </>
+      }
+    >
       <p className="mt-6 text-sm">
         Invoice and order number: <strong>{invoice.orderId}</strong>
         <br />
@@ -123,6 +110,6 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         </tfoot>
       </table>
       <p className="mt-8 text-sm text-slate-600">Questions about this invoice? Write to {seller.email}.</p>
-    </article>
+    </PrintableDocument>
   )
 }
