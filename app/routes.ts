@@ -5,6 +5,8 @@ export default [
   route('products', 'routes/products.tsx'),
   route('products/:category', 'routes/products.$category.tsx'),
   route('product/:productId', 'routes/product.$productId.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('api/search/suggest', 'routes/api.search.suggest.ts'),
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('auth/continue', 'routes/auth.continue.tsx'),

@@ -122,7 +122,7 @@ test('staff find an order by the customer’s name, narrow the list, download it
   const staff = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
   await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
   await staff.goto('/orders')
-  await staff.getByLabel('Search').fill(name)
+  await staff.getByRole('search', { name: 'Find orders' }).getByLabel('Search').fill(name)
   await staff.getByLabel('State').selectOption('to-pack')
   await staff.getByRole('button', { name: 'Show' }).click()
   await expect(staff.getByTestId('order-count')).toHaveText('1 order found')

@@ -12,8 +12,11 @@ function pageHref(path: string, page: number) {
 
 const linkClass = 'inline-flex min-w-10 justify-center rounded-md border border-slate-300 px-3 py-2 hover:border-brand-600 hover:text-brand-700'
 
-/** Previous / numbered / Next links under a list that spans several pages. */
-export function PageLinks({ path, page, pages, total }: { path: string; page: number; pages: number; total: number }) {
+/**
+ * Previous / numbered / Next links under a list that spans several pages. `href` makes a page's
+ * address when the list has other query parameters to keep (search results: `?q=…&page=2`).
+ */
+export function PageLinks({ path, page, pages, total, href = (n) => pageHref(path, n) }: { path: string; page: number; pages: number; total: number; href?: (page: number) => string }) {
   return (
     <nav aria-label="Pages" className="mt-12 flex flex-col items-center gap-4">
       <p className="text-sm text-slate-600">
@@ -22,7 +25,7 @@ export function PageLinks({ path, page, pages, total }: { path: string; page: nu
       <ul className="flex flex-wrap items-center justify-center gap-2 text-sm font-medium">
         {page > 1 ? (
           <li>
-            <Link to={pageHref(path, page - 1)} rel="prev" className={linkClass}>
+            <Link to={href(page - 1)} rel="prev" className={linkClass}>
               Previous
             </Link>
           </li>
@@ -39,7 +42,7 @@ export function PageLinks({ path, page, pages, total }: { path: string; page: nu
                   {n}
                 </span>
               ) : (
-                <Link to={pageHref(path, n)} className={linkClass} aria-label={`Page ${n}`}>
+                <Link to={href(n)} className={linkClass} aria-label={`Page ${n}`}>
                   {n}
                 </Link>
               )}
@@ -48,7 +51,7 @@ export function PageLinks({ path, page, pages, total }: { path: string; page: nu
         )}
         {page < pages ? (
           <li>
-            <Link to={pageHref(path, page + 1)} rel="next" className={linkClass}>
+            <Link to={href(page + 1)} rel="next" className={linkClass}>
               Next
             </Link>
           </li>

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { productMenu } from '../../lib/navigation'
 import { useCart } from './cart-context'
 import { LogoMark } from './logo'
+import { SearchBox } from './search-box'
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink'
 
@@ -18,11 +19,14 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
 
   return (
     <header className="print:hidden sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      {/* On phones the search form wraps onto a second row of its own, full width; from md it sits in the row. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 md:h-16 md:flex-nowrap md:py-0">
         <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight text-ink">
           <LogoMark />
           <span className="text-lg">{shopName}</span>
         </Link>
+
+        <SearchBox className="order-last w-full md:order-none md:w-auto md:max-w-sm md:flex-1" />
 
         <div className="flex items-center gap-1">
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

@@ -5,7 +5,9 @@ import { listActiveShippingMethods } from '../delivery/shipping-methods.server.t
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from './catalog-events.server.ts'
+import type { SearchQuery } from '../../lib/search.ts'
 import { getShownProduct, listCategoryPage, type ShownProduct } from './products.server.ts'
+import { searchProducts, suggestProducts, type Suggestion } from './search.server.ts'
 
 /**
  * How long this process trusts the catalogue version it last read. Writes in this process retire
@@ -14,6 +16,11 @@ import { getShownProduct, listCategoryPage, type ShownProduct } from './products
 const VERSION_TTL_MS = 1000
 /** Reads kept per version; a catalogue of tens of thousands of products keeps its busiest pages. */
 const MAX_READS = 2000
+/**
+ * Searches and suggestions kept per version, apart from the pages above: queries are as many as
+ * visitors can type, and a stream of new ones must not push the product pages out.
+ */
+const MAX_SEARCHES = 1000
 
 /**
  * The catalogue's version: the id of the newest product write (every write has a history row) plus
@@ -36,6 +43,10 @@ export interface CatalogReads {
   categoryPage(category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
+  /** A page of search results, best first (search.server.ts). */
+  search(query: SearchQuery, page: number): Promise<{ cards: ProductCard[]; total: number }>
+  /** What the search box suggests while typing. */
+  suggest(query: SearchQuery): Promise<Suggestion[]>
 }
 
 /**
@@ -48,6 +59,7 @@ export function createCatalogReads(db: Database): CatalogReads {
   /** The version read under way: requests arriving meanwhile wait for it instead of asking again. */
   let reading: Promise<number> | null = null
   let reads = new Map<string, Promise<unknown>>()
+  let searches = new Map<string, Promise<unknown>>()
   let readsVersion = -1
   onCatalogWrite(() => {
     // A read begun before the write may answer the old version: it is no longer taken as known.
@@ -70,19 +82,21 @@ export function createCatalogReads(db: Database): CatalogReads {
     return read
   }
 
-  async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+  async function kept<T>(key: string, read: () => Promise<T>, kind: 'page' | 'search' = 'page'): Promise<T> {
     const current = await version()
     if (current !== readsVersion) {
       reads = new Map()
+      searches = new Map()
       readsVersion = current
     }
-    const hit = reads.get(key) as Promise<T> | undefined
+    const store = kind === 'page' ? reads : searches
+    const hit = store.get(key) as Promise<T> | undefined
     if (hit) return hit
-    if (reads.size >= MAX_READS) reads.delete(reads.keys().next().value!)
+    if (store.size >= (kind === 'page' ? MAX_READS : MAX_SEARCHES)) store.delete(store.keys().next().value!)
     const answer = read()
-    reads.set(key, answer)
+    store.set(key, answer)
     // A failed read is not kept: the next request asks the database again.
-    answer.catch(() => reads.get(key) === answer && reads.delete(key))
+    answer.catch(() => store.get(key) === answer && store.delete(key))
     return answer
   }
 
@@ -91,5 +105,7 @@ export function createCatalogReads(db: Database): CatalogReads {
     product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
     categoryPage: (category, page) => kept(`category:${category}:${page}`, () => listCategoryPage(db, category, page)),
     shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
+    search: (query, page) => kept(`search:${page}:${query.text}`, () => searchProducts(db, query, page), 'search'),
+    suggest: (query) => kept(`suggest:${query.text}`, () => suggestProducts(db, query), 'search'),
   }
 }

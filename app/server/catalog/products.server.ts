@@ -34,7 +34,7 @@ export async function getShownProduct(db: Executor, productId: string): Promise<
 }
 
 /** The first image, the card text (docs/domain.md) and the first price, picked out by the database. */
-const cardColumns = {
+export const cardColumns = {
   FBUID: products.id,
   productName: products.productName,
   image: sql<ProductItem | null>`${products.productImages} -> 0`,
@@ -46,12 +46,12 @@ const cardColumns = {
   leadTime: products.productBackorderLeadTime,
 }
 
-const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
+export const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
   ...card,
   stock: { available: onHand === null ? null : onHand - reserved, allowBackorder, leadTime },
 })
 
-const selectCards = (db: Executor) => db.select(cardColumns).from(products)
+export const selectCards = (db: Executor) => db.select(cardColumns).from(products)
 
 /** One page of a category's cards, by name, and how many products the category has in all. */
 export async function listCategoryPage(db: Executor, category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }> {

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -81,9 +83,15 @@ async function migrateUnderLock(url: string): Promise<void> {
   }
 }
 
+/**
+ * The extensions the migrations create (search: drizzle/0012_search.sql). PostgreSQL has them in
+ * contrib; PGlite loads them from its package, and must be given them on every open.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
+
 /** An embedded database in memory (tests) or in a directory that this process owns. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle & { pglite: PGlite }> {
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {})
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS })
   const db = drizzlePglite({ client: pglite, schema })
   return {
     db,
