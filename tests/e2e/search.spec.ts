@@ -1,4 +1,9 @@
+import { slugify } from '../../app/lib/slug'
+import { deleteProduct } from '../../app/server/catalog/product-changes.server'
+import { createProduct } from '../../app/server/catalog/products.server'
+import { demoProducts } from '../../db/seed/catalog'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { withShopDatabase } from './support/shop'
 
 test('a visitor searches from the header and pages through the results', async ({ page }) => {
   await page.goto('/products/cameras')
@@ -19,12 +24,33 @@ test('a visitor searches from the header and pages through the results', async (
   await expect(page.getByText('No products match “zzqx wobble”.', { exact: false })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Propulsion' }).last()).toHaveAttribute('href', '/products/propulsion')
 
-  // "uni" names every demo product: more than one page.
-  await page.goto('/search?q=uni')
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
-  await expect(page).toHaveURL('/search?q=uni&page=2')
-  await expect(page.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/search?q=uni')
-  expect((await page.request.get('/search?q=uni&page=99')).status()).toBe(404)
+})
+
+test('many results are split into pages of 24 with crawlable links', async ({ page }) => {
+  const names = Array.from({ length: 26 }, (_, index) => `Wombatgear Spare ${String(index + 1).padStart(2, '0')}`)
+  const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
+  await withShopDatabase(async (database) => {
+    for (const productName of names) await createProduct(database.db, { ...template, productName }, 'search paging test')
+  })
+  try {
+    await page.goto('/search?q=wombatgear')
+    await expect(page.getByText('26 products found')).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(24)
+    await expect(page.getByRole('article').first()).toContainText('Wombatgear Spare 01')
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/search?q=wombatgear&page=2')
+    await pages.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL('/search?q=wombatgear&page=2')
+    await expect(page.getByRole('article')).toHaveCount(2)
+    await expect(pages.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/search?q=wombatgear')
+    for (const beyond of ['page=3', 'page=0', 'page=two']) {
+      expect((await page.request.get(`/search?q=wombatgear&${beyond}`)).status(), beyond).toBe(404)
+    }
+  } finally {
+    await withShopDatabase(async (database) => {
+      for (const productName of names) await deleteProduct(database.db, slugify(productName), 'search paging test')
+    })
+  }
 })
 
 test('suggestions are chosen with the keyboard', async ({ page }) => {
