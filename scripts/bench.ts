@@ -138,8 +138,14 @@ function shopScenarios(base: string, options: { home: boolean; checkout: boolean
     { name: 'product  /product/unidrone-e900', path: '/product/unidrone-e900', target: 'cached product', ok: pageOk },
     { name: 'product, uncached', path: '/product/unidrone-e900', uncached: true, target: 'uncached product', ok: renderedPageOk },
   ]
+  // Search: the results page (never in the page cache; its results are kept per catalogue version)
+  // and the suggestions the header's box asks for while typing.
+  const search: Scenario[] = [
+    { name: 'search  /search?q=autopilot', path: '/search?q=autopilot', ok: pageOk },
+    { name: 'suggest  /api/search/suggest?q=auto', path: '/api/search/suggest?q=auto', ok: (status, headers) => status === 200 && /json/.test(header(headers, 'content-type') ?? '') },
+  ]
   // With a large catalogue the heavy category page goes last, so that it cannot spoil the product rows.
-  scenarios.push(...(options.categoryLast ? [...product, ...category] : [...category, ...product]))
+  scenarios.push(...(options.categoryLast ? [...product, ...search, ...category] : [...category, ...product, ...search]))
   if (options.checkout) {
     const form = { 'content-type': 'application/x-www-form-urlencoded', origin: base }
     scenarios.push(

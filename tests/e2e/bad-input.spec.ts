@@ -105,6 +105,26 @@ const BAD_QUERIES = [
   `q=${'%41'.repeat(3000)}`,
 ]
 
+/** What the search box may be sent: tsquery and LIKE syntax, quotes, broken and odd characters, pages. */
+const SEARCH_QUERIES = [
+  "q=x7'%20%26%20!(pro%3A*%20%7C%20%3C-%3E)",
+  'q=%25_%5C%25',
+  "q=%27%20OR%20%271%27%3D%271%27%20--",
+  'q=%ff%fe',
+  'q=%00%00',
+  'q=a%00b',
+  `q=${'%F0%9F%9A%81'.repeat(500)}`,
+  `q=${'ab%20'.repeat(2000)}`,
+  'q=%C3%A9%CC%81%CC%81%CC%81',
+  'q=camera&page=0',
+  'q=camera&page=-1',
+  'q=camera&page=1e3',
+  'q=camera&page=99999',
+  'q=camera&page=%ff',
+  'q=camera&q=%ff&page=2&page=3',
+  'q[]=camera&q[a]=x',
+]
+
 /** Field values that are wrong in type, size, encoding or intent. Never a valid e-mail or id. */
 const BAD_VALUES = [
   '',
@@ -493,6 +513,9 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
       // Staff screens read few query parameters: a third of the list is enough there.
       for (const query of staffOnly ? BAD_QUERIES.filter((_, index) => index % 3 === 0) : BAD_QUERIES) {
         add({ method: 'GET', path: `${realPath}?${query}`, summary: `query ${query.slice(0, 40)}` })
+      }
+      if (route.path === '/search' || route.path === '/api/search/suggest') {
+        for (const query of SEARCH_QUERIES) add({ method: 'GET', path: `${realPath}?${query}`, summary: `search ${query.slice(0, 40)}` })
       }
       add({ method: 'GET', path: `${realPath === '/' ? '/_root' : realPath}.data?_routes=%ff,..`, summary: 'single-fetch data request, bad _routes' })
       add({ method: 'GET', path: `${realPath}/%ff%fe`, summary: 'extra segment with invalid UTF-8' })
