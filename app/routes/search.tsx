@@ -9,8 +9,9 @@ import type { Route } from './+types/search'
 
 /**
  * `/search?q=…&page=…`: results ranked by the database (app/server/catalog/search.server.ts), kept
- * in the process per catalogue version like category pages. No query (or one too short) shows the
- * form; a page that is not a number, or past the last, is not found.
+ * in the process per catalogue version, and the page itself kept for visitors who are not signed in
+ * by the page cache, like category pages (at most 200 searches there). No query (or one too short)
+ * shows the form; a page that is not a number, or past the last, is not found.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = searchRequestOf(new URL(request.url).searchParams)
@@ -25,12 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page > pages) throw data(null, { status: 404 })
   return { typed, searched: true as const, cards, total, page, pages }
 }
-
-/**
- * Results depend on the catalogue and on what was typed: the page cache does not keep them (as many
- * addresses as visitors can type), and neither should a shared cache.
- */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache' })
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const shopName = shopNameFrom(matches)

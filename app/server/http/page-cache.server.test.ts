@@ -49,6 +49,21 @@ describe('the catalogue page cache', () => {
     expect(shop.renders()).toBe(1)
   })
 
+  it('keeps search results by the query as typed and the page, and never more than 200 of them', async () => {
+    const shop = await serveWith((res) => res.type('html').send(`<p>${res.req.originalUrl}</p>`), { keyByHost: false })
+    const cache = async (path: string) => (await fetch(`${shop.base}${path}`)).headers.get('x-cache')
+    expect(await cache('/search?q=camera')).toBe('MISS')
+    expect(await cache('/search?q=camera&utm=x')).toBe('HIT')
+    expect(await cache('/search?q=%20camera%20&page=1')).toBe('HIT')
+    expect(await cache('/search?q=Camera')).toBe('MISS')
+    expect(await cache('/search?q=camera&page=2')).toBe('MISS')
+    expect(await cache('/search?q=camera&page=x'), 'not a page: rendered (a 404), not kept').toBeNull()
+    expect(await cache('/products/cameras')).toBe('MISS')
+    for (let i = 0; i < 200; i++) await cache(`/search?q=query${i}`)
+    expect(await cache('/search?q=camera'), 'pushed out by newer searches').toBe('MISS')
+    expect(await cache('/products/cameras'), 'the catalogue page stays').toBe('HIT')
+  })
+
   it('tells shared caches not to keep a failed catalogue page, and keeps none itself', async () => {
     const shop = await serveWith((res) => res.status(503).set('Retry-After', '5').type('html').send('busy'), { keyByHost: false })
     for (let i = 0; i < 2; i++) {

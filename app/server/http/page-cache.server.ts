@@ -2,14 +2,22 @@ import type { OutgoingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { CatalogReads } from '../catalog/catalog-reads.server.ts'
 import { categoryPageOf } from '../../lib/catalog.ts'
+import { searchRequestOf } from '../../lib/search.ts'
 import { NoncePage } from './nonce-page.server.ts'
 import { contentSecurityPolicy, nextNonce } from './security.server.ts'
 
 /** Catalogue pages: the same HTML for every visitor who is not signed in. */
 const CATEGORY_LIST = /^\/products\/[a-z-]+$/
-const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, /^\/product\/[a-z0-9-]+$/]
+/** Search results: the same for every visitor who is not signed in, like a category list. */
+const SEARCH = /^\/search$/
+const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, /^\/product\/[a-z0-9-]+$/, SEARCH]
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 const MAX_ENTRIES = 500
+/**
+ * Of those, search results at most: there are as many as visitors can type, and a stream of new
+ * queries must only push out older searches, never the catalogue's own pages.
+ */
+const MAX_SEARCH_ENTRIES = 200
 /** Pages larger than this are rendered each time rather than kept. */
 const MAX_BODY_BYTES = 1024 * 1024
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
@@ -50,6 +58,7 @@ interface Entry {
 interface Slot {
   key: string
   version: number
+  search: boolean
 }
 
 declare module 'express-serve-static-core' {
@@ -78,6 +87,8 @@ export interface PageCache {
  */
 export function createPageCache(catalog: CatalogReads, options: { keyByHost: boolean }): PageCache {
   const entries = new Map<string, Entry>()
+  /** The keys of kept search results, oldest first. */
+  const searchKeys = new Set<string>()
 
   const answer = (req: Request, res: Response, entry: Entry, state: 'HIT' | 'STALE') => {
     // A nonce is worth something only if nobody else got it: every answer has its own.
@@ -94,8 +105,18 @@ export function createPageCache(catalog: CatalogReads, options: { keyByHost: boo
     res.end(body)
   }
 
-  const keep = (key: string, version: number, res: Response, body: Buffer) => {
-    if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!)
+  const keep = (key: string, version: number, res: Response, body: Buffer, search: boolean) => {
+    if (search && !searchKeys.has(key) && searchKeys.size >= MAX_SEARCH_ENTRIES) {
+      const oldest = searchKeys.values().next().value!
+      searchKeys.delete(oldest)
+      entries.delete(oldest)
+    }
+    if (entries.size >= MAX_ENTRIES && !entries.has(key)) {
+      const oldest = entries.keys().next().value!
+      entries.delete(oldest)
+      searchKeys.delete(oldest)
+    }
+    if (search) searchKeys.add(key)
     const nonce = res.locals.nonce as string | undefined
     const entry: Entry = { version, page: new NoncePage(body, nonce), headers: { ...pageHeaders(res), vary: 'Accept-Encoding' }, gzipReady: false, withPolicy: Boolean(nonce) }
     entries.set(key, entry)
@@ -120,7 +141,7 @@ export function createPageCache(catalog: CatalogReads, options: { keyByHost: boo
         (version) => {
           if (hit && hit.version === version) return answer(req, res, hit, 'HIT')
           res.setHeader('X-Cache', 'MISS')
-          if (req.method === 'GET') res.locals.pageCacheSlot = { key, version }
+          if (req.method === 'GET') res.locals.pageCacheSlot = { key, version, search: SEARCH.test(req.path) }
           keepErrorsOutOfSharedCaches(res)
           next()
         },
@@ -154,7 +175,7 @@ export function createPageCache(catalog: CatalogReads, options: { keyByHost: boo
         collect(chunk)
         const type = String(res.getHeader('content-type') ?? '')
         const storable = res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && size <= MAX_BODY_BYTES
-        if (storable) keep(slot.key, slot.version, res, Buffer.concat(chunks))
+        if (storable) keep(slot.key, slot.version, res, Buffer.concat(chunks), slot.search)
         return end(chunk, ...rest)
       }) as Response['end']
       next()
@@ -191,6 +212,11 @@ function cacheKey(req: Request, keyByHost: boolean): string | null {
     const page = categoryPageOf(new URL(req.originalUrl, 'http://shop').searchParams)
     if (page === null) return null
     if (page !== 1) path = `${req.path}?page=${page}`
+  } else if (SEARCH.test(req.path)) {
+    // Keyed by what the page shows: the query as typed (trimmed, cut) and the page; other parameters are ignored.
+    const asked = searchRequestOf(new URL(req.originalUrl, 'http://shop').searchParams)
+    if (asked === null) return null
+    path = `${req.path}?${new URLSearchParams({ q: asked.typed, page: String(asked.page) }).toString()}`
   }
   return keyByHost ? `${req.protocol}://${req.get('x-forwarded-host') ?? ''}|${req.get('host') ?? ''}${path}` : path
 }
