@@ -64,7 +64,7 @@ test('suggestions are chosen with the keyboard', async ({ page }) => {
   await expect(list).toBeVisible()
   await expect(box).toHaveAttribute('aria-expanded', 'true')
   await expect(list.getByRole('option').first()).toContainText('UniPilot X7 Pro')
-  await expect(page.getByRole('status').filter({ hasText: /suggestions?\./ })).toHaveText(/^\d suggestions?\. Use the up and down arrow keys/)
+  await expect(page.getByTestId('suggestion-count')).toHaveText(/^\d suggestions?\. Use the up and down arrow keys/)
 
   await box.press('ArrowDown')
   const first = list.getByRole('option').first()

@@ -178,7 +178,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
                 ))
               : null}
           </ul>
-          <div role="status" aria-live="polite" className="sr-only">
+          {/* A live region without the status role: the page's own status messages stay the only ones. */}
+          <div aria-live="polite" aria-atomic="true" data-testid="suggestion-count" className="sr-only">
             {announcement}
           </div>
         </>
