@@ -6,14 +6,13 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
   return shown.flatMap((n, index) => (index > 0 && n - shown[index - 1]! > 1 ? [null, n] : [n]))
 }
 
-function pageHref(path: string, page: number) {
-  return page === 1 ? path : `${path}?page=${page}`
-}
-
 const linkClass = 'inline-flex min-w-10 justify-center rounded-md border border-slate-300 px-3 py-2 hover:border-brand-600 hover:text-brand-700'
 
-/** Previous / numbered / Next links under a list that spans several pages. */
-export function PageLinks({ path, page, pages, total }: { path: string; page: number; pages: number; total: number }) {
+/**
+ * Previous / numbered / Next links under a list that spans several pages: plain links a crawler
+ * follows. `href` gives a page's address (keeping the list's sort and filters).
+ */
+export function PageLinks({ href, page, pages, total }: { href: (page: number) => string; page: number; pages: number; total: number }) {
   return (
     <nav aria-label="Pages" className="mt-12 flex flex-col items-center gap-4">
       <p className="text-sm text-slate-600">
@@ -22,7 +21,7 @@ export function PageLinks({ path, page, pages, total }: { path: string; page: nu
       <ul className="flex flex-wrap items-center justify-center gap-2 text-sm font-medium">
         {page > 1 ? (
           <li>
-            <Link to={pageHref(path, page - 1)} rel="prev" className={linkClass}>
+            <Link to={href(page - 1)} rel="prev" className={linkClass}>
               Previous
             </Link>
           </li>
@@ -39,7 +38,7 @@ export function PageLinks({ path, page, pages, total }: { path: string; page: nu
                   {n}
                 </span>
               ) : (
-                <Link to={pageHref(path, n)} className={linkClass} aria-label={`Page ${n}`}>
+                <Link to={href(n)} className={linkClass} aria-label={`Page ${n}`}>
                   {n}
                 </Link>
               )}
@@ -48,7 +47,7 @@ export function PageLinks({ path, page, pages, total }: { path: string; page: nu
         )}
         {page < pages ? (
           <li>
-            <Link to={pageHref(path, page + 1)} rel="next" className={linkClass}>
+            <Link to={href(page + 1)} rel="next" className={linkClass}>
               Next
             </Link>
           </li>

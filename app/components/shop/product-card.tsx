@@ -7,7 +7,8 @@ import { StockNote } from './stock-note'
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
  * image on a phone, fetched ahead of the scripts. `staff`: also show Read, Edit and Deprecate links
- * (the server guards those screens on its own).
+ * (the server guards those screens on its own). Two cards share a phone's width, so the padding
+ * and type are smaller there and the card text is cut to three lines.
  */
 export function ProductCard({ product, eager, first = false, staff = false }: { product: Card; eager: boolean; first?: boolean; staff?: boolean }) {
   const { image, price } = product
@@ -26,13 +27,13 @@ export function ProductCard({ product, eager, first = false, staff = false }: { 
       ) : (
         <div className="aspect-square w-full bg-slate-100" />
       )}
-      <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold">
+      <div className="flex flex-1 flex-col p-3 sm:p-5">
+        <h2 className="text-base font-semibold break-words sm:text-lg">
           <Link to={productPath(product.FBUID)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {product.productName}
           </Link>
         </h2>
-        <p className="mt-2 flex-1 text-sm text-slate-600">{product.cardText}</p>
+        <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.cardText}</p>
         {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
         <StockNote stock={product.stock} className="mt-1" />
         <AddToBagButton product={product} />

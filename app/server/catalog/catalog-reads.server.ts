@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Category, ProductCard } from '../../lib/catalog.ts'
+import { categoryQueryString, type CategoryQuery } from '../../lib/category-query.ts'
 import type { ShippingMethod } from '../../lib/delivery/shipping.ts'
 import { listActiveShippingMethods } from '../delivery/shipping-methods.server.ts'
 import type { Database } from '../db/client.server.ts'
@@ -33,7 +34,8 @@ export interface CatalogReads {
   version(): Promise<number>
   /** A product as the storefront shows it; the same object for every request until the catalogue changes. */
   product(productId: string): Promise<ShownProduct | null>
-  categoryPage(category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }>
+  /** A page of a category list; views that read the same (one normal query string) share one read. */
+  categoryPage(category: Category, query: CategoryQuery): Promise<{ cards: ProductCard[]; total: number }>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
 }
@@ -89,7 +91,7 @@ export function createCatalogReads(db: Database): CatalogReads {
   return {
     version,
     product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
-    categoryPage: (category, page) => kept(`category:${category}:${page}`, () => listCategoryPage(db, category, page)),
+    categoryPage: (category, query) => kept(`category:${category}${categoryQueryString(query)}`, () => listCategoryPage(db, category, query)),
     shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
   }
 }
