@@ -1,9 +1,10 @@
 import { data, Link, redirect, useRouteLoaderData } from 'react-router'
 import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
+import { ProductCard } from '../components/shop/product-card'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
 import { LabelList, Panel } from '../components/ui/panel'
-import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice, type Product } from '../lib/catalog'
+import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice, type Product, type ProductCard as Card } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
 import { shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
@@ -35,13 +36,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw data(null, { status: 404 })
   }
   const { product, stock } = shown
-  const methods = await catalog.shippingMethods()
+  const [methods, neighbours] = await Promise.all([catalog.shippingMethods(), catalog.productNeighbours(product.FBUID)])
   const delivery = shippingEstimate(methods, {
     subtotalCents: shownPrice(product)?.value ?? 0,
     weightGrams: product.productWeightGrams,
     hasLithium: product.productContainsLithium,
   })
-  return { product, stock, delivery: delivery?.label ?? null, origin: publicOrigin(context, request) }
+  return { product, stock, delivery: delivery?.label ?? null, origin: publicOrigin(context, request), ...neighbours }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -80,7 +81,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery } = loaderData
+  const { product, stock, delivery, related, alsoBought } = loaderData
   const price = shownPrice(product)
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
@@ -204,9 +205,32 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
         </div>
       ) : null}
 
+      <CardRow title="Compatible and related" cards={related} />
+      <CardRow title="Customers also bought" cards={alsoBought} />
+
       <SupportBlurb />
       <UseCases />
       <ClosingStatement shopName={shopNameFrom(matches)} />
     </div>
+  )
+}
+
+/** A titled row of product cards under the product (two a row on phones); nothing when it has none. */
+function CardRow({ title, cards }: { title: string; cards: Card[] }) {
+  if (cards.length === 0) return null
+  const id = `row-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.FBUID} className="min-w-0">
+            <ProductCard product={card} eager={false} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

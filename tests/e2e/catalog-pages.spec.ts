@@ -155,6 +155,11 @@ test.describe('category pages', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'In the box' })).toBeVisible()
     await expect(page.getByText(/Batteries, charger and payloads are sold separately\./)).toBeVisible()
     for (const heading of ['Compatibility', 'Who it is for']) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    // Staff chose no related products: other autopilots stand in, each a card with its own link.
+    const related = page.getByRole('region', { name: 'Compatible and related' })
+    await expect(related.getByRole('article')).toHaveCount(4)
+    await expect(related.getByRole('link', { name: 'UniDrone E900' })).toHaveCount(0)
+    await expect(related.getByRole('link', { name: 'UniPilot X7 Pro' })).toBeVisible()
     await shot(page, 'product-e900-1440')
   })
 

@@ -6,9 +6,10 @@ import { availabilityOf } from '../../app/lib/stock'
 import { slugify } from '../../app/lib/slug'
 import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import { listCategoryPage } from '../../app/server/catalog/products.server'
+import { listAlsoBoughtCards, listRelatedCards, RELATED_SHOWN } from '../../app/server/catalog/related.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { products } from '../../app/server/db/schema'
+import { orderLines, orders, products } from '../../app/server/db/schema'
 import { testDatabaseKinds } from '../support/databases'
 
 /** Extra propulsion products, so the category spans several pages with every kind of stock and price. */
@@ -141,5 +142,33 @@ describe.each(testDatabaseKinds())('category pages on $name', (kind) => {
     const same = reads.categoryPage('propulsion', view('stock=true&sort=price-desc'))
     expect(await same).toBe(await one)
     expect(await reads.categoryPage('propulsion', view('sort=price-asc&stock=in'))).not.toBe(await one)
+  })
+
+  it('a product page’s related cards: its range, not itself, available now first, nearest in price', async () => {
+    const related = await listRelatedCards(database.db, 'bench-motor-020')
+    expect(related).toHaveLength(RELATED_SHOWN)
+    expect(related.map((card) => card.FBUID)).not.toContain('bench-motor-020')
+    expect(related.every((card) => all.some((one) => one.FBUID === card.FBUID))).toBe(true)
+    expect(related.every(availableNow)).toBe(true)
+    // $160 is product 20's price; its available neighbours in price come first.
+    const distance = related.map((card) => Math.abs((price(card) ?? 0) - 16_000))
+    expect(distance).toEqual([...distance].sort((a, b) => a - b))
+    expect(await listRelatedCards(database.db, 'no-such-product')).toEqual([])
+  })
+
+  it('customers also bought: from paid orders only, the most shared first, each order counted once', async () => {
+    expect(await listAlsoBoughtCards(database.db, 'bench-motor-020')).toEqual([])
+    const order = async (id: string, status: 'paid' | 'pending', productIds: string[]) => {
+      await database.db.insert(orders).values({ id, status, totalCents: 100, gstCents: 9, provider: 'demo' })
+      await database.db.insert(orderLines).values(
+        productIds.map((productId, position) => ({ orderId: id, position, productId, productName: productId, unitPriceCents: 100, quantity: 1, lineTotalCents: 100, gstCents: 9 })),
+      )
+    }
+    await order('also-1', 'paid', ['bench-motor-020', 'bench-motor-021', 'bench-motor-022'])
+    await order('also-2', 'paid', ['bench-motor-020', 'bench-motor-022', 'bench-motor-022'])
+    await order('also-3', 'pending', ['bench-motor-020', 'bench-motor-023', 'bench-motor-023'])
+    await order('also-4', 'paid', ['bench-motor-021', 'bench-motor-024'])
+    await order('also-5', 'paid', ['bench-motor-020', 'gone-product'])
+    expect((await listAlsoBoughtCards(database.db, 'bench-motor-020')).map((card) => card.FBUID)).toEqual(['bench-motor-022', 'bench-motor-021'])
   })
 })

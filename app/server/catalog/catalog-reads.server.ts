@@ -6,6 +6,7 @@ import { listActiveShippingMethods } from '../delivery/shipping-methods.server.t
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from './catalog-events.server.ts'
+import { listAlsoBoughtCards, listRelatedCards } from './related.server.ts'
 import { getShownProduct, listCategoryPage, type ShownProduct } from './products.server.ts'
 
 /**
@@ -36,6 +37,12 @@ export interface CatalogReads {
   product(productId: string): Promise<ShownProduct | null>
   /** A page of a category list; views that read the same (one normal query string) share one read. */
   categoryPage(category: Category, query: CategoryQuery): Promise<{ cards: ProductCard[]; total: number }>
+  /**
+   * A product page's "Compatible and related" and "Customers also bought" cards. Kept like the rest
+   * until the catalogue changes, so a new sale shows up in "also bought" with the next product write
+   * or stock change, not at once.
+   */
+  productNeighbours(productId: string): Promise<{ related: ProductCard[]; alsoBought: ProductCard[] }>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
 }
@@ -92,6 +99,11 @@ export function createCatalogReads(db: Database): CatalogReads {
     version,
     product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
     categoryPage: (category, query) => kept(`category:${category}${categoryQueryString(query)}`, () => listCategoryPage(db, category, query)),
+    productNeighbours: (productId) =>
+      kept(`neighbours:${productId}`, async () => {
+        const [related, alsoBought] = await Promise.all([listRelatedCards(db, productId), listAlsoBoughtCards(db, productId)])
+        return { related, alsoBought }
+      }),
     shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
   }
 }

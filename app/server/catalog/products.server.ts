@@ -47,17 +47,17 @@ const cardColumns = {
   leadTime: products.productBackorderLeadTime,
 }
 
-const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
+export const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
   ...card,
   stock: { available: onHand === null ? null : onHand - reserved, allowBackorder, leadTime },
 })
 
-const selectCards = (db: Executor) => db.select(cardColumns).from(products)
+export const selectCards = (db: Executor) => db.select(cardColumns).from(products)
 
 /** A product's shown price in cents (its first price entry; null without one), as the database reads it. */
-const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
+export const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
 /** Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand not reserved. */
-const inStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${products.productStockOnHand} - ${products.stockReserved} > 0)`
+export const inStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${products.productStockOnHand} - ${products.stockReserved} > 0)`
 
 /**
  * The orders of a category list (docs/domain.md, Catalogue pages). Each ends with the id, so a page
