@@ -123,7 +123,7 @@ test('pages ask for their stylesheet before their scripts, and load few script f
     if (sent.resourceType() === 'script') scripts.add(sent.url())
   })
   await page.goto('/product/unidrone-e900')
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Add to cart', exact: true })).toBeEnabled()
   expect(scripts.size).toBeLessThanOrEqual(8)
   // After moving to another page in the browser, the page is still styled by one stylesheet.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Cameras' }).click()

@@ -157,7 +157,7 @@ function AccountLinks({ user, className, asListItems = false }: { user: HeaderUs
   )
 }
 
-/** The bag icon; its red badge (total quantity) sits over the icon, so it appears without shifting anything. */
+/** The cart icon; its red badge (total quantity) sits over the icon, so it appears without shifting anything. */
 function CartLink() {
   const { count } = useCart()
   return (
