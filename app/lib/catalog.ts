@@ -91,7 +91,7 @@ export function shownPrice(product: Pick<ProductFields, 'productPrices'>): Price
   return product.productPrices[0]
 }
 
-/** What a product card shows, and what "Add to bag" puts in the cart: a few fields, not the whole document. */
+/** What a product card shows, and what "Add to cart" puts in the cart: a few fields, not the whole document. */
 export interface ProductCard {
   FBUID: string
   productName: string

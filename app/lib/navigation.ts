@@ -7,11 +7,16 @@ export interface NavLink {
 
 export const E900_ID = 'unidrone-e900'
 
-/** The Products dropdown, as DESIGN.md §9 reads the specification's menu. */
+/**
+ * The Products dropdown, as DESIGN.md §9 reads the specification's menu, with Propulsion added in its
+ * place in the category order (the specification's menu has no way to it); the specification's items
+ * keep their order.
+ */
 export const productMenu: NavLink[] = [
   { label: 'Autopilot', to: categoryPath('autopilots') },
   { label: 'Cameras', to: categoryPath('cameras') },
   { label: 'Link & Controllers', to: categoryPath('radio-controllers') },
+  { label: 'Propulsion', to: categoryPath('propulsion') },
   { label: 'Parts & Accessories', to: categoryPath('parts-accessories') },
   { label: 'UniDrone E900', to: productPath(E900_ID) },
 ]

@@ -1,15 +1,24 @@
 import { Link } from 'react-router'
 import { categoryPath, productPath } from '../lib/catalog'
 import { E900_ID } from '../lib/navigation'
-import { pageMeta, shopNameFrom } from '../lib/seo'
+import { organizationJsonLd, pageMeta, shopNameFrom } from '../lib/seo'
+import { shopIdentity } from '../server/env.server'
+import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
+/** Who sells here, for the Organization JSON-LD: the configured shop on its public origin. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { origin: publicOrigin(context, request), shop: shopIdentity(shop(context).config) }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(
     shopNameFrom(matches),
     'Autopilots, gimbal cameras, radio links and the UniDrone E900: professional drone hardware from an Australian specialist, prices in AUD including GST.',
     shopNameFrom(matches),
-  )
+  ),
+  ...(loaderData ? [{ 'script:ld+json': organizationJsonLd(loaderData.origin, loaderData.shop) }] : []),
+]
 
 const tiles = [
   {

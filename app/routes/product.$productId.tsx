@@ -1,17 +1,30 @@
 import { data, Link, redirect, useRouteLoaderData } from 'react-router'
 import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
+import { ProductCard } from '../components/shop/product-card'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
 import { LabelList, Panel } from '../components/ui/panel'
-import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice } from '../lib/catalog'
+import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice, type Product, type ProductCard as Card } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
 import { shippingEstimate } from '../lib/delivery/shipping'
-import { pageMeta, shopNameFrom } from '../lib/seo'
+import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
+import { Breadcrumbs } from '../components/shop/breadcrumbs'
 import { dispatchEstimate, schemaAvailability } from '../lib/stock'
 import { StockNote } from '../components/shop/stock-note'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/product.$productId'
+
+/** Home / Products / the product's range / the product (a product filed under no known range skips the range). */
+function crumbsOf(product: Pick<Product, 'FBUID' | 'productName' | 'productCategory'>): Crumb[] {
+  const category = isCategory(product.productCategory) ? product.productCategory : null
+  return [
+    { label: 'Home', path: '/' },
+    { label: 'Products', path: '/products' },
+    ...(category ? [{ label: CATEGORY_LABELS[category], path: categoryPath(category) }] : []),
+    { label: product.productName, path: productPath(product.FBUID) },
+  ]
+}
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, catalog } = shop(context)
@@ -23,13 +36,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw data(null, { status: 404 })
   }
   const { product, stock } = shown
-  const methods = await catalog.shippingMethods()
+  const [methods, neighbours] = await Promise.all([catalog.shippingMethods(), catalog.productNeighbours(product.FBUID)])
   const delivery = shippingEstimate(methods, {
     subtotalCents: shownPrice(product)?.value ?? 0,
     weightGrams: product.productWeightGrams,
     hasLithium: product.productContainsLithium,
   })
-  return { product, stock, delivery: delivery?.label ?? null, origin: publicOrigin(context, request) }
+  return { product, stock, delivery: delivery?.label ?? null, origin: publicOrigin(context, request), ...neighbours }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -63,14 +76,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
           : {}),
       },
     },
+    { 'script:ld+json': breadcrumbJsonLd(origin, crumbsOf(product)) },
   ]
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery } = loaderData
+  const { product, stock, delivery, related, alsoBought } = loaderData
   const price = shownPrice(product)
-  const [main, readMore] = product.productDescriptions
-  const category = isCategory(product.productCategory) ? product.productCategory : null
+  // The first description leads the page, the second is Read More, every other one has its own heading.
+  const [main, readMore, ...moreDescriptions] = product.productDescriptions
   const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
 
   return (
@@ -78,17 +92,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
       <div className="grid gap-10 lg:grid-cols-2">
         <ImageCarousel images={product.productImages} productName={product.productName} />
         <div>
-          {category ? (
-            <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-              <Link to="/products" className="hover:underline">
-                Products
-              </Link>{' '}
-              /{' '}
-              <Link to={categoryPath(category)} className="hover:underline">
-                {CATEGORY_LABELS[category]}
-              </Link>
-            </nav>
-          ) : null}
+          <Breadcrumbs crumbs={crumbsOf(product)} />
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>
           {staff ? (
             <Link
@@ -188,9 +192,45 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
         </div>
       </div>
 
+      {moreDescriptions.length > 0 ? (
+        <div className="grid gap-x-12 gap-y-8 border-t border-slate-200 pt-10 lg:grid-cols-2">
+          {moreDescriptions.map((description, index) => (
+            <section key={`${description.label}-${index}`} aria-labelledby={`description-${index}`}>
+              <h2 id={`description-${index}`} className="text-xl font-semibold">
+                {description.label.trim() || 'More about this product'}
+              </h2>
+              <p className="mt-3 whitespace-pre-line leading-7 text-slate-700">{description.description}</p>
+            </section>
+          ))}
+        </div>
+      ) : null}
+
+      <CardRow title="Compatible and related" cards={related} />
+      <CardRow title="Customers also bought" cards={alsoBought} />
+
       <SupportBlurb />
       <UseCases />
       <ClosingStatement shopName={shopNameFrom(matches)} />
     </div>
+  )
+}
+
+/** A titled row of product cards under the product (two a row on phones); nothing when it has none. */
+function CardRow({ title, cards }: { title: string; cards: Card[] }) {
+  if (cards.length === 0) return null
+  const id = `row-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.FBUID} className="min-w-0">
+            <ProductCard product={card} eager={false} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -1,9 +1,19 @@
 import { data, Link, useRouteLoaderData } from 'react-router'
+import { Breadcrumbs } from '../components/shop/breadcrumbs'
 import { ProductCard } from '../components/shop/product-card'
 import { PageLinks } from '../components/shop/page-links'
-import { CATEGORY_LABELS, CATEGORY_PAGE_SIZE, categoryPageOf, categoryPath, isCategory } from '../lib/catalog'
-import { pageMeta, shopNameFrom } from '../lib/seo'
-import { shop } from '../server/context.server'
+import { CATEGORY_LABELS, CATEGORY_PAGE_SIZE, categoryPath, isCategory, type Category } from '../lib/catalog'
+import {
+  CATEGORY_SORTS,
+  categoryCanonicalPath,
+  categoryPageHref,
+  categoryQueryOf,
+  isDefaultView,
+  priceFieldValue,
+  type CategoryQuery,
+} from '../lib/category-query'
+import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
+import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/products.$category'
 
 const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
@@ -14,26 +24,51 @@ const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
   'parts-accessories': 'Batteries, chargers, landing gear, cases and the spares that keep you flying.',
 }
 
+const crumbsOf = (category: Category): Crumb[] => [
+  { label: 'Home', path: '/' },
+  { label: 'Products', path: '/products' },
+  { label: CATEGORY_LABELS[category], path: categoryPath(category) },
+]
+
+/**
+ * The page renders only from the query's normal form (app/lib/category-query.ts), which is also the
+ * page cache's key. A page past the last of this view is not found, as a malformed page number is.
+ */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const page = categoryPageOf(new URL(request.url).searchParams)
-  if (!isCategory(params.category) || page === null) throw data(null, { status: 404 })
-  const { cards, total } = await shop(context).catalog.categoryPage(params.category, page)
+  const query = categoryQueryOf(new URL(request.url).searchParams)
+  if (!isCategory(params.category) || query === null) throw data(null, { status: 404 })
+  const { cards, total } = await shop(context).catalog.categoryPage(params.category, query)
   const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE))
-  if (page > pages) throw data(null, { status: 404 })
-  return { category: params.category, label: CATEGORY_LABELS[params.category], intro: intros[params.category], cards, page, pages, total }
+  if (query.page > pages) throw data(null, { status: 404 })
+  return {
+    category: params.category,
+    label: CATEGORY_LABELS[params.category],
+    intro: intros[params.category],
+    cards,
+    query,
+    pages,
+    total,
+    origin: publicOrigin(context, request),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta(loaderData.page > 1 ? `${loaderData.label}, page ${loaderData.page}` : loaderData.label, loaderData.intro, shopNameFrom(matches))
-    : []
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return []
+  const { label, intro, query, category, origin } = loaderData
+  return [
+    ...pageMeta(query.page > 1 ? `${label}, page ${query.page}` : label, intro, shopNameFrom(matches)),
+    { tagName: 'link', rel: 'canonical', href: `${origin}${categoryCanonicalPath(category, query)}` },
+    { 'script:ld+json': breadcrumbJsonLd(origin, crumbsOf(category)) },
+  ]
+}
 
 export default function CategoryList({ loaderData }: Route.ComponentProps) {
-  const { category, label, intro, cards, page, pages, total } = loaderData
+  const { category, label, intro, cards, query, pages, total } = loaderData
   const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <Breadcrumbs crumbs={crumbsOf(category)} />
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
         {staff ? (
           <Link
@@ -48,22 +83,74 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <p className="mt-3 max-w-2xl text-slate-600">{intro}</p>
+      <ListControls key={`${category}:${JSON.stringify(query)}`} category={category} query={query} total={total} />
       {cards.length === 0 ? (
-        <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          There are no products in this range at the moment. Please check back soon.
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {isDefaultView(query) ? (
+            'There are no products in this range at the moment. Please check back soon.'
+          ) : (
+            <>
+              No products match these filters.{' '}
+              <Link to={categoryPath(category)} className="font-medium text-brand-700 underline">
+                Show all {label}
+              </Link>
+            </>
+          )}
         </p>
       ) : (
         <>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
             {cards.map((card, index) => (
-              <li key={card.FBUID}>
+              <li key={card.FBUID} className="min-w-0">
                 <ProductCard product={card} eager={index < 4} first={index === 0} staff={staff} />
               </li>
             ))}
           </ul>
-          {pages > 1 ? <PageLinks path={categoryPath(category)} page={page} pages={pages} total={total} /> : null}
+          {pages > 1 ? <PageLinks href={(page) => categoryPageHref(category, query, page)} page={query.page} pages={pages} total={total} /> : null}
         </>
       )}
+    </div>
+  )
+}
+
+/**
+ * The product count and a plain GET form (sort, in stock only, price range, Apply): it works without
+ * JavaScript, and a new view starts again at its first page (the form sends no page).
+ */
+function ListControls({ category, query, total }: { category: Category; query: CategoryQuery; total: number }) {
+  const field = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
+  return (
+    <div className="mt-6 flex flex-col gap-4 border-y border-slate-200 py-4 lg:flex-row lg:items-end lg:justify-between">
+      <p className="text-sm font-medium text-slate-700" data-testid="product-count">
+        {total.toLocaleString('en-AU')} {total === 1 ? 'product' : 'products'}
+      </p>
+      <form method="get" action={categoryPath(category)} aria-label="Sort and filter" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <label className="col-span-2 block text-sm font-medium sm:w-52">
+          Sort by
+          <select name="sort" defaultValue={query.sort} className={field}>
+            {Object.entries(CATEGORY_SORTS).map(([value, words]) => (
+              <option key={value} value={value}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium sm:w-28">
+          Min price ($)
+          <input name="min" inputMode="decimal" defaultValue={priceFieldValue(query.minCents)} placeholder="0" className={field} />
+        </label>
+        <label className="block text-sm font-medium sm:w-28">
+          Max price ($)
+          <input name="max" inputMode="decimal" defaultValue={priceFieldValue(query.maxCents)} placeholder="Any" className={field} />
+        </label>
+        <label className="flex items-center gap-2 py-2 text-sm font-medium">
+          <input type="checkbox" name="stock" value="in" defaultChecked={query.inStock} className="h-4 w-4 rounded border-slate-300" />
+          In stock only
+        </label>
+        <button type="submit" className="rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+          Apply
+        </button>
+      </form>
     </div>
   )
 }

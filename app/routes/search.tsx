@@ -75,7 +75,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {pages > 1 ? <PageLinks path="/search" page={page} pages={pages} total={total} href={(n) => searchPath(typed, n)} /> : null}
+          {pages > 1 ? <PageLinks page={page} pages={pages} total={total} href={(n) => searchPath(typed, n)} /> : null}
         </>
       )}
     </div>

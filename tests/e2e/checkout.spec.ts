@@ -15,14 +15,14 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
   await page.goto('/product/unidrone-e900')
   await expect(badge).toHaveCount(0)
   await page.getByLabel('Quantity').selectOption('2')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await expect(page.getByText('Added 2 × UniDrone E900 to your cart.')).toBeVisible()
   await expect(badge).toHaveText('2')
 
   await page.goto('/products/propulsion')
   const escCard = page.getByRole('article').filter({ hasText: 'UniESC 80A FOC' })
-  await escCard.getByRole('button', { name: 'Add to bag' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Added to your bag' })
+  await escCard.getByRole('button', { name: /^Add to cart/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Added to your cart' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('UniESC 80A FOC')
   await expect(dialog).toContainText('Quantity: 1')
@@ -33,7 +33,7 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
 
   await page.goto('/product/unidrone-e900')
   await page.getByLabel('Quantity').selectOption('9')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await expect(page.getByText(/You already have 2 of UniDrone E900 in your cart.*you can add 8 more/)).toBeVisible()
   await expect(badge).toHaveText('3')
 
@@ -78,7 +78,7 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
 
 test('a declined card returns to a filled delivery step with a message, and the cart intact', async ({ page }) => {
   await page.goto('/product/unicam-f1-fpv-camera')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.getByRole('link', { name: /^Cart, 1 item$/ }).click()
   await checkOutWith(page, { fullName: 'Dee Clined', email: 'declined@example.com', phone: '07 3000 1234', method: /^Standard/, address: BRISBANE })
   await payWithDemoCard(page, { card: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123', name: 'Dee Clined' })
@@ -98,7 +98,7 @@ test('a declined card returns to a filled delivery step with a message, and the 
 test('cancelling on the payment page returns to the delivery step with the cart intact', async ({ page }) => {
   await page.goto('/product/unimotor-4114-kv400')
   await page.getByLabel('Quantity').selectOption('4')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('4')
   await checkOutWith(page, { fullName: 'Can Celled', email: 'cancelled@example.com', phone: '0400 000 001', method: /^Standard/, address: BRISBANE })
   await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
@@ -112,7 +112,7 @@ test('cancelling on the payment page returns to the delivery step with the cart 
 
 test('the demo card page refuses cards that are not test cards, keeping what was typed', async ({ page }) => {
   await page.goto('/product/unicam-f1-fpv-camera')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
   await checkOutWith(page, { fullName: 'Tess Typo', email: 'typo@example.com', phone: '0400 000 002', method: /^Click & Collect/ })
   await payWithDemoCard(page, { email: 'typo@example.com', card: '5555 5555 5555 4444', expiry: '01 / 20', cvc: '1', name: 'Tess Typo' })
@@ -124,7 +124,7 @@ test('the demo card page refuses cards that are not test cards, keeping what was
 
 test('when the cart’s prices cannot be checked, checkout says so beside the cart and asks again on request', async ({ page }) => {
   await page.goto('/product/unidrone-e900')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
 
   // The first question meets a shop that is busy for a moment (the balancer's or the shop's own
@@ -193,7 +193,7 @@ test('two tabs keep the same cart', async ({ page, context }) => {
   await page.goto('/products/cameras')
   const other = await context.newPage()
   await other.goto('/products/cameras')
-  await page.getByRole('article').first().getByRole('button', { name: 'Add to bag' }).click()
+  await page.getByRole('article').first().getByRole('button', { name: /^Add to cart/ }).click()
   await expect(other.getByTestId('cart-badge')).toHaveText('1')
 })
 
@@ -202,7 +202,7 @@ test('a signed-in customer sees the order on the account page; staff see it with
   await signUp(page, email, 'orders password')
   await expect(page).toHaveURL('/client')
   await page.goto('/product/unilink-rx8-long-range-receiver')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await expect(page.getByTestId('cart-badge')).toHaveText('1')
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()

@@ -14,7 +14,7 @@ test('a visitor buys the UniDrone E900 with Standard delivery to Brisbane and se
   const email = uniqueEmail('e900')
   await page.goto('/product/unidrone-e900')
   await expect(page.getByText('Delivery free within Australia')).toBeVisible()
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await expect(page.getByTestId('shipping-estimate')).toHaveText('Free')
   await expect(page.getByTestId('total')).toHaveText(formatAud(e900))
@@ -53,7 +53,7 @@ test('a small order pays for Standard or Express, priced on the delivery step an
   await signUp(page, email, 'small order password')
   await expect(page).toHaveURL('/client')
   await page.goto('/product/unicam-f1-fpv-camera')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await expect(page.getByTestId('shipping-estimate')).toHaveText('from $15.00')
   await expect(page.getByTestId('total')).toHaveText(formatAud(camera + 1500))
@@ -82,7 +82,7 @@ test('a small order pays for Standard or Express, priced on the delivery step an
 
   // The next checkout starts from the saved address.
   await page.goto('/product/unilink-rx8-long-range-receiver')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await expect(page.getByLabel('Full name')).toHaveValue('Sam Small')
@@ -95,7 +95,7 @@ test('Click & Collect asks for no address, shows where and when to collect, and 
   const camera = await priceOf('unicam-f1-fpv-camera')
   const email = uniqueEmail('collect')
   await page.goto('/product/unicam-f1-fpv-camera')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await expect(page.getByLabel('Postcode')).toBeVisible()
@@ -114,7 +114,7 @@ test('Click & Collect asks for no address, shows where and when to collect, and 
 test('a cart with a lithium battery cannot choose Express, and the step says why', async ({ page }) => {
   await page.goto('/product/unicell-6s-22000-mah-smart-battery')
   await expect(page.getByText('road only: contains lithium batteries')).toBeVisible()
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   const express = page.getByRole('radio', { name: /^Express/ })
@@ -126,7 +126,7 @@ test('a cart with a lithium battery cannot choose Express, and the step says why
 test('stock on cards and product pages: sold out cannot be added, backorders say when they ship, JSON-LD says the same', async ({ page }) => {
   await page.goto('/product/unirtk-f9-gnss-module')
   await expect(page.getByTestId('stock')).toHaveText('Sold out')
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Add to cart', exact: true })).toBeDisabled()
   expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('https://schema.org/OutOfStock')
 
   await page.goto('/products/autopilots')
@@ -137,14 +137,14 @@ test('stock on cards and product pages: sold out cannot be added, backorders say
 
   await page.goto('/product/unicam-t2-thermal-gimbal')
   await expect(page.getByTestId('stock')).toHaveText('Backorder — ships in 2–3 weeks')
-  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Add to cart', exact: true })).toBeEnabled()
   expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('https://schema.org/BackOrder')
 })
 
 test('the delivery step at 390 px: no sideways scrolling, accessible, errors beside their fields', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible()
@@ -159,7 +159,7 @@ test('the delivery step at 390 px: no sideways scrolling, accessible, errors bes
 
 test('the delivery step works as a plain form without JavaScript', async ({ page, browser }) => {
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await expect(page).toHaveURL('/checkout/delivery')
@@ -202,7 +202,7 @@ test('two shoppers want the last unit: the one who loses is told before paying, 
   for (const shopper of [page, other]) {
     await shopper.goto(`/product/${product}`)
     await expect(shopper.getByTestId('stock')).toHaveText('Only 1 left')
-    await shopper.getByRole('button', { name: 'Add to cart' }).click()
+    await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click()
     await shopper.goto('/checkout')
     await shopper.getByRole('button', { name: 'Continue to delivery' }).click()
   }
@@ -261,7 +261,7 @@ test('staff add a shipping method with weight bands and set a product’s stock;
   const shopper = await (await browser.newContext()).newPage()
   await shopper.goto('/product/unigps-m10-compass-module')
   await expect(shopper.getByTestId('stock')).toHaveText('Only 2 left')
-  await shopper.getByRole('button', { name: 'Add to cart' }).click()
+  await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await shopper.goto('/checkout')
   await shopper.getByRole('button', { name: 'Continue to delivery' }).click()
   await expect(shopper.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeVisible()

@@ -8,7 +8,7 @@ test('staff pack and ship an order with an Australia Post tracking number; the c
   await signUp(page, email, 'parcel password')
   await expect(page).toHaveURL('/client')
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await fillDelivery(page, { fullName: 'Parcel Pat', phone: '0400 123 456', method: /^Standard/, address: BRISBANE })
@@ -54,7 +54,7 @@ test('staff pack and ship an order with an Australia Post tracking number; the c
 test('a guest finds their order by its number and e-mail through a link that works once', async ({ page, browser }) => {
   const email = uniqueEmail('guest-order')
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await fillDelivery(page, { fullName: 'Gus Guest', email, phone: '0400 654 321', method: /^Standard/, address: BRISBANE })
@@ -110,7 +110,7 @@ test('staff find an order by the customer’s name, narrow the list, download it
   const email = uniqueEmail('findable')
   const name = `Fiona Findable ${Date.now()}`
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await fillDelivery(page, { fullName: name, email, phone: '0499 888 777', method: /^Standard/, address: { line1: '7 Harbour St', suburb: 'Hobart', state: 'TAS', postcode: '7000' } })

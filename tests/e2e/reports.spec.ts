@@ -9,7 +9,7 @@ const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[
 test('after a paid order, the reports show the sale and its GST, and the page fits a phone', async ({ page, browser }) => {
   const email = uniqueEmail('reported')
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await fillDelivery(page, { fullName: 'Rita Report', email, phone: '0400 222 333', method: /^Standard/, address: BRISBANE })

@@ -7,7 +7,7 @@ import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp
 /** Buys one ESC with the demo card (signed in, or as a guest with `email`); answers the order number. */
 async function buyOne(page: Page, name: string, email?: string): Promise<string> {
   await page.goto('/product/uniesc-80a-foc')
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
   await fillDelivery(page, { fullName: name, ...(email ? { email } : {}), phone: '0400 111 222', method: /^Standard/, address: BRISBANE })

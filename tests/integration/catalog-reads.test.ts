@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
+import { DEFAULT_CATEGORY_QUERY } from '../../app/lib/category-query'
 import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct } from '../../app/server/catalog/products.server'
@@ -32,7 +33,7 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
     await updateProduct(database.db, FBUID, editable.version, { ...fields, productFeatures: [{ value: '', label: 'Quieter bearings', description: '' }] }, 'staff@example.com')
     const after = await reads.product('kept-motor')
     expect(after?.product.productFeatures.map((feature) => feature.label)).toEqual(['Quieter bearings'])
-    expect((await reads.categoryPage('propulsion', 1)).cards.map((card) => card.FBUID)).toContain('kept-motor')
+    expect((await reads.categoryPage('propulsion', DEFAULT_CATEGORY_QUERY)).cards.map((card) => card.FBUID)).toContain('kept-motor')
   })
 
   it('asks the database once for the version, and once for the product, when many visitors arrive together', async () => {

@@ -23,7 +23,12 @@ export function limitMessage(outcome: Extract<AddOutcome, { outcome: 'limit' }>,
     : `You already have ${MAX_PER_LINE} of ${productName} in your cart, the most one order can hold.`
 }
 
-/** "Add to bag" on a category card: adds one at once and confirms it in a modal (SPEC.md §2). */
+/**
+ * "Add to cart" on a product card: adds one at once and confirms it in a modal (SPEC.md §2). The shop
+ * says "cart" everywhere (card, modal, header, checkout). Its accessible name ends with the product's
+ * name, so a page of cards (or a product page with related cards) has one plain "Add to cart": the
+ * product page's own.
+ */
 export function AddToBagButton({ product }: { product: ProductCard }) {
   const { add, ready } = useCart()
   const [result, setResult] = useState<AddOutcome | null>(null)
@@ -33,7 +38,7 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
   if (!canBuy(product.stock)) {
     return (
       <button type="button" disabled className="relative z-10 mt-4 w-full cursor-not-allowed rounded-md bg-slate-200 px-4 py-2.5 text-sm font-semibold text-slate-600">
-        Sold out<span className="sr-only">: {product.productName} cannot be added to the bag</span>
+        Sold out<span className="sr-only">: {product.productName} cannot be added to the cart</span>
       </button>
     )
   }
@@ -45,12 +50,12 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
         disabled={!ready}
         className="relative z-10 mt-4 w-full rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-progress"
       >
-        Add to bag
+        Add to cart<span className="sr-only">: {product.productName}</span>
       </button>
       <Dialog open={result !== null} onClose={() => setResult(null)} labelledBy={titleId}>
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold">
-            {result?.outcome === 'limit' ? 'Your bag is full for this product' : 'Added to your bag'}
+            {result?.outcome === 'limit' ? 'Your cart is full for this product' : 'Added to your cart'}
           </h2>
           <div className="mt-4 flex gap-4">
             {image ? <img src={image.value} alt={image.label} width={96} height={96} className="h-24 w-24 rounded-lg bg-slate-50 object-contain" /> : null}

@@ -6,17 +6,13 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
   return shown.flatMap((n, index) => (index > 0 && n - shown[index - 1]! > 1 ? [null, n] : [n]))
 }
 
-function pageHref(path: string, page: number) {
-  return page === 1 ? path : `${path}?page=${page}`
-}
-
 const linkClass = 'inline-flex min-w-10 justify-center rounded-md border border-slate-300 px-3 py-2 hover:border-brand-600 hover:text-brand-700'
 
 /**
- * Previous / numbered / Next links under a list that spans several pages. `href` makes a page's
- * address when the list has other query parameters to keep (search results: `?q=…&page=2`).
+ * Previous / numbered / Next links under a list that spans several pages: plain links a crawler
+ * follows. `href` gives a page's address (keeping the list's sort and filters).
  */
-export function PageLinks({ path, page, pages, total, href = (n) => pageHref(path, n) }: { path: string; page: number; pages: number; total: number; href?: (page: number) => string }) {
+export function PageLinks({ href, page, pages, total }: { href: (page: number) => string; page: number; pages: number; total: number }) {
   return (
     <nav aria-label="Pages" className="mt-12 flex flex-col items-center gap-4">
       <p className="text-sm text-slate-600">

@@ -7,10 +7,28 @@ import { StockNote } from './stock-note'
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
  * image on a phone, fetched ahead of the scripts. `staff`: also show Read, Edit and Deprecate links
- * (the server guards those screens on its own).
+ * (the server guards those screens on its own). Two cards share a phone's width, so the padding
+ * and type are smaller there and the card text is cut to three lines.
  */
-export function ProductCard({ product, eager, first = false, staff = false }: { product: Card; eager: boolean; first?: boolean; staff?: boolean }) {
+export function ProductCard({
+  product,
+  eager,
+  first = false,
+  staff = false,
+  headingLevel = 2,
+}: {
+  product: Card
+  eager: boolean
+  first?: boolean
+  staff?: boolean
+  /**
+   * 3 where the cards sit under a section's own heading (a product page's lists); their stock notes
+   * are then told apart from the product's own (test id `card-stock`).
+   */
+  headingLevel?: 2 | 3
+}) {
   const { image, price } = product
+  const Heading = headingLevel === 3 ? 'h3' : 'h2'
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition hover:border-brand-600 hover:shadow-lg">
       {image ? (
@@ -26,15 +44,15 @@ export function ProductCard({ product, eager, first = false, staff = false }: { 
       ) : (
         <div className="aspect-square w-full bg-slate-100" />
       )}
-      <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold">
+      <div className="flex flex-1 flex-col p-3 sm:p-5">
+        <Heading className="text-base font-semibold break-words sm:text-lg">
           <Link to={productPath(product.FBUID)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {product.productName}
           </Link>
-        </h2>
-        <p className="mt-2 flex-1 text-sm text-slate-600">{product.cardText}</p>
+        </Heading>
+        <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.cardText}</p>
         {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
-        <StockNote stock={product.stock} className="mt-1" />
+        <StockNote stock={product.stock} className="mt-1" testId={headingLevel === 3 ? 'card-stock' : 'stock'} />
         <AddToBagButton product={product} />
         {staff ? (
           <ul aria-label={`Manage ${product.productName}`} className="relative z-10 mt-3 flex gap-2 border-t border-slate-100 pt-3 text-sm">

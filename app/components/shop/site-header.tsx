@@ -58,27 +58,23 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
         hidden={!mobileOpen}
         className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
       >
-        {/* Its links exist only while it is open: a closed menu costs the page nothing. */}
-        {mobileOpen ? (
-          <>
-            <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Products</p>
-            <ul>
-              {productMenu.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={`block ${linkClass}`}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li className="mt-2 border-t border-slate-100 pt-2">
-                <NavLink to="/contact" className={`block ${linkClass}`}>
-                  Contact Us
-                </NavLink>
-              </li>
-              <AccountLinks user={user} className={`block ${linkClass}`} asListItems />
-            </ul>
-          </>
-        ) : null}
+        {/* Its links are in the page as sent (hidden until opened): crawlers see where the shop leads. */}
+        <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Products</p>
+        <ul>
+          {productMenu.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={`block ${linkClass}`}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="mt-2 border-t border-slate-100 pt-2">
+            <NavLink to="/contact" className={`block ${linkClass}`}>
+              Contact Us
+            </NavLink>
+          </li>
+          <AccountLinks user={user} className={`block ${linkClass}`} asListItems />
+        </ul>
       </nav>
     </header>
   )
@@ -132,15 +128,14 @@ function ProductsMenu() {
         hidden={!open}
         className="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
       >
-        {open
-          ? productMenu.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700">
-                  {item.label}
-                </Link>
-              </li>
-            ))
-          : null}
+        {/* Always rendered, hidden while closed: the links are in the server's HTML. */}
+        {productMenu.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700">
+              {item.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </div>
   )
@@ -166,7 +161,7 @@ function AccountLinks({ user, className, asListItems = false }: { user: HeaderUs
   )
 }
 
-/** The bag icon; its red badge (total quantity) sits over the icon, so it appears without shifting anything. */
+/** The cart icon; its red badge (total quantity) sits over the icon, so it appears without shifting anything. */
 function CartLink() {
   const { count } = useCart()
   return (

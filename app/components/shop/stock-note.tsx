@@ -9,10 +9,10 @@ const tone = {
 } as const
 
 /** "In stock", "Only 3 left", "Backorder — ships in 2–3 weeks" or "Sold out", on cards and product pages. */
-export function StockNote({ stock, className = '' }: { stock: StockFacts; className?: string }) {
+export function StockNote({ stock, className = '', testId = 'stock' }: { stock: StockFacts; className?: string; testId?: string }) {
   const availability = availabilityOf(stock)
   return (
-    <p data-testid="stock" className={`text-sm font-medium ${tone[availability.kind]} ${className}`}>
+    <p data-testid={testId} className={`text-sm font-medium ${tone[availability.kind]} ${className}`}>
       {availability.label}
     </p>
   )

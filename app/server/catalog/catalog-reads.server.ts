@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import type { Category, ProductCard } from '../../lib/catalog.ts'
+import { categoryQueryString, type CategoryQuery } from '../../lib/category-query.ts'
 import type { ShippingMethod } from '../../lib/delivery/shipping.ts'
 import { listActiveShippingMethods } from '../delivery/shipping-methods.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from './catalog-events.server.ts'
 import type { SearchQuery } from '../../lib/search.ts'
+import { listAlsoBoughtCards, listRelatedCards } from './related.server.ts'
 import { getShownProduct, listCategoryPage, type ShownProduct } from './products.server.ts'
 import { searchProducts, suggestProducts, type Suggestion } from './search.server.ts'
 
@@ -40,7 +42,14 @@ export interface CatalogReads {
   version(): Promise<number>
   /** A product as the storefront shows it; the same object for every request until the catalogue changes. */
   product(productId: string): Promise<ShownProduct | null>
-  categoryPage(category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }>
+  /** A page of a category list; views that read the same (one normal query string) share one read. */
+  categoryPage(category: Category, query: CategoryQuery): Promise<{ cards: ProductCard[]; total: number }>
+  /**
+   * A product page's "Compatible and related" and "Customers also bought" cards. Kept like the rest
+   * until the catalogue changes, so a new sale shows up in "also bought" with the next product write
+   * or stock change, not at once.
+   */
+  productNeighbours(productId: string): Promise<{ related: ProductCard[]; alsoBought: ProductCard[] }>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
   /** A page of search results, best first (search.server.ts). */
@@ -103,7 +112,12 @@ export function createCatalogReads(db: Database): CatalogReads {
   return {
     version,
     product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
-    categoryPage: (category, page) => kept(`category:${category}:${page}`, () => listCategoryPage(db, category, page)),
+    categoryPage: (category, query) => kept(`category:${category}${categoryQueryString(query)}`, () => listCategoryPage(db, category, query)),
+    productNeighbours: (productId) =>
+      kept(`neighbours:${productId}`, async () => {
+        const [related, alsoBought] = await Promise.all([listRelatedCards(db, productId), listAlsoBoughtCards(db, productId)])
+        return { related, alsoBought }
+      }),
     shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
     search: (query, page) => kept(`search:${page}:${query.text}`, () => searchProducts(db, query, page), 'search'),
     suggest: (query) => kept(`suggest:${query.text}`, () => suggestProducts(db, query), 'search'),

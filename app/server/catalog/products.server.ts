@@ -1,4 +1,5 @@
-import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { DEFAULT_CATEGORY_QUERY, type CategoryQuery, type CategorySort } from '../../lib/category-query.ts'
 import { CATEGORY_PAGE_SIZE, stockFactsOf, type StockFacts, type Category, type PriceItem, type Product, type ProductCard, type ProductFields, type ProductItem } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -53,15 +54,49 @@ export const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: 
 
 export const selectCards = (db: Executor) => db.select(cardColumns).from(products)
 
-/** One page of a category's cards, by name, and how many products the category has in all. */
-export async function listCategoryPage(db: Executor, category: Category, page: number): Promise<{ cards: ProductCard[]; total: number }> {
+/** A product's shown price in cents (its first price entry; null without one), as the database reads it. */
+export const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
+/** Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand not reserved. */
+export const inStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${products.productStockOnHand} - ${products.stockReserved} > 0)`
+
+/**
+ * The orders of a category list (docs/domain.md, Catalogue pages). Each ends with the id, so a page
+ * boundary never moves between two reads. Featured: what can be bought now first, then by name.
+ */
+const sortOrders: Record<CategorySort, SQL[]> = {
+  featured: [sql`${inStockNow} desc`, asc(products.productName), asc(products.id)],
+  'price-asc': [sql`${priceCents} asc nulls last`, asc(products.productName), asc(products.id)],
+  'price-desc': [sql`${priceCents} desc nulls last`, asc(products.productName), asc(products.id)],
+  name: [asc(products.productName), asc(products.id)],
+  newest: [desc(products.createdAt), asc(products.id)],
+}
+
+/** One page of a category's cards in the order asked for, and how many products the filters leave. */
+export async function listCategoryPage(
+  db: Executor,
+  category: Category,
+  query: Pick<CategoryQuery, 'page' | 'sort' | 'inStock' | 'minCents' | 'maxCents'> | number,
+): Promise<{ cards: ProductCard[]; total: number }> {
+  const view = typeof query === 'number' ? { ...DEFAULT_CATEGORY_QUERY, sort: 'name' as const, page: query } : query
+  const where = and(
+    eq(products.productCategory, category),
+    view.inStock ? inStockNow : undefined,
+    view.minCents !== null ? sql`${priceCents} >= ${view.minCents}` : undefined,
+    view.maxCents !== null ? sql`${priceCents} <= ${view.maxCents}` : undefined,
+  )
+  // The page's ids are chosen first, from narrow columns; only those 24 rows are then read for their
+  // cards. Sorting the cards themselves would pick images and descriptions out of every product of
+  // the category before the sort (a range of thousands costs several times as much).
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...sortOrders[view.sort])
+    .limit(CATEGORY_PAGE_SIZE)
+    .offset((view.page - 1) * CATEGORY_PAGE_SIZE)
   const [rows, [counted]] = await Promise.all([
-    selectCards(db)
-      .where(eq(products.productCategory, category))
-      .orderBy(asc(products.productName), asc(products.id))
-      .limit(CATEGORY_PAGE_SIZE)
-      .offset((page - 1) * CATEGORY_PAGE_SIZE),
-    db.select({ total: count() }).from(products).where(eq(products.productCategory, category)),
+    selectCards(db).where(inArray(products.id, pageIds)).orderBy(...sortOrders[view.sort]),
+    db.select({ total: count() }).from(products).where(where),
   ])
   return { cards: rows.map(toCard), total: counted?.total ?? 0 }
 }

@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { CatalogReads } from '../catalog/catalog-reads.server.ts'
-import { categoryPageOf } from '../../lib/catalog.ts'
 import { searchRequestOf } from '../../lib/search.ts'
+import { categoryQueryOf, categoryQueryString } from '../../lib/category-query.ts'
 import { NoncePage } from './nonce-page.server.ts'
 import { contentSecurityPolicy, nextNonce } from './security.server.ts'
 
@@ -200,8 +200,10 @@ function acceptsGzip(value: string | undefined): boolean {
 }
 
 /**
- * Pages are keyed by path, and a category list by its page number too: these pages read no other
- * part of the query string, so random query strings cannot fill the cache. Without PUBLIC_URL a
+ * Pages are keyed by path, and a category list by its view too (page, sort, filters) in the normal
+ * form of app/lib/category-query.ts: the page renders only from that form, so unknown parameters or
+ * another spelling of the same view share one entry (price bounds still make many views: like page
+ * numbers, they only push the oldest entries out of a cache of MAX_ENTRIES). Without PUBLIC_URL a
  * page names the address it was asked for (canonical link, JSON-LD), so the key holds the host
  * too: a request with a forged Host gets a page of its own, never one served to others. Null: not a
  * page to keep.
@@ -209,9 +211,9 @@ function acceptsGzip(value: string | undefined): boolean {
 function cacheKey(req: Request, keyByHost: boolean): string | null {
   let path = req.path
   if (CATEGORY_LIST.test(req.path)) {
-    const page = categoryPageOf(new URL(req.originalUrl, 'http://shop').searchParams)
-    if (page === null) return null
-    if (page !== 1) path = `${req.path}?page=${page}`
+    const query = categoryQueryOf(new URL(req.originalUrl, 'http://shop').searchParams)
+    if (query === null) return null
+    path = `${req.path}${categoryQueryString(query)}`
   } else if (SEARCH.test(req.path)) {
     // Keyed by what the page shows: the query as typed (trimmed, cut) and the page; other parameters are ignored.
     const asked = searchRequestOf(new URL(req.originalUrl, 'http://shop').searchParams)

@@ -1,0 +1,47 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { ProductCard } from '../../lib/catalog.ts'
+import type { Executor } from '../db/client.server.ts'
+import { orderLines, orders, products } from '../db/schema.ts'
+import { inStockNow, priceCents, selectCards, toCard } from './products.server.ts'
+
+/** Cards under a product page's two lists. */
+export const RELATED_SHOWN = 4
+
+/**
+ * "Compatible and related": staff choose none yet (that needs a product field), so these are other
+ * products of the same range, those available now first, then the nearest in price (a buyer of a
+ * $2,000 autopilot is shown autopilots near $2,000, not $30 spares first).
+ */
+export async function listRelatedCards(db: Executor, productId: string): Promise<ProductCard[]> {
+  const [product] = await db.select({ category: products.productCategory, price: priceCents }).from(products).where(eq(products.id, productId)).limit(1)
+  if (!product) return []
+  const order = [sql`${inStockNow} desc`, sql`abs(coalesce(${priceCents}, 0) - ${product.price ?? 0}) asc`, asc(products.productName), asc(products.id)]
+  // Ids first from narrow columns, then cards for those rows only (as listCategoryPage does).
+  const ids = db.select({ id: products.id }).from(products).where(and(eq(products.productCategory, product.category), ne(products.id, productId))).orderBy(...order).limit(RELATED_SHOWN)
+  const rows = await selectCards(db).where(inArray(products.id, ids)).orderBy(...order)
+  return rows.map(toCard)
+}
+
+/**
+ * "Customers also bought": the products most often in the same paid orders as this one (counted
+ * once per order), the most shared first. Products that no longer exist drop out.
+ */
+export async function listAlsoBoughtCards(db: Executor, productId: string): Promise<ProductCard[]> {
+  const other = alias(orderLines, 'other_line')
+  const shared = count(sql`distinct ${other.orderId}`)
+  const picked = await db
+    .select({ id: other.productId, orders: shared })
+    .from(orderLines)
+    .innerJoin(orders, and(eq(orders.id, orderLines.orderId), eq(orders.status, 'paid')))
+    .innerJoin(other, and(eq(other.orderId, orderLines.orderId), ne(other.productId, productId)))
+    .innerJoin(products, eq(products.id, other.productId))
+    .where(eq(orderLines.productId, productId))
+    .groupBy(other.productId)
+    .orderBy(desc(shared), asc(other.productId))
+    .limit(RELATED_SHOWN)
+  if (picked.length === 0) return []
+  const cards = (await selectCards(db).where(inArray(products.id, picked.map((row) => row.id)))).map(toCard)
+  const byId = new Map(cards.map((card) => [card.FBUID, card]))
+  return picked.flatMap((row) => byId.get(row.id) ?? [])
+}
