@@ -20,7 +20,13 @@ export default defineConfig({
                 },
                 {
                   name: 'shell',
-                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|error-screen|forbidden|not-found|site-footer|site-header)\.tsx|lib[\\/]seo\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|error-screen|forbidden|not-found|search-box|site-footer|site-header)\.tsx|lib[\\/]seo\.ts)$/,
+                  priority: 1,
+                },
+                {
+                  // What catalogue pages share (category lists, search results, product pages): one file.
+                  name: 'catalogue',
+                  test: /[\\/]app[\\/]components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note)\.tsx$/,
                   priority: 1,
                 },
               ],

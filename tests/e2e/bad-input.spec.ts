@@ -779,6 +779,15 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   const latencies: number[] = []
   let posting = true
   await fetch(`${ORIGIN}/healthz`)
+  // The same question first with nothing being posted: how quickly the shop answers on this machine
+  // now, with the other browser tests running beside this one.
+  const quiet: number[] = []
+  for (let asked = 0; asked < 10; asked++) {
+    const started = performance.now()
+    await fetch(`${ORIGIN}/healthz`)
+    quiet.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
   const watch = (async () => {
     while (posting) {
       const started = performance.now()
@@ -803,10 +812,12 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   }
   expect(declaredMs, 'a declared 200 MB is refused without being read').toBeLessThan(2_000)
   expect(chunked.sent, 'the chunked body was stopped long before its end').toBeLessThan(100 * MEGABYTE)
-  // Other browser tests run beside this one on the same two cores: nearly every answer within 100 ms
-  // (one in ten may meet a busy core, and at least one, since a short run asks fewer than ten times).
-  const slow = latencies.filter((ms) => ms >= 100)
-  expect(slow.length, `/healthz latencies meanwhile (ms): ${latencies.map(Math.round).join(', ')}`).toBeLessThanOrEqual(Math.max(1, Math.floor(latencies.length / 10)))
+  // Other browser tests run beside this one on the same two cores: nearly every answer within 100 ms,
+  // or within twice the slowest answer before the posting began when the neighbours keep the cores
+  // busy (one in ten may meet a busy core, and at least one, since a short run asks fewer than ten times).
+  const bound = Math.max(100, 2 * Math.max(...quiet))
+  const slow = latencies.filter((ms) => ms >= bound)
+  expect(slow.length, `/healthz latencies meanwhile (ms): ${latencies.map(Math.round).join(', ')}; before: ${quiet.map(Math.round).join(', ')}`).toBeLessThanOrEqual(Math.max(1, Math.floor(latencies.length / 10)))
   expect(latencies.length, 'the shop was asked often while the bodies came in').toBeGreaterThan(5)
   expect(memoryAfter - memoryBefore, `resident memory ${Math.round(memoryBefore)} → ${Math.round(memoryAfter)} MB`).toBeLessThan(50)
 
