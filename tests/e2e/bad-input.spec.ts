@@ -779,15 +779,6 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   const latencies: number[] = []
   let posting = true
   await fetch(`${ORIGIN}/healthz`)
-  // The same question first with nothing being posted: how quickly the shop answers on this machine
-  // now, with the other browser tests running beside this one.
-  const quiet: number[] = []
-  for (let asked = 0; asked < 10; asked++) {
-    const started = performance.now()
-    await fetch(`${ORIGIN}/healthz`)
-    quiet.push(performance.now() - started)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
   const watch = (async () => {
     while (posting) {
       const started = performance.now()
@@ -812,12 +803,12 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   }
   expect(declaredMs, 'a declared 200 MB is refused without being read').toBeLessThan(2_000)
   expect(chunked.sent, 'the chunked body was stopped long before its end').toBeLessThan(100 * MEGABYTE)
-  // Other browser tests run beside this one on the same two cores: nearly every answer within 100 ms,
-  // or within twice the slowest answer before the posting began when the neighbours keep the cores
-  // busy (one in ten may meet a busy core, and at least one, since a short run asks fewer than ten times).
-  const bound = Math.max(100, 2 * Math.max(...quiet))
-  const slow = latencies.filter((ms) => ms >= bound)
-  expect(slow.length, `/healthz latencies meanwhile (ms): ${latencies.map(Math.round).join(', ')}; before: ${quiet.map(Math.round).join(', ')}`).toBeLessThanOrEqual(Math.max(1, Math.floor(latencies.length / 10)))
+  // A shop that held the body, or read it in one blocking piece, would leave /healthz waiting for
+  // seconds. Other browser tests share the two cores, so a single answer may meet a busy core for a few
+  // hundred milliseconds: no answer takes a second, and the typical one stays quick.
+  const shown = `/healthz latencies meanwhile (ms): ${latencies.map(Math.round).join(', ')}`
+  expect(Math.max(...latencies), shown).toBeLessThan(1_000)
+  expect([...latencies].sort((x, y) => x - y)[Math.floor(latencies.length / 2)]!, shown).toBeLessThan(100)
   expect(latencies.length, 'the shop was asked often while the bodies came in').toBeGreaterThan(5)
   expect(memoryAfter - memoryBefore, `resident memory ${Math.round(memoryBefore)} → ${Math.round(memoryAfter)} MB`).toBeLessThan(50)
 
