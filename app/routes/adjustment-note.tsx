@@ -37,15 +37,8 @@ export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps)
       back={{ to: orderPage, label: staff ? 'The order' : 'Your order' }}
       title="Adjustment note"
       seller={seller}
-      buyer={
-        <p className="mt-1 leading-6" data-testid="buyer">
-          {note.buyer.map((line) => (
-            <span key={line} className="block break-all">
-              {line}
-            </span>
-          ))}
-        </p>
-      }
+      buyer={note.buyer}
+      about="this refund"
     >
       <p className="mt-6 text-sm leading-6">
         Adjustment note number: <strong data-testid="note-number">{note.number}</strong>
@@ -95,7 +88,6 @@ export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps)
           </tr>
         </tfoot>
       </table>
-      <p className="mt-8 text-sm text-slate-600">Questions about this refund? Write to {seller.email}.</p>
     </PrintableDocument>
   )
 }

@@ -35,23 +35,9 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
       back={{ to: orderPage, label: staff ? 'The order' : 'Your order' }}
       title="Tax invoice"
       seller={seller}
-      buyer={
-        <>
-          <p className="mt-1 leading-6" data-testid="buyer">
-            {buyerLines(invoice).map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </p>
-          {invoice.deliverTo.length ? (
-            <p className="mt-2 leading-6" data-testid="deliver-to">
-              <span className="font-semibold">Deliver to: </span>
-              {invoice.deliverTo.join(', ')}
-            </p>
-          ) : null}
-        </>
-      }
+      buyer={buyerLines(invoice)}
+      deliverTo={invoice.deliverTo}
+      about="this invoice"
     >
       <p className="mt-6 text-sm">
         Invoice and order number: <strong>{invoice.orderId}</strong>
@@ -109,7 +95,6 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           ))}
         </tfoot>
       </table>
-      <p className="mt-8 text-sm text-slate-600">Questions about this invoice? Write to {seller.email}.</p>
     </PrintableDocument>
   )
 }

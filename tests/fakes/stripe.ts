@@ -431,29 +431,17 @@ export async function startFakeStripe() {
     chargeRefundedEvent(paymentIntent: string) {
       const session = sessionOf(paymentIntent)
       const refunded = refundedOf(paymentIntent)
-      return {
-        id: id('evt'),
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: 'charge.refunded',
-        data: {
-          object: {
-            id: `ch_${paymentIntent.slice(3)}`,
-            object: 'charge',
-            amount: session?.amount_total ?? refunded,
-            amount_refunded: refunded,
-            refunded: session?.amount_total !== null && refunded >= (session?.amount_total ?? 0),
-            currency: 'aud',
-            payment_intent: paymentIntent,
-            metadata: {},
-            status: 'succeeded',
-          },
-        },
-      }
+      return stripeEvent('charge.refunded', {
+        id: `ch_${paymentIntent.slice(3)}`,
+        object: 'charge',
+        amount: session?.amount_total ?? refunded,
+        amount_refunded: refunded,
+        refunded: session?.amount_total !== null && refunded >= (session?.amount_total ?? 0),
+        currency: 'aud',
+        payment_intent: paymentIntent,
+        metadata: {},
+        status: 'succeeded',
+      })
     },
     /**
      * The shopper pays on the session's page: it becomes complete and paid (with a payment intent),
@@ -561,6 +549,11 @@ export function checkoutSessionEvent(
   session: FakeSession,
   changes: Partial<FakeSession> = {},
 ) {
+  return stripeEvent(type, { ...session, ...changes })
+}
+
+/** An event as Stripe delivers it to a webhook endpoint. */
+function stripeEvent<Type extends string, Data>(type: Type, object: Data) {
   return {
     id: id('evt'),
     object: 'event',
@@ -570,7 +563,7 @@ export function checkoutSessionEvent(
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: { object: { ...session, ...changes } },
+    data: { object },
   }
 }
 

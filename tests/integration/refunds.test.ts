@@ -1,14 +1,10 @@
 import { and, eq, like } from 'drizzle-orm'
-import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as webhook } from '../../app/routes/api.stripe.webhook'
-import type { Auth } from '../../app/server/auth/auth.server'
-import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { fulfilPayment } from '../../app/server/checkout/fulfilment.server'
 import { createPendingOrder, getOrder } from '../../app/server/checkout/orders.server'
 import { createStripeClient, createStripeProvider } from '../../app/server/checkout/payments/stripe.server'
-import { shopContext } from '../../app/server/context.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { outbox, products, refunds, returns } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
@@ -20,6 +16,7 @@ import { cancelOrder, refundOrder, settlePendingRefunds, type RefundDeps } from 
 import { moveReturn, refundReturn, requestReturn } from '../../app/server/orders/returns.server'
 import { signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
+import { routeContext } from '../support/route-context'
 
 const WEBHOOK_SECRET = 'whsec_test'
 const PRODUCT = 'unipilot-x7-pro'
@@ -216,19 +213,5 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
     expect(await requestReturn(deps, { orderId: id, lines: [{ position: 0, quantity: 1 }], reason: 'faulty', details: 'The GPS port is dead.', by: 'guest', now: yearLater })).toMatchObject({ ok: true })
   })
 
-  function contextFor() {
-    const provider = new RouterContextProvider()
-    provider.set(shopContext, {
-      db: database.db,
-      catalog: createCatalogReads(database.db),
-      config,
-      auth: {} as Auth,
-      sessions: async () => null,
-      nonce: '',
-      mailer,
-      requestId: 'test-request',
-      clientIp: '127.0.0.1',
-    })
-    return provider
-  }
+  const contextFor = () => routeContext(database, config, mailer)
 })

@@ -4,14 +4,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
 import type { ProductFields } from '../../app/lib/catalog'
 import { centsToDollars } from '../../app/lib/schemas/product'
 import { action as stripeProductAction, loader as stripeProductLoader } from '../../app/routes/staff/api.stripe-product'
 import { action as paymentLinksAction, loader as paymentLinksLoader } from '../../app/routes/staff/payment-links'
-import type { Auth } from '../../app/server/auth/auth.server'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct, getProduct } from '../../app/server/catalog/products.server'
 import {
@@ -23,14 +21,12 @@ import {
   type PriceProposal,
 } from '../../app/server/catalog/stripe-catalog.server'
 import { createStripeClient } from '../../app/server/checkout/payments/stripe.server'
-import { shopContext } from '../../app/server/context.server'
-import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import { openDatabase, type DatabaseHandle } from '../../app/server/db/client.server'
 import { history } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
-import type { MailService } from '../../app/server/mail/outbox.server'
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
+import { routeContext } from '../support/route-context'
 
 const ORIGIN = 'http://localhost:3998'
 const base = demoProducts.find((product) => product.productCategory === 'cameras')!
@@ -112,21 +108,7 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     await database?.close()
   })
 
-  function contextFor(shopConfig: Env) {
-    const provider = new RouterContextProvider()
-    provider.set(shopContext, {
-      db: database.db,
-      catalog: createCatalogReads(database.db),
-      config: shopConfig,
-      auth: {} as Auth,
-      sessions: async () => null,
-      mailer: {} as MailService,
-      requestId: 'test-request',
-      clientIp: '127.0.0.1',
-      nonce: 'test-nonce',
-    })
-    return provider
-  }
+  const contextFor = (shopConfig: Env) => routeContext(database, shopConfig)
 
   /** What the form's "Fetch from Stripe" button sends, as it sends it. */
   async function fetchFromStripe(STUPID: string, prices: { value: string; label: string; description: string }[], shopConfig = config) {

@@ -2,19 +2,17 @@ import { eq } from 'drizzle-orm'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action, loader } from '../../app/routes/api.stripe.webhook'
-import type { Auth } from '../../app/server/auth/auth.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { createPendingOrder, getOrder, priceCart, attachPaymentSession, type CheckoutRequestItem } from '../../app/server/checkout/orders.server'
 import { PaymentProviderError, type PaymentSessionRequest } from '../../app/server/checkout/payments/provider'
 import { createStripeClient, createStripeProvider, PROVIDER_UNREACHABLE } from '../../app/server/checkout/payments/stripe.server'
-import { shopContext } from '../../app/server/context.server'
-import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, paymentEvents, products } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, listOutbox, type MailService } from '../../app/server/mail/outbox.server'
 import { checkoutSessionEvent, signedWebhook, startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
+import { routeContext } from '../support/route-context'
 
 const ORIGIN = 'http://localhost:3999'
 const WEBHOOK_SECRET = 'whsec_test'
@@ -51,22 +49,7 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     await database?.close()
   })
 
-  function contextFor(shopConfig: Env, mailer: MailService = mail) {
-    const provider = new RouterContextProvider()
-    provider.set(shopContext, {
-      db: database.db,
-      catalog: createCatalogReads(database.db),
-      config: shopConfig,
-      // The webhook route never touches auth.
-      auth: {} as Auth,
-      sessions: async () => null,
-      nonce: '',
-      mailer,
-      requestId: 'test-request',
-      clientIp: '127.0.0.1',
-    })
-    return provider
-  }
+  const contextFor = (shopConfig: Env, mailer: MailService = mail) => routeContext(database, shopConfig, mailer)
 
   const provider = () => createStripeProvider(createStripeClient(config))
 

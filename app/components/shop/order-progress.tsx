@@ -82,47 +82,51 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
       </section>
 
       {refunds.length > 0 ? (
-        <section aria-labelledby="refunds-heading" className="mt-8">
-          <h2 id="refunds-heading" className="text-lg font-semibold">
-            Refunds
-          </h2>
-          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="refunds">
-            {refunds.map((refund) => (
-              <li key={refund.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-                <span>
-                  {formatAud(refund.amountCents)} refunded on <time dateTime={refund.at}>{orderDateFormat.format(new Date(refund.at))}</time>
-                </span>
-                <Link to={`${documentsBase}/adjustment-notes/${refund.id}`} className="font-semibold text-brand-700 hover:underline">
-                  Adjustment note {refund.id}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ListSection name="refunds" title="Refunds">
+          {refunds.map((refund) => (
+            <li key={refund.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+              <span>
+                {formatAud(refund.amountCents)} refunded on <time dateTime={refund.at}>{orderDateFormat.format(new Date(refund.at))}</time>
+              </span>
+              <Link to={`${documentsBase}/adjustment-notes/${refund.id}`} className="font-semibold text-brand-700 hover:underline">
+                Adjustment note {refund.id}
+              </Link>
+            </li>
+          ))}
+        </ListSection>
       ) : null}
 
       {returns.length > 0 ? (
-        <section aria-labelledby="returns-heading" className="mt-8">
-          <h2 id="returns-heading" className="text-lg font-semibold">
-            Returns
-          </h2>
-          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="returns">
-            {returns.map((item) => (
-              <li key={item.id} className="py-2">
-                <p className="flex flex-wrap justify-between gap-x-4">
-                  <span className="font-medium">{item.id}</span>
-                  <span>{RETURN_STATE_LABELS[item.status]}</span>
-                </p>
-                <p className="text-slate-600">{item.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</p>
-                {item.declineReason ? <p className="text-slate-700">Reason: {item.declineReason}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ListSection name="returns" title="Returns">
+          {returns.map((item) => (
+            <li key={item.id} className="py-2">
+              <p className="flex flex-wrap justify-between gap-x-4">
+                <span className="font-medium">{item.id}</span>
+                <span>{RETURN_STATE_LABELS[item.status]}</span>
+              </p>
+              <p className="text-slate-600">{item.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</p>
+              {item.declineReason ? <p className="text-slate-700">Reason: {item.declineReason}</p> : null}
+            </li>
+          ))}
+        </ListSection>
       ) : null}
 
       {returnForm ? <ReturnRequestForm form={returnForm} error={result?.returnError ?? null} /> : null}
       <DeliverySummary delivery={order.delivery} className="mt-8" />
     </div>
+  )
+}
+
+/** A titled list of the order's refunds or returns. */
+function ListSection({ name, title, children }: { name: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${name}-heading`} className="mt-8">
+      <h2 id={`${name}-heading`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid={name}>
+        {children}
+      </ul>
+    </section>
   )
 }

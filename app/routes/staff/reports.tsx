@@ -123,19 +123,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-3 text-slate-600">No sales in these days.</p>
         ) : (
           <table className="mt-3 w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Product
-                </th>
-                <th scope="col" className={headCell}>
-                  Units
-                </th>
-                <th scope="col" className={headCell}>
-                  Revenue
-                </th>
-              </tr>
-            </thead>
+            <Head columns={['Product', 'Units', 'Revenue']} />
             <tbody className="divide-y divide-slate-100">
               {top.map((product) => (
                 <tr key={product.productId}>
@@ -166,28 +154,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <Scroller label="Table of GST per BAS quarter">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Quarter
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Sales incl. GST
-                  </th>
-                  <th scope="col" className={headCell}>
-                    GST collected
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Refunds
-                  </th>
-                  <th scope="col" className={headCell}>
-                    GST refunded
-                  </th>
-                  <th scope="col" className={headCell}>
-                    Net GST
-                  </th>
-                </tr>
-              </thead>
+              <Head columns={['Quarter', 'Sales incl. GST', 'GST collected', 'Refunds', 'GST refunded', 'Net GST']} />
               <tbody className="divide-y divide-slate-100">
                 {quarters.map((row) => (
                   <tr key={row.quarter.from}>
@@ -326,43 +293,14 @@ function PeriodTable({ rows, by, totals }: { rows: (PeriodTotals & { period: str
   return (
     <Scroller label={`Table of sales and refunds by ${by}`}>
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {GROUPINGS[by]}
-            </th>
-            <th scope="col" className={headCell}>
-              Orders
-            </th>
-            <th scope="col" className={headCell}>
-              Revenue
-            </th>
-            <th scope="col" className={headCell}>
-              GST
-            </th>
-            <th scope="col" className={headCell}>
-              Refunds
-            </th>
-            <th scope="col" className={headCell}>
-              GST refunded
-            </th>
-            <th scope="col" className={headCell}>
-              Net
-            </th>
-          </tr>
-        </thead>
+        <Head columns={[GROUPINGS[by], 'Orders', 'Revenue', 'GST', 'Refunds', 'GST refunded', 'Net']} />
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.period}>
               <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-normal">
                 {periodLabel(row.period, by)}
               </th>
-              <td className={cell}>{row.orders}</td>
-              <td className={cell}>{formatAud(row.salesCents)}</td>
-              <td className={cell}>{formatAud(row.gstCents)}</td>
-              <td className={cell}>{formatAud(row.refundsCents)}</td>
-              <td className={cell}>{formatAud(row.refundGstCents)}</td>
-              <td className={`${cell} font-semibold`}>{formatAud(row.salesCents - row.refundsCents)}</td>
+              <Figures values={[row.orders, row.salesCents, row.gstCents, row.refundsCents, row.refundGstCents]} />
             </tr>
           ))}
         </tbody>
@@ -371,15 +309,43 @@ function PeriodTable({ rows, by, totals }: { rows: (PeriodTotals & { period: str
             <th scope="row" className="py-2 pr-3 text-left">
               Total
             </th>
-            <td className={cell}>{totals.orders}</td>
-            <td className={cell}>{formatAud(totals.sales)}</td>
-            <td className={cell}>{formatAud(totals.gst)}</td>
-            <td className={cell}>{formatAud(totals.refunds)}</td>
-            <td className={cell}>{formatAud(totals.refundGst)}</td>
-            <td className={cell}>{formatAud(totals.sales - totals.refunds)}</td>
+            <Figures values={[totals.orders, totals.sales, totals.gst, totals.refunds, totals.refundGst]} />
           </tr>
         </tfoot>
       </table>
     </Scroller>
+  )
+}
+
+/** A table's column headings: the first names the rows, the others head columns of figures. */
+function Head({ columns: [first, ...figures] }: { columns: string[] }) {
+  return (
+    <thead className="border-b border-slate-200 text-slate-500">
+      <tr>
+        <th scope="col" className="py-2 pr-3 font-medium">
+          {first}
+        </th>
+        {figures.map((name) => (
+          <th key={name} scope="col" className={headCell}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
+/** Orders, revenue, GST, refunds, GST refunded, and the net (revenue less refunds), as cells. */
+function Figures({ values: [orders, sales, gst, refunds, refundGst] }: { values: [number, number, number, number, number] }) {
+  return (
+    <>
+      <td className={cell}>{orders}</td>
+      {[sales, gst, refunds, refundGst].map((cents, index) => (
+        <td key={index} className={cell}>
+          {formatAud(cents)}
+        </td>
+      ))}
+      <td className={`${cell} font-semibold`}>{formatAud(sales - refunds)}</td>
+    </>
   )
 }
