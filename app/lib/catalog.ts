@@ -13,7 +13,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number]
 
 export const CATEGORY_LABELS: Record<Category, string> = {
-  autopilots: 'Autopilots',
+  autopilots: 'Autopilot',
   cameras: 'Cameras',
   'radio-controllers': 'Link & Controllers',
   propulsion: 'Propulsion',
@@ -38,7 +38,7 @@ export interface PriceItem {
   description: string
 }
 
-export interface ProductFields extends Partial<ProductLogistics> {
+export interface ProductFields extends Partial<ProductLogistics>, Partial<ProductPlacement> {
   productName: string
   STUPID: string
   productCategory: Category
@@ -76,7 +76,29 @@ export const DEFAULT_LOGISTICS: ProductLogistics = {
   productLowStockThreshold: 3,
 }
 
-export interface Product extends Omit<ProductFields, keyof ProductLogistics>, ProductLogistics {
+/**
+ * Where the shop shows a product besides its own page, chosen by staff on the form. Optional in a
+ * written document, like the logistics: an older one keeps the stored choices or these defaults.
+ */
+export interface ProductPlacement {
+  /** Among the home page's featured products (none chosen: the newest are shown). */
+  productFeatured: boolean
+  /** Ids of the products shown as "Compatible and related", in order (none: others of the same range). */
+  productRelated: string[]
+  /** The product page shows the use-case pictures (counting, livestock, mining, crops). */
+  productUseCases: boolean
+}
+
+export const DEFAULT_PLACEMENT: ProductPlacement = {
+  productFeatured: false,
+  productRelated: [],
+  productUseCases: false,
+}
+
+/** At most this many related products are chosen for one product. */
+export const MAX_RELATED = 8
+
+export interface Product extends Omit<ProductFields, keyof ProductLogistics | keyof ProductPlacement>, ProductLogistics, ProductPlacement {
   FBUID: string
 }
 

@@ -19,7 +19,7 @@ import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Checkout', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+  [...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export function loader({ context }: Route.LoaderArgs) {
   return { demo: shop(context).config.PAYMENT_PROVIDER === 'demo' }
@@ -94,7 +94,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Your cart</h1>
       {actionData?.error ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {actionData.error}

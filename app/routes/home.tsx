@@ -1,14 +1,28 @@
 import { Link } from 'react-router'
+import { ProductCard } from '../components/shop/product-card'
 import { categoryPath, productPath } from '../lib/catalog'
+import { legalPath } from '../lib/legal/documents'
+import { formatAud } from '../lib/money'
 import { E900_ID } from '../lib/navigation'
 import { organizationJsonLd, pageMeta, shopNameFrom } from '../lib/seo'
 import { shopIdentity } from '../server/env.server'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/home'
 
-/** Who sells here, for the Organization JSON-LD: the configured shop on its public origin. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { origin: publicOrigin(context, request), shop: shopIdentity(shop(context).config) }
+/**
+ * The featured products (staff mark them; otherwise the newest), the lowest order value that
+ * ships free, and who sells here (for the promises and the Organization JSON-LD).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { catalog, config } = shop(context)
+  const [featured, methods] = await Promise.all([catalog.featured(), catalog.shippingMethods()])
+  const freeOver = methods.flatMap((method) => (method.kind === 'delivery' && method.freeOverCents !== null ? [method.freeOverCents] : []))
+  return {
+    origin: publicOrigin(context, request),
+    shop: shopIdentity(config),
+    featured,
+    freeDeliveryOverCents: freeOver.length > 0 ? Math.min(...freeOver) : null,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -35,7 +49,7 @@ const tiles = [
   },
   {
     to: categoryPath('autopilots'),
-    title: 'Autopilots',
+    title: 'Autopilot',
     text: 'Flight controllers and GNSS for reliable autonomous flight.',
     image: '/images/tiles/autopilots.svg',
   },
@@ -47,16 +61,39 @@ const tiles = [
   },
 ]
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, freeDeliveryOverCents, shop: seller } = loaderData
+  const promises = [
+    { title: 'Australian support', text: `Talk to our team in Australia${seller.phone ? ` on ${seller.phone}` : ''} or by e-mail, before and after you buy.`, to: '/contact', link: 'Contact us' },
+    {
+      title: 'Delivery Australia-wide',
+      text: freeDeliveryOverCents !== null ? `Tracked delivery to any address, free over ${formatAud(freeDeliveryOverCents)}, or Click & Collect.` : 'Tracked delivery to any Australian address.',
+      to: null,
+      link: null,
+    },
+    { title: 'Returns', text: '14 days to change your mind; your rights under the Australian Consumer Law always apply.', to: legalPath('returns-policy'), link: 'Returns policy' },
+    { title: 'Secure payment', text: 'Prices in AUD including GST. Card details go to our payment provider, never to us.', to: legalPath('privacy-policy'), link: 'Privacy' },
+  ]
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
-      <section className="py-12 sm:py-16">
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Drone and robotics hardware, ready to fly.</h1>
+      <section aria-labelledby="hero" className="py-10 sm:py-16">
+        <h1 id="hero" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+          Drone and robotics hardware, ready to fly.
+        </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-600">
           Autopilots, cameras, radio links, propulsion and parts, chosen and supported by our Brisbane team, and the UniDrone E900 we build
           ourselves.
         </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={productPath(E900_ID)} className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600">
+            Meet the UniDrone E900
+          </Link>
+          <Link to="/products" className="rounded-md border border-slate-300 px-5 py-3 font-semibold hover:border-brand-600 hover:text-brand-700">
+            Browse all products
+          </Link>
+        </div>
       </section>
+
       <ul className="grid gap-6 sm:grid-cols-2">
         {tiles.map((tile, index) => (
           <li key={tile.to}>
@@ -81,6 +118,46 @@ export default function Home() {
           </li>
         ))}
       </ul>
+
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="mt-16">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
+              Featured products
+            </h2>
+            <Link to="/products" className="font-semibold text-brand-700 hover:underline">
+              All products
+            </Link>
+          </div>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+            {featured.map((card) => (
+              <li key={card.FBUID} className="min-w-0">
+                <ProductCard product={card} eager={false} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="promises-heading" className="mb-4 mt-16 rounded-2xl bg-slate-50 px-5 py-8 sm:px-8">
+        <h2 id="promises-heading" className="sr-only">
+          Why buy here
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {promises.map((promise) => (
+            <li key={promise.title}>
+              <h3 className="font-semibold">{promise.title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{promise.text}</p>
+              {promise.to ? (
+                <Link to={promise.to} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
+                  {promise.link}
+                  <span className="sr-only">: {promise.title}</span>
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   )
 }

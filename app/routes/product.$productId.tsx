@@ -209,7 +209,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
       <CardRow title="Customers also bought" cards={alsoBought} />
 
       <SupportBlurb />
-      <UseCases />
+      {product.productUseCases ? <UseCases /> : null}
       <ClosingStatement shopName={shopNameFrom(matches)} />
     </div>
   )

@@ -1,14 +1,29 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CATEGORIES } from '../../app/lib/catalog'
+import { CATEGORIES, MAX_RELATED } from '../../app/lib/catalog'
+import { productFieldsSchema } from '../../app/lib/schemas/product'
 import { slugify } from '../../app/lib/slug'
 import { demoProducts } from './catalog'
+import { demoPlacement } from './placement'
 
 const publicDir = join(import.meta.dirname, '..', '..', 'public')
 const publicFile = (urlPath: string): string => join(publicDir, ...urlPath.split('/').filter(Boolean))
 
 describe('demo catalogue', () => {
+  it('places demo products only, relating each to other demo products within the form’s rules, and features four', () => {
+    const ids = new Set(demoProducts.map((p) => slugify(p.productName)))
+    for (const [id, placement] of Object.entries(demoPlacement)) {
+      expect(ids.has(id), id).toBe(true)
+      const related = placement.productRelated ?? []
+      expect(related.length, id).toBeLessThanOrEqual(MAX_RELATED)
+      expect(related.filter((other) => !ids.has(other) || other === id), id).toEqual([])
+      expect(productFieldsSchema.shape.productRelated.safeParse(related).success, id).toBe(true)
+    }
+    expect(Object.values(demoPlacement).filter((placement) => placement.productFeatured)).toHaveLength(4)
+    expect(demoPlacement['unidrone-e900']?.productUseCases).toBe(true)
+  })
+
   it('has at least four products in each of the five categories', () => {
     expect(CATEGORIES).toHaveLength(5)
     for (const category of CATEGORIES) {

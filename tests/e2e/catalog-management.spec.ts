@@ -225,6 +225,68 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await expect(page.getByRole('article').filter({ hasText: newName })).toHaveCount(1)
 })
 
+test('staff choose where a product is shown: related products found by name with the keyboard, featured on the home page, the use-case pictures', async ({ page, baseURL }) => {
+  test.setTimeout(90_000)
+  await signInAsStaff(page)
+  const esc = '/product/uniesc-80a-foc'
+  const related = page.getByRole('region', { name: 'Compatible and related' })
+  // Chosen by nobody yet: the three other propulsion products stand in, and no use-case pictures (spare parts).
+  await page.goto(esc)
+  await expect(related.getByRole('article')).toHaveCount(3)
+  await expect(page.getByText('Mine surveying')).toHaveCount(0)
+
+  await page.goto(`${esc}/update`)
+  const add = page.getByRole('combobox', { name: 'Add a related product' })
+  await add.fill('unimotor 6215')
+  await expect(page.getByRole('option', { name: /UniMotor 6215 KV180/ })).toBeVisible()
+  await add.press('ArrowDown')
+  await add.press('Enter')
+  await add.fill('carbon propeller')
+  await expect(page.getByRole('option', { name: /UniProp 22×7\.8 Carbon Propeller Pair/ })).toBeVisible()
+  await add.press('ArrowDown')
+  await add.press('Enter')
+  // Enter chose an option: the form was not sent.
+  await expect(page).toHaveURL(`${esc}/update`)
+  const list = page.getByTestId('related-list').getByRole('listitem')
+  await expect(list).toHaveCount(2)
+  await page.getByRole('button', { name: 'Move UniProp 22×7.8 Carbon Propeller Pair up' }).click()
+  await expect(list.first()).toContainText('UniProp 22×7.8 Carbon Propeller Pair')
+  await page.getByLabel('Feature on the home page').check()
+  await page.getByLabel('Show the use-case pictures on its page').check()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  await expect(page).toHaveURL(esc)
+  await expect(related.getByRole('heading', { level: 3 })).toHaveText(['UniProp 22×7.8 Carbon Propeller Pair', 'UniMotor 6215 KV180'])
+  await expect(page.getByText('Mine surveying')).toBeVisible()
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Featured products' }).getByRole('link', { name: 'UniESC 80A FOC' })).toBeVisible()
+
+  // A save naming a product that does not exist (a stale page, a forged post) is refused with the reason.
+  const editable = await withShopDatabase((database) => getProduct(database.db, 'uniesc-80a-foc'))
+  const form = await (await page.request.get(`${esc}/update`)).text()
+  const version = /name="version" value="(\d+)"/.exec(form)?.[1]
+  const forged = await page.request.post(`${esc}/update`, {
+    headers: { origin: baseURL! },
+    form: { version: version!, product: JSON.stringify({ ...editable, FBUID: undefined, productPrices: editable!.productPrices.map((price) => ({ ...price, value: (price.value / 100).toFixed(2) })), productRelated: ['no-such-product'] }) },
+  })
+  expect(forged.status()).toBe(400)
+  expect(await forged.text()).toContain('No product has the id “no-such-product”')
+
+  // Taken back: nothing chosen, not featured, no pictures.
+  await page.goto(`${esc}/update`)
+  await page.getByRole('button', { name: 'Remove UniProp 22×7.8 Carbon Propeller Pair' }).click()
+  await page.getByRole('button', { name: 'Remove UniMotor 6215 KV180' }).click()
+  await page.getByLabel('Feature on the home page').uncheck()
+  await page.getByLabel('Show the use-case pictures on its page').uncheck()
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page).toHaveURL(esc)
+  await expect(related.getByRole('article')).toHaveCount(3)
+  await expect(page.getByText('Mine surveying')).toHaveCount(0)
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Featured products' }).getByRole('link', { name: 'UniESC 80A FOC' })).toHaveCount(0)
+})
+
 test('an upload is judged by its bytes: a text file renamed .png, SVG, HTML, PHP and oversized files are refused', async ({ page }) => {
   await signInAsStaff(page)
   await page.goto('/product/create')

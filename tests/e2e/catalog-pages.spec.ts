@@ -50,8 +50,11 @@ test.describe('category pages', () => {
     })
   })
 
-  const prices = async (page: Page) =>
-    (await page.getByRole('article').allTextContents()).map((text) => Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN))
+  /** The cards' prices, once the page has arrived in full (it streams: the count comes before the cards). */
+  const prices = async (page: Page) => {
+    await page.waitForLoadState()
+    return (await page.getByRole('article').allTextContents()).map((text) => Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN))
+  }
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
@@ -136,9 +139,9 @@ test.describe('category pages', () => {
     expect(categoryTrail.itemListElement[2].item).toMatch(/^http:\/\/localhost:\d+\/products\/cameras$/)
 
     await page.goto('/product/unidrone-e900')
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', '/Products', '/Autopilots', '/UniDrone E900'])
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Autopilots' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Autopilots' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', '/Products', '/Autopilot', '/UniDrone E900'])
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Autopilot' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Autopilot' })).toBeVisible()
     await page.goBack()
     await expect(page.getByRole('heading', { level: 1, name: 'UniDrone E900' })).toBeVisible()
     const productLd = await ld()
@@ -155,12 +158,37 @@ test.describe('category pages', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'In the box' })).toBeVisible()
     await expect(page.getByText(/Batteries, charger and payloads are sold separately\./)).toBeVisible()
     for (const heading of ['Compatibility', 'Who it is for']) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
-    // Staff chose no related products: other autopilots stand in, each a card with its own link.
+    // The demo's staff chose what goes with the E900, batteries first; each is a card with its own link.
     const related = page.getByRole('region', { name: 'Compatible and related' })
-    await expect(related.getByRole('article')).toHaveCount(4)
-    await expect(related.getByRole('link', { name: 'UniDrone E900' })).toHaveCount(0)
-    await expect(related.getByRole('link', { name: 'UniPilot X7 Pro' })).toBeVisible()
+    await expect(related.getByRole('heading', { level: 3 })).toHaveText(['UniCell 6S 22000 mAh Smart Battery', 'UniCharge C2 Dual Smart Charger', 'UniCase E900 Transport Case', 'UniFrame E900 Carbon Landing Gear Set'])
+    await expect(page.getByText('Crop monitoring')).toBeVisible()
     await shot(page, 'product-e900-1440')
+    // For the Nano nobody chose: other autopilots stand in, never the product itself, and no use-case pictures.
+    await page.goto('/product/unipilot-nano-h7')
+    await expect(related.getByRole('article')).toHaveCount(4)
+    await expect(related.getByRole('link', { name: 'UniPilot Nano H7' })).toHaveCount(0)
+    await expect(related.getByRole('link', { name: 'UniPilot X7 Pro' })).toBeVisible()
+    await expect(page.getByText('Crop monitoring')).toHaveCount(0)
+  })
+
+  test('the home page: a call to action, the four tiles, the featured products with their prices, and the shop’s promises', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Meet the UniDrone E900' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'UniDrone E900' })).toBeVisible()
+    await page.goBack()
+    for (const tile of ['Cameras', 'Link & Controllers', 'Autopilot', 'UniDrone E900']) await expect(page.getByRole('heading', { level: 2, name: tile, exact: true })).toBeVisible()
+    // The demo features four products (db/seed/placement.ts), each with its price.
+    const featured = page.getByRole('region', { name: 'Featured products' }).getByRole('article')
+    await expect(featured).toHaveCount(4)
+    for (const card of await featured.all()) await expect(card).toContainText(/\$[\d,]+\.\d\d/)
+    await expect(featured.getByRole('heading', { name: 'UniPilot X7 Pro' })).toBeVisible()
+    // Free delivery starts where the Standard method says (the demo's $300).
+    await expect(page.getByText('Tracked delivery to any address, free over $300.00, or Click & Collect.')).toBeVisible()
+    await expect(page.getByRole('link', { name: /^Returns policy/ })).toHaveAttribute('href', '/legals/returns-policy')
+    await shot(page, 'home-1440')
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shot(page, 'home-390')
   })
 
   test('the Products menu’s links are in the HTML as sent, every range included, in the menu’s order', async ({ page, request }) => {
@@ -173,8 +201,13 @@ test.describe('category pages', () => {
     await button.click()
     const menu = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`)
     await expect(menu.getByRole('link')).toHaveText(['Autopilot', 'Cameras', 'Link & Controllers', 'Propulsion', 'Parts & Accessories', 'UniDrone E900'])
-    await menu.getByRole('link', { name: 'Propulsion' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Propulsion' })).toBeVisible()
+    // Each leads to a page whose heading is the menu's name for it.
+    for (const name of ['Autopilot', 'Cameras', 'Link & Controllers', 'Propulsion', 'Parts & Accessories', 'UniDrone E900']) {
+      await page.goto('/')
+      await button.click()
+      await menu.getByRole('link', { name, exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    }
 
     await page.goto('/products')
     await expect(page.getByRole('list', { name: 'Main ranges' }).getByRole('heading')).toHaveText(['Autopilot', 'Cameras', 'Link & Controllers'])

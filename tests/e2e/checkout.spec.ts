@@ -146,7 +146,7 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
   const alert = page.getByRole('alert')
   const pay = page.getByRole('button', { name: 'Continue to delivery' })
   await expect(alert).toContainText('We could not check your cart’s prices just now. Please try again in a moment.')
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
   await expect(pay).toBeDisabled()
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOGISTICS } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../app/lib/catalog'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
@@ -12,9 +12,10 @@ import {
   listProductStamps,
   ProductIdTakenError,
 } from '../../app/server/catalog/products.server'
-import { catalogNeverWritten, seedCatalog } from '../../app/server/catalog/seed.server'
+import { addDemoPlacement, catalogNeverWritten, seedCatalog } from '../../app/server/catalog/seed.server'
+import { demoPlacement } from '../../db/seed/placement'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { history } from '../../app/server/db/schema'
+import { history, products } from '../../app/server/db/schema'
 import { testDatabaseKinds } from '../support/databases'
 
 describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
@@ -47,7 +48,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
   it('reads a product by id exactly as it was written', async () => {
     const e900 = await getProduct(database.db, 'unidrone-e900')
     const source = demoProducts.find((product) => product.productName === 'UniDrone E900')
-    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...DEFAULT_LOGISTICS, ...source })
+    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...source })
     expect(await getProduct(database.db, 'no-such-product')).toBeNull()
   })
 
@@ -114,5 +115,22 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
     expect(new Set(names).size).toBe(names.length)
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
     expect((await listCategoryPage(database.db, 'propulsion', 3)).cards).toEqual([])
+  })
+
+  it('gives the demo products their featured marks, related products and use-case pictures once, keeping what staff chose', async () => {
+    // Staff chose the X7's related products before this demo data came.
+    await database.db.update(products).set({ productRelated: ['unicam-f1-fpv-camera'] }).where(eq(products.id, 'unipilot-x7-pro'))
+    const historyBefore = await database.db.$count(history)
+    expect(await addDemoPlacement(database.db)).toBe(true)
+    expect(await getProduct(database.db, 'unidrone-e900')).toMatchObject({ productFeatured: true, productUseCases: true, productRelated: demoPlacement['unidrone-e900']!.productRelated })
+    expect(await getProduct(database.db, 'unipilot-x7-pro')).toMatchObject({ productFeatured: false, productRelated: ['unicam-f1-fpv-camera'] })
+    expect(await getProduct(database.db, 'uniesc-80a-foc')).toMatchObject({ productFeatured: false, productUseCases: false, productRelated: [] })
+    const written = await database.db.select().from(history).where(eq(history.updatedBy, 'seed'))
+    expect(written.filter((row) => row.action === 'update' && row.documentId === 'unidrone-e900')).toHaveLength(1)
+    expect(await database.db.$count(history)).toBe(historyBefore + demoProducts.length - 1)
+    // Once: a later start (or staff unmarking the E900) changes nothing.
+    await database.db.update(products).set({ productFeatured: false }).where(eq(products.id, 'unidrone-e900'))
+    expect(await addDemoPlacement(database.db)).toBe(false)
+    expect(await getProduct(database.db, 'unidrone-e900')).toMatchObject({ productFeatured: false })
   })
 })

@@ -6,10 +6,11 @@ import { availabilityOf } from '../../app/lib/stock'
 import { slugify } from '../../app/lib/slug'
 import { createCatalogReads } from '../../app/server/catalog/catalog-reads.server'
 import { listCategoryPage } from '../../app/server/catalog/products.server'
-import { listAlsoBoughtCards, listRelatedCards, RELATED_SHOWN } from '../../app/server/catalog/related.server'
+import { listAlsoBoughtCards, listFeaturedCards, listRelatedCards, RELATED_SHOWN } from '../../app/server/catalog/related.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { orderLines, orders, products } from '../../app/server/db/schema'
+import { orderLines, orders, productRedirects, products } from '../../app/server/db/schema'
+import { eq, inArray } from 'drizzle-orm'
 import { testDatabaseKinds } from '../support/databases'
 
 /** Extra propulsion products, so the category spans several pages with every kind of stock and price. */
@@ -170,5 +171,30 @@ describe.each(testDatabaseKinds())('category pages on $name', (kind) => {
     await order('also-4', 'paid', ['bench-motor-021', 'bench-motor-024'])
     await order('also-5', 'paid', ['bench-motor-020', 'gone-product'])
     expect((await listAlsoBoughtCards(database.db, 'bench-motor-020')).map((card) => card.FBUID)).toEqual(['bench-motor-022', 'bench-motor-021'])
+  })
+
+  it('related products staff chose come in their order, a renamed one under its new id, a deleted one and the product itself left out', async () => {
+    await database.db.insert(productRedirects).values({ fromId: 'old-motor-name', toId: 'bench-motor-040' })
+    const chosen = ['bench-motor-030', 'gone-product', 'old-motor-name', 'bench-motor-010', 'uniesc-80a-foc']
+    await database.db.update(products).set({ productRelated: chosen }).where(eq(products.id, 'bench-motor-010'))
+    expect((await listRelatedCards(database.db, 'bench-motor-010')).map((card) => card.FBUID)).toEqual(['bench-motor-030', 'bench-motor-040', 'uniesc-80a-foc'])
+    await database.db.update(products).set({ productRelated: [] }).where(eq(products.id, 'bench-motor-010'))
+  })
+
+  it('the home page features the products staff mark, most recently changed first, or else the newest; featured leads its range', async () => {
+    // None marked: the newest products (the extras were added last, 60 the newest).
+    expect((await listFeaturedCards(database.db)).map((card) => card.FBUID)).toEqual(['bench-motor-060', 'bench-motor-059', 'bench-motor-058', 'bench-motor-057'])
+    // Product 21 is sold out: unmarked, it would come after every product in stock.
+    const marked = ['bench-motor-021', 'unidrone-e900']
+    for (const [index, id] of marked.entries()) {
+      await database.db.update(products).set({ productFeatured: true, updatedAt: new Date(Date.now() + index * 1000) }).where(eq(products.id, id))
+    }
+    expect((await listFeaturedCards(database.db)).map((card) => card.FBUID)).toEqual(['unidrone-e900', 'bench-motor-021'])
+    // In its range, a featured product comes first under the default order, before products in stock.
+    const { cards } = await listCategoryPage(database.db, 'propulsion', view(''))
+    expect(cards[0]?.FBUID).toBe('bench-motor-021')
+    expect(availableNow(cards[0]!)).toBe(false)
+    expect(cards.slice(1).every(availableNow)).toBe(true)
+    await database.db.update(products).set({ productFeatured: false }).where(inArray(products.id, marked))
   })
 })

@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { DEFAULT_LOGISTICS } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
 import { updateProduct } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
@@ -102,6 +102,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(file.documents['unidrone-e900']).toEqual({
       FBUID: 'unidrone-e900',
       ...DEFAULT_LOGISTICS,
+      ...DEFAULT_PLACEMENT,
       ...demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900'),
       productLowStockThreshold: 7,
     })

@@ -4,6 +4,7 @@ import { CATEGORIES, CATEGORY_LABELS, type Product } from '../../lib/catalog'
 import { centsToDollars, productErrors, productFormSchema, type ProductFormInput } from '../../lib/schemas/product'
 import { slugify } from '../../lib/slug'
 import { initialLogistics, logisticsSubmission, ProductLogisticsFields, type LogisticsPath, type LogisticsValues } from './product-logistics-fields'
+import { initialPlacement, placementSubmission, ProductPlacementFields, type PlacementPath, type PlacementValues } from './product-placement-fields'
 import { StripeFetchPanel, type TypedPrice } from './stripe-fetch-panel'
 import { FieldError } from '../ui/field-error'
 
@@ -132,7 +133,7 @@ interface EditorItem {
   description: string
 }
 
-type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues } & Record<ArrayField, EditorItem[]>
+type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<ArrayField, EditorItem[]>
 
 export interface ProductFormActionData {
   /** Field errors from the server, keyed like `productErrors` (`productName`, `productPrices.0.value`). */
@@ -141,7 +142,7 @@ export interface ProductFormActionData {
   formError?: string
 }
 
-function initialValues(product: Product | null, category: string): ProductFormValues {
+function initialValues(product: Product | null, category: string, relatedNames: Record<string, string>): ProductFormValues {
   const items = (field: ArrayField, list: { value: string | number; label: string; description: string }[]) =>
     list.map((item, index) => ({
       key: `${field}-${index}`,
@@ -154,6 +155,7 @@ function initialValues(product: Product | null, category: string): ProductFormVa
     STUPID: product?.STUPID ?? '',
     productCategory: product?.productCategory ?? category,
     logistics: initialLogistics(product),
+    placement: initialPlacement(product, relatedNames),
   } as ProductFormValues
   for (const field of ARRAY_FIELDS) values[field] = items(field, product?.[field] ?? [])
   return values
@@ -178,6 +180,7 @@ function toSubmission(values: ProductFormValues, openedLogistics: LogisticsValue
     productDownloads: strip(values.productDownloads),
     productPrices: strip(values.productPrices),
     ...logisticsSubmission(values.logistics, openedLogistics),
+    ...placementSubmission(values.placement),
   }
 }
 
@@ -209,6 +212,7 @@ export function ProductForm({
   product,
   version,
   category = '',
+  relatedNames = {},
   actionData,
 }: {
   /** The stored product in update mode; null to create one. */
@@ -217,9 +221,11 @@ export function ProductForm({
   version?: number
   /** The category a new product starts in (from the list it was created from). */
   category?: string
+  /** The names of the product's related products, by id, for their list. */
+  relatedNames?: Record<string, string>
   actionData: ProductFormActionData | undefined
 }) {
-  const [values, setValues] = useState(() => initialValues(product, category))
+  const [values, setValues] = useState(() => initialValues(product, category, relatedNames))
   // The version this editor started from, kept even if the page's data is reloaded meanwhile: a save
   // after someone else's change must be refused, never silently win.
   const [startVersion] = useState(version)
@@ -274,6 +280,10 @@ export function ProductForm({
   const setLogistics = (change: Partial<LogisticsValues>, path: LogisticsPath) => {
     setValues((current) => ({ ...current, logistics: { ...current.logistics, ...change } }))
     forget(path)
+  }
+  const setPlacement = (change: Partial<PlacementValues>, path: PlacementPath) => {
+    setValues((current) => ({ ...current, placement: { ...current.placement, ...change } }))
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== path && !key.startsWith(`${path}.`))))
   }
   const setItems = (field: ArrayField, change: (items: EditorItem[]) => EditorItem[]) =>
     setValues((current) => ({ ...current, [field]: change(current[field]) }))
@@ -512,6 +522,7 @@ export function ProductForm({
 
       {/* After the prices, as in the schema, so the first field with a message is also the first on the page. */}
       <ProductLogisticsFields values={values.logistics} onChange={setLogistics} errorFor={errorFor} />
+      <ProductPlacementFields values={values.placement} productId={product?.FBUID ?? null} onChange={setPlacement} errorFor={errorFor} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
         <button

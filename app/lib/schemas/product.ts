@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATEGORIES } from '../catalog.ts'
+import { CATEGORIES, MAX_RELATED } from '../catalog.ts'
 import { slugify } from '../slug.ts'
 import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
 
@@ -50,6 +50,14 @@ export const productFieldsSchema = z.object({
   productAllowBackorder: z.boolean().optional(),
   productBackorderLeadTime: storableString(100).optional(),
   productLowStockThreshold: z.number().int('Whole units.').min(0, 'The alert level cannot be negative.').max(10_000, 'At most 10,000.').optional(),
+  // Where else the product is shown: optional for the same reason.
+  productFeatured: z.boolean().optional(),
+  productRelated: z
+    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product id, such as unipilot-x7-pro.').max(200))
+    .max(MAX_RELATED, `At most ${MAX_RELATED} related products.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each related product once.')
+    .optional(),
+  productUseCases: z.boolean().optional(),
 })
 
 /**

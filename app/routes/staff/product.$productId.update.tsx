@@ -3,7 +3,7 @@ import { ProductForm, readProductSubmission } from '../../components/staff/produ
 import { productPath } from '../../lib/catalog'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { getEditableProduct, ProductNotFoundError, StaleEditError, updateProduct } from '../../server/catalog/product-changes.server'
+import { currentProducts, getEditableProduct, ProductNotFoundError, relatedProductErrors, StaleEditError, updateProduct } from '../../server/catalog/product-changes.server'
 import { ProductIdTakenError } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.update'
@@ -15,9 +15,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const editable = await getEditableProduct(shop(context).db, params.productId)
+  const { db } = shop(context)
+  const editable = await getEditableProduct(db, params.productId)
   if (!editable) throw data(null, { status: 404 })
-  return editable
+  // The related products as they are now: renamed ones under their new ids, deleted ones gone.
+  const related = await currentProducts(db, editable.product.productRelated)
+  return {
+    ...editable,
+    product: { ...editable.product, productRelated: related.map(({ id }) => id) },
+    relatedNames: Object.fromEntries(related.map(({ id, name }) => [id, name])),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -29,6 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = readProductSubmission(form)
   if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
+  const relatedErrors = await relatedProductErrors(shop(context).db, submission.fields, params.productId)
+  if (Object.keys(relatedErrors).length > 0) return data({ errors: relatedErrors, formError: undefined }, { status: 400 })
   try {
     const product = await updateProduct(shop(context).db, params.productId, version, submission.fields, staff.email)
     return redirect(productPath(product.FBUID))
@@ -46,14 +55,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UpdateProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, version } = loaderData
+  const { product, version, relatedNames } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Update Product</h1>
       <p className="mt-2 text-slate-600">
         Editing <strong>{product.productName}</strong>. Changing the name moves the product to a new address; the old one keeps working.
       </p>
-      <ProductForm key={product.FBUID} product={product} version={version} actionData={actionData} />
+      <ProductForm key={product.FBUID} product={product} version={version} relatedNames={relatedNames} actionData={actionData} />
     </div>
   )
 }

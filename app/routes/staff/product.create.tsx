@@ -3,6 +3,7 @@ import { ProductForm, readProductSubmission } from '../../components/staff/produ
 import { isCategory, productPath } from '../../lib/catalog'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
+import { relatedProductErrors } from '../../server/catalog/product-changes.server'
 import { createProduct, ProductIdTakenError } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.create'
@@ -22,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const submission = readProductSubmission(await readForm(request))
   if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
+  const relatedErrors = await relatedProductErrors(shop(context).db, submission.fields)
+  if (Object.keys(relatedErrors).length > 0) return data({ errors: relatedErrors, formError: undefined }, { status: 400 })
   try {
     const product = await createProduct(shop(context).db, submission.fields, staff.email)
     return redirect(productPath(product.FBUID))

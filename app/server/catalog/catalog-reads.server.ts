@@ -7,7 +7,7 @@ import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from './catalog-events.server.ts'
 import type { SearchQuery } from '../../lib/search.ts'
-import { listAlsoBoughtCards, listRelatedCards } from './related.server.ts'
+import { listAlsoBoughtCards, listFeaturedCards, listRelatedCards } from './related.server.ts'
 import { getShownProduct, listCategoryPage, type ShownProduct } from './products.server.ts'
 import { searchProducts, suggestProducts, type Suggestion } from './search.server.ts'
 
@@ -50,6 +50,8 @@ export interface CatalogReads {
    * or stock change, not at once.
    */
   productNeighbours(productId: string): Promise<{ related: ProductCard[]; alsoBought: ProductCard[] }>
+  /** The home page's featured products (related.server.ts). */
+  featured(): Promise<ProductCard[]>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
   /** A page of search results, best first (search.server.ts). */
@@ -118,6 +120,7 @@ export function createCatalogReads(db: Database): CatalogReads {
         const [related, alsoBought] = await Promise.all([listRelatedCards(db, productId), listAlsoBoughtCards(db, productId)])
         return { related, alsoBought }
       }),
+    featured: () => kept('featured', () => listFeaturedCards(db)),
     shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
     search: (query, page) => kept(`search:${page}:${query.text}`, () => searchProducts(db, query, page), 'search'),
     suggest: (query) => kept(`suggest:${query.text}`, () => suggestProducts(db, query), 'search'),

@@ -32,6 +32,34 @@ export async function getEditableProduct(db: Executor, productId: string): Promi
   return { product, version: row!.version }
 }
 
+/**
+ * What the form says about chosen related products that are not in the catalogue (or are the
+ * product itself), keyed as the form's messages are; empty when all are fine.
+ */
+export async function relatedProductErrors(db: Executor, fields: Pick<ProductFields, 'productName' | 'productRelated'>, editedId?: string): Promise<Record<string, string>> {
+  const chosen = fields.productRelated ?? []
+  if (chosen.length === 0) return {}
+  const self = new Set([slugify(fields.productName), editedId])
+  if (chosen.some((id) => self.has(id))) return { productRelated: 'A product cannot be related to itself.' }
+  const found = new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, chosen))).map((row) => row.id))
+  const missing = chosen.filter((id) => !found.has(id))
+  if (missing.length === 0) return {}
+  return { productRelated: `No product has the id ${missing.map((id) => `“${id}”`).join(', ')}: remove it from the related products.` }
+}
+
+/**
+ * Chosen product ids as they are now: a renamed product's old id becomes its new one, a deleted
+ * product drops out; in the same order, each once, with each product's name.
+ */
+export async function currentProducts(db: Executor, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return []
+  const moved = new Map((await db.select().from(productRedirects).where(inArray(productRedirects.fromId, ids))).map((row) => [row.fromId, row.toId]))
+  const current = ids.map((id) => moved.get(id) ?? id)
+  const rows = await db.select({ id: products.id, name: products.productName }).from(products).where(inArray(products.id, current))
+  const names = new Map(rows.map((row) => [row.id, row.name]))
+  return [...new Set(current)].flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []))
+}
+
 /** The id a renamed product's old id leads to, if any. */
 export async function resolveProductRedirect(db: Executor, productId: string): Promise<string | null> {
   const [row] = await db.select({ toId: productRedirects.toId }).from(productRedirects).where(eq(productRedirects.fromId, productId))
@@ -158,5 +186,8 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     ...(typeof document.productAllowBackorder === 'boolean' ? { productAllowBackorder: document.productAllowBackorder } : {}),
     ...(typeof document.productBackorderLeadTime === 'string' ? { productBackorderLeadTime: document.productBackorderLeadTime } : {}),
     ...(typeof document.productLowStockThreshold === 'number' ? { productLowStockThreshold: document.productLowStockThreshold } : {}),
+    ...(typeof document.productFeatured === 'boolean' ? { productFeatured: document.productFeatured } : {}),
+    ...(Array.isArray(document.productRelated) ? { productRelated: document.productRelated.filter((id): id is string => typeof id === 'string') } : {}),
+    ...(typeof document.productUseCases === 'boolean' ? { productUseCases: document.productUseCases } : {}),
   }
 }

@@ -61,10 +61,10 @@ export const inStockNow = sql<boolean>`(${products.productStockOnHand} is null o
 
 /**
  * The orders of a category list (docs/domain.md, Catalogue pages). Each ends with the id, so a page
- * boundary never moves between two reads. Featured: what can be bought now first, then by name.
+ * boundary never moves between two reads. Featured: what staff feature, then what can be bought now, then by name.
  */
 const sortOrders: Record<CategorySort, SQL[]> = {
-  featured: [sql`${inStockNow} desc`, asc(products.productName), asc(products.id)],
+  featured: [desc(products.productFeatured), sql`${inStockNow} desc`, asc(products.productName), asc(products.id)],
   'price-asc': [sql`${priceCents} asc nulls last`, asc(products.productName), asc(products.id)],
   'price-desc': [sql`${priceCents} desc nulls last`, asc(products.productName), asc(products.id)],
   name: [asc(products.productName), asc(products.id)],

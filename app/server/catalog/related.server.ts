@@ -3,24 +3,52 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { ProductCard } from '../../lib/catalog.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products } from '../db/schema.ts'
+import { currentProducts } from './product-changes.server.ts'
 import { inStockNow, priceCents, selectCards, toCard } from './products.server.ts'
 
 /** Cards under a product page's two lists. */
 export const RELATED_SHOWN = 4
+/** At most this many featured products on the home page (two rows of four). */
+export const FEATURED_SHOWN = 8
 
 /**
- * "Compatible and related": staff choose none yet (that needs a product field), so these are other
- * products of the same range, those available now first, then the nearest in price (a buyer of a
- * $2,000 autopilot is shown autopilots near $2,000, not $30 spares first).
+ * "Compatible and related": the products staff chose on the form, in their order (a renamed one
+ * under its new id, a deleted one left out). When they chose none, other products of the same range: those available now first,
+ * then the nearest in price (a buyer of a $2,000 autopilot is shown autopilots near $2,000, not $30
+ * spares first).
  */
 export async function listRelatedCards(db: Executor, productId: string): Promise<ProductCard[]> {
-  const [product] = await db.select({ category: products.productCategory, price: priceCents }).from(products).where(eq(products.id, productId)).limit(1)
+  const [product] = await db
+    .select({ category: products.productCategory, price: priceCents, chosen: products.productRelated })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1)
   if (!product) return []
+  if (product.chosen.length > 0) return cardsInOrder(db, (await currentProducts(db, product.chosen)).flatMap(({ id }) => (id === productId ? [] : [id])))
   const order = [sql`${inStockNow} desc`, sql`abs(coalesce(${priceCents}, 0) - ${product.price ?? 0}) asc`, asc(products.productName), asc(products.id)]
   // Ids first from narrow columns, then cards for those rows only (as listCategoryPage does).
   const ids = db.select({ id: products.id }).from(products).where(and(eq(products.productCategory, product.category), ne(products.id, productId))).orderBy(...order).limit(RELATED_SHOWN)
   const rows = await selectCards(db).where(inArray(products.id, ids)).orderBy(...order)
   return rows.map(toCard)
+}
+
+/**
+ * The home page's featured products: those staff marked, most recently changed first; when none
+ * is marked, the newest products.
+ */
+export async function listFeaturedCards(db: Executor): Promise<ProductCard[]> {
+  const marked = await selectCards(db).where(eq(products.productFeatured, true)).orderBy(desc(products.updatedAt), asc(products.id)).limit(FEATURED_SHOWN)
+  if (marked.length > 0) return marked.map(toCard)
+  const newest = await selectCards(db).orderBy(desc(products.createdAt), asc(products.id)).limit(RELATED_SHOWN)
+  return newest.map(toCard)
+}
+
+/** The cards of these products in this order; ids without a product are left out. */
+async function cardsInOrder(db: Executor, ids: string[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return []
+  const cards = (await selectCards(db).where(inArray(products.id, ids))).map(toCard)
+  const byId = new Map(cards.map((card) => [card.FBUID, card]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /**
@@ -40,8 +68,5 @@ export async function listAlsoBoughtCards(db: Executor, productId: string): Prom
     .groupBy(other.productId)
     .orderBy(desc(shared), asc(other.productId))
     .limit(RELATED_SHOWN)
-  if (picked.length === 0) return []
-  const cards = (await selectCards(db).where(inArray(products.id, picked.map((row) => row.id)))).map(toCard)
-  const byId = new Map(cards.map((card) => [card.FBUID, card]))
-  return picked.flatMap((row) => byId.get(row.id) ?? [])
+  return cardsInOrder(db, picked.map((row) => row.id))
 }

@@ -1,8 +1,12 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, sql, type SQL } from 'drizzle-orm'
 import { demoProducts } from '../../../db/seed/catalog.ts'
+import { demoPlacement } from '../../../db/seed/placement.ts'
+import { DEFAULT_PLACEMENT, type Product } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
-import type { Database } from '../db/client.server.ts'
-import { history } from '../db/schema.ts'
+import type { Database, Executor } from '../db/client.server.ts'
+import { history, products, shopSettings } from '../db/schema.ts'
+import { recordHistory } from '../history/record.server.ts'
+import { catalogWritten } from './catalog-events.server.ts'
 import { createProduct, getProduct } from './products.server.ts'
 
 export const SEED_ACTOR = 'seed'
@@ -28,4 +32,49 @@ export async function seedCatalog(db: Database): Promise<number> {
 export async function catalogNeverWritten(db: Database): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(history).where(eq(history.collection, 'products'))
   return (row?.total ?? 0) === 0
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/**
+ * Demo data that came after the catalogue (shipping and stock, placement) is added once: to a new
+ * database right after seeding, and to a demo database made before it existed on its next start.
+ * `mark` names the addition in the shop's settings. Returns whether it ran now.
+ */
+export async function addDemoDataOnce(db: Database, mark: string, work: (tx: Transaction) => Promise<void>): Promise<boolean> {
+  const [done] = await db.select().from(shopSettings).where(eq(shopSettings.key, mark))
+  if (done) return false
+  await db.transaction(async (tx) => {
+    await work(tx)
+    await tx.insert(shopSettings).values({ key: mark, value: { at: new Date().toISOString() } })
+  })
+  catalogWritten()
+  return true
+}
+
+/** Sets demo fields on a demo product still as `untouched` says (nobody has set them), with its history row. */
+export async function updateDemoProduct(tx: Executor, productId: string, fields: Partial<Product>, untouched: SQL): Promise<void> {
+  const [changed] = await tx
+    .update(products)
+    .set({ ...fields, version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), untouched))
+    .returning({ id: products.id })
+  if (!changed) return
+  const product = (await getProduct(tx, productId))!
+  await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy: SEED_ACTOR })
+}
+
+/**
+ * Gives the demo products their featured mark, related products and use-case pictures
+ * (db/seed/placement.ts), leaving alone any product whose featured mark or related products staff
+ * have set.
+ */
+export function addDemoPlacement(db: Database): Promise<boolean> {
+  return addDemoDataOnce(db, 'demo-placement-data', async (tx) => {
+    for (const fields of demoProducts) {
+      const productId = slugify(fields.productName)
+      const placement = { ...DEFAULT_PLACEMENT, ...demoPlacement[productId] }
+      await updateDemoProduct(tx, productId, placement, and(eq(products.productFeatured, false), sql`cardinality(${products.productRelated}) = 0`)!)
+    }
+  })
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem } from '../../lib/catalog.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
@@ -33,6 +34,12 @@ export const products = pgTable(
     stockReserved: integer('stock_reserved').notNull().default(0),
     /** The low-stock list shows the product when its available units fall to this many or fewer. */
     productLowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /** Shown among the home page's featured products. */
+    productFeatured: boolean('featured').notNull().default(false),
+    /** Ids of the "Compatible and related" products staff chose, in order (ids, not references: a deleted one drops out). */
+    productRelated: text('related_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** The product page shows the use-case pictures. */
+    productUseCases: boolean('show_use_cases').notNull().default(false),
     /** Raised on every write; an editor's save names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -15,7 +15,7 @@ import { createSessionReader } from '../auth/session-reader.server.ts'
 import { resolveAuthSecret } from '../auth/secret.server.ts'
 import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
-import { catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
+import { addDemoPlacement, catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { addDemoDeliveryData } from '../delivery/demo-delivery.server.ts'
 import { shopContext } from '../context.server.ts'
 import { openDatabase, type Database } from '../db/client.server.ts'
@@ -232,6 +232,7 @@ async function prepareDemo(db: Database, config: Env) {
     logger.info({ added }, 'seeded the demo catalogue')
   }
   if (await addDemoDeliveryData(db)) logger.info('added the demo shipping methods, weights and stock')
+  if (await addDemoPlacement(db)) logger.info('added the demo featured products, related products and use-case pictures')
   if ((await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
   if (change.result === 'unverified') {

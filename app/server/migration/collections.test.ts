@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoProducts } from '../../../db/seed/catalog.ts'
-import { DEFAULT_LOGISTICS } from '../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Importer } from './collection.server.ts'
 import { COLLECTION_DEFINITIONS, importRefusal } from './collections.server.ts'
@@ -18,7 +18,7 @@ describe('the rules each collection checks an imported document against', () => 
   it('accepts a product under the id made from its name, keeping prices in cents', () => {
     const preparation = prepare('products', productId, { ...product })
     expect(preparation.ok).toBe(true)
-    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...product })
+    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...product })
   })
 
   it('fills shipping and stock a file leaves out from the stored product, or a new product’s defaults', () => {
@@ -31,6 +31,16 @@ describe('the rules each collection checks an imported document against', () => 
     expect(reasonOf(prepare('products', productId, { ...product, productLowStockThreshold: 10_001 }))).toBe('productLowStockThreshold: At most 10,000.')
     const set = prepare('products', productId, { ...product, productLowStockThreshold: 0 }, stored)
     expect(set.ok && set.document).toMatchObject({ productLowStockThreshold: 0 })
+  })
+
+  it('keeps the staff’s placement choices a file leaves out, and checks the related ids it carries', () => {
+    const stored = { FBUID: productId, ...product, productFeatured: true, productRelated: ['unicam-t2-thermal-gimbal'], productUseCases: true }
+    const kept = prepare('products', productId, { ...product }, stored)
+    expect(kept.ok && kept.document).toMatchObject({ productFeatured: true, productRelated: ['unicam-t2-thermal-gimbal'], productUseCases: true })
+    const changed = prepare('products', productId, { ...product, productRelated: ['unilink-hd20-air-unit'] }, stored)
+    expect(changed.ok && changed.document).toMatchObject({ productFeatured: true, productRelated: ['unilink-hd20-air-unit'] })
+    expect(reasonOf(prepare('products', productId, { ...product, productRelated: ['Not An Id'] }))).toBe('productRelated.0: A product id, such as unipilot-x7-pro.')
+    expect(reasonOf(prepare('products', productId, { ...product, productRelated: ['a', 'a'] }))).toBe('productRelated: Each related product once.')
   })
 
   it('refuses a product whose id is not the one its name gives (DESIGN.md §3)', () => {

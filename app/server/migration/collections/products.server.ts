@@ -1,5 +1,5 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import { DEFAULT_LOGISTICS, type ProductFields, type ProductLogistics } from '../../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, type ProductFields } from '../../../lib/catalog.ts'
 import { productFieldsSchema } from '../../../lib/schemas/product.ts'
 import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
@@ -33,22 +33,26 @@ function productDocument(productId: string, fields: ProductFields): Document {
     productAllowBackorder: fields.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
     productBackorderLeadTime: fields.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
     productLowStockThreshold: fields.productLowStockThreshold ?? DEFAULT_LOGISTICS.productLowStockThreshold,
+    productFeatured: fields.productFeatured ?? DEFAULT_PLACEMENT.productFeatured,
+    productRelated: fields.productRelated ?? DEFAULT_PLACEMENT.productRelated,
+    productUseCases: fields.productUseCases ?? DEFAULT_PLACEMENT.productUseCases,
   }
 }
 
-const LOGISTICS_KEYS = Object.keys(DEFAULT_LOGISTICS) as (keyof ProductLogistics)[]
+/** The fields a document may leave out, with a new product's values. */
+const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT }
 
 /**
- * Shipping and stock a document leaves out (a file from before they were exported) keep the stored
- * product's values, or a new product's defaults: an older file never resets a product's stock,
- * weight or low-stock level.
+ * Shipping, stock and placement a document leaves out (a file from before they were exported) keep
+ * the stored product's values, or a new product's defaults: an older file never resets a product's
+ * stock, weight, low-stock level or the staff's choices of where it is shown.
  */
-function withLogistics(fields: ProductFields, existing: Document | undefined): ProductFields {
+function withOptionalFields(fields: ProductFields, existing: Document | undefined): ProductFields {
   const filled: Record<string, unknown> = { ...fields }
-  for (const key of LOGISTICS_KEYS) {
+  for (const [key, fallback] of Object.entries(OPTIONAL_DEFAULTS)) {
     if (filled[key] !== undefined) continue
     const stored = existing?.[key]
-    filled[key] = stored === undefined ? DEFAULT_LOGISTICS[key] : stored
+    filled[key] = stored === undefined ? fallback : stored
   }
   return filled as unknown as ProductFields
 }
@@ -74,7 +78,7 @@ const productImporter: Importer<ProductFields> = {
     if (expectedId !== productId) {
       return { ok: false, reason: `A product's id comes from its name: "${parsed.data.productName}" has the id "${expectedId}", not "${productId}".` }
     }
-    const product = withLogistics(parsed.data as ProductFields, existing)
+    const product = withOptionalFields(parsed.data as ProductFields, existing)
     return { ok: true, document: productDocument(productId, product), row: product }
   },
   /** Products come by the thousand: one upsert, one redirect clean-up and one history insert per batch. */
