@@ -254,6 +254,13 @@ test('staff choose where a product is shown: related products found by name with
   await page.getByLabel('Feature on the home page').check()
   await page.getByLabel('Show the use-case pictures on its page').check()
   await expectNoAxeViolations(page)
+  // CATALOG_SHOTS=dir keeps pictures of the section at desktop and phone widths, to look at.
+  const section = page.getByRole('region', { name: 'Where it is shown' })
+  if (process.env.CATALOG_SHOTS) await section.screenshot({ path: `${process.env.CATALOG_SHOTS}/placement-1440.png` })
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the form fits a phone').toBeLessThanOrEqual(390)
+  if (process.env.CATALOG_SHOTS) await section.screenshot({ path: `${process.env.CATALOG_SHOTS}/placement-390.png` })
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.getByRole('button', { name: 'Save changes' }).click()
 
   await expect(page).toHaveURL(esc)
