@@ -95,6 +95,8 @@ interface Scenario {
   withCheckout?: boolean
   /** The checkout cookies the requests take in turn (filled in by `measure`). */
   checkoutCookies?: string[]
+  /** Paths the requests take in turn instead of `path` (many different searches). */
+  paths?: string[]
   /** The product page rows, which the targets at the end of the output are about. */
   target?: 'cached product' | 'uncached product'
   /** Whether a response counts as a success. */
@@ -138,11 +140,12 @@ function shopScenarios(base: string, options: { home: boolean; checkout: boolean
     { name: 'product  /product/unidrone-e900', path: '/product/unidrone-e900', target: 'cached product', ok: pageOk },
     { name: 'product, uncached', path: '/product/unidrone-e900', uncached: true, target: 'uncached product', ok: renderedPageOk },
   ]
-  // Search: the results page (never in the page cache; its results are kept per catalogue version)
-  // and the suggestions the header's box asks for while typing.
+  // Search: one results page (kept in the page cache, and its results per catalogue version), the
+  // suggestions the header's box asks for while typing, and many different searches that no cache holds.
   const search: Scenario[] = [
     { name: 'search  /search?q=autopilot', path: '/search?q=autopilot', ok: pageOk },
     { name: 'suggest  /api/search/suggest?q=auto', path: '/api/search/suggest?q=auto', ok: (status, headers) => status === 200 && /json/.test(header(headers, 'content-type') ?? '') },
+    { name: 'search, 5,000 different queries', path: '/search', paths: variedSearches(), ok: pageOk },
   ]
   // With a large catalogue the heavy category page goes last, so that it cannot spoil the product rows.
   scenarios.push(...(options.categoryLast ? [...product, ...search, ...category] : [...category, ...product, ...search]))
@@ -241,6 +244,7 @@ async function load(base: string, scenario: Scenario, session: string, seconds: 
         body: scenario.body,
         headers: { ...scenario.headers, ...sessionHeaders(scenario, session) },
         ...(scenario.checkoutCookies ? { setupRequest: nextCheckout(scenario.checkoutCookies) } : {}),
+        ...(scenario.paths ? { setupRequest: nextPath(scenario.paths) } : {}),
         onResponse: (status, _body, _context, headers) => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1)
           const state = header(headers as Record<string, string>, 'x-cache')
@@ -288,6 +292,30 @@ function nextCheckout(cookies: string[]) {
     request.headers = { ...request.headers, cookie: cookies[turn++ % cookies.length]! }
     return request
   }
+}
+
+/** A request setup that gives each request the next path. */
+function nextPath(paths: string[]) {
+  let turn = 0
+  return (request: autocannon.Request) => {
+    request.path = paths[turn++ % paths.length]!
+    return request
+  }
+}
+
+/**
+ * Searches as many visitors type them: 5,000 different queries (a word of the catalogue, often with
+ * a second word or a number, some misspelt), more than the shop keeps answers for, so nearly every
+ * one is searched in the database.
+ */
+function variedSearches(): string[] {
+  const words = ['autopilot', 'camera', 'gimbal', 'zoom', 'thermal', 'mapping', 'battery', 'charger', 'motor', 'propeller', 'carbon', 'receiver', 'controller', 'handheld', 'ground station', 'rtk', 'gnss', 'compass', 'landing gear', 'transport case', 'e900', 'x7 pro', 'nano h7', 'fpv', 'esc', 'long range', 'smart battery', 'air unit', 'payload', 'hexacopter']
+  const typos = ['autopilto', 'camrea', 'gimbel', 'batery', 'propellor', 'recevier', 'controler', 'thermall']
+  return Array.from({ length: 5000 }, (_, index) => {
+    const word = index % 9 === 0 ? typos[index % typos.length]! : words[index % words.length]!
+    const second = index % 3 === 0 ? '' : index % 3 === 1 ? ` ${words[(index * 7) % words.length]}` : ` ${String(index).padStart(5, '0').slice(0, 3)}`
+    return `/search?${new URLSearchParams({ q: `${word}${second}` })}`
+  })
 }
 
 /** Shoppers the delivery step's rows take turns with: enough that most payment starts are a shopper's first. */

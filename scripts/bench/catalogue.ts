@@ -29,10 +29,11 @@ export interface LargeCatalogue {
   seconds: number
 }
 
-export async function writeLargeCatalogue(dataDir: string, extra: number): Promise<LargeCatalogue> {
+/** Into the embedded database in `dataDir`, or the PostgreSQL database at `databaseUrl` when given. */
+export async function writeLargeCatalogue(dataDir: string, extra: number, databaseUrl?: string): Promise<LargeCatalogue> {
   logger.level = 'warn'
   const started = Date.now()
-  const database = await openDatabase({ dataDir, role: 'command' })
+  const database = await openDatabase({ dataDir, role: 'command', databaseUrl })
   try {
     await database.migrate()
     // The shop seeds only a database that has never held a product; this one will have, so seed it here.

@@ -54,6 +54,14 @@ export const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: 
 
 export const selectCards = (db: Executor) => db.select(cardColumns).from(products)
 
+/** The cards of these products in this order; ids without a product are left out. */
+export async function cardsInOrder(db: Executor, ids: string[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return []
+  const cards = (await selectCards(db).where(inArray(products.id, ids))).map(toCard)
+  const byId = new Map(cards.map((card) => [card.FBUID, card]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
 /** A product's shown price in cents (its first price entry; null without one), as the database reads it. */
 export const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
 /** Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand not reserved. */

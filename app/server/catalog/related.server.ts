@@ -4,7 +4,7 @@ import type { ProductCard } from '../../lib/catalog.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products } from '../db/schema.ts'
 import { currentProducts } from './product-changes.server.ts'
-import { inStockNow, priceCents, selectCards, toCard } from './products.server.ts'
+import { cardsInOrder, inStockNow, priceCents, selectCards, toCard } from './products.server.ts'
 
 /** Cards under a product page's two lists. */
 export const RELATED_SHOWN = 4
@@ -43,13 +43,6 @@ export async function listFeaturedCards(db: Executor): Promise<ProductCard[]> {
   return newest.map(toCard)
 }
 
-/** The cards of these products in this order; ids without a product are left out. */
-async function cardsInOrder(db: Executor, ids: string[]): Promise<ProductCard[]> {
-  if (ids.length === 0) return []
-  const cards = (await selectCards(db).where(inArray(products.id, ids))).map(toCard)
-  const byId = new Map(cards.map((card) => [card.FBUID, card]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
-}
 
 /**
  * "Customers also bought": the products most often in the same paid orders as this one (counted
