@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
@@ -16,6 +17,7 @@ import { Forbidden } from './components/shop/forbidden'
 import { NotFound } from './components/shop/not-found'
 import { SiteFooter } from './components/shop/site-footer'
 import { SiteHeader } from './components/shop/site-header'
+import { StaffShell } from './components/staff/staff-shell'
 import { shopIdentity } from './server/env.server'
 import { shop } from './server/context.server'
 import { databaseWasAway, RETRY_AFTER_SECONDS } from './server/db/unavailable.server'
@@ -48,10 +50,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { shop: shopIdentity(shop(context).config), user: user ? { email: user.email, role: user.role } : null }
 }
 
+/** The route id of the layout every staff screen sits in (app/routes.ts). */
+const STAFF_LAYOUT_ID = 'routes/staff/layout'
+
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  // The staff screens have their own frame; a customer refused one (403) still sees the shop's.
+  const matches = useMatches()
+  const staffArea = data?.user?.role === 'staff' && matches.some((match) => match.id === STAFF_LAYOUT_ID)
   return (
     <html lang="en-AU">
       <head>
@@ -71,11 +79,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CartProvider>
-          <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} user={data?.user ?? null} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          {data ? <SiteFooter shop={data.shop} /> : null}
+          {staffArea && data?.user ? (
+            <StaffShell shopName={data.shop.name} email={data.user.email}>
+              {children}
+            </StaffShell>
+          ) : (
+            <>
+              <SiteHeader shopName={data?.shop.name ?? DEFAULT_SHOP_NAME} user={data?.user ?? null} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              {data ? <SiteFooter shop={data.shop} /> : null}
+            </>
+          )}
         </CartProvider>
         <ScrollRestoration />
         <Scripts />

@@ -3,41 +3,44 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { getSessionUser } from '../../server/auth/session.server'
 import { listStaff } from '../../server/auth/staff.server'
 import { shop } from '../../server/context.server'
-import { openReturnCount } from '../../server/orders/returns.server'
+import { formatAud } from '../../lib/money'
+import { readDashboard } from '../../server/staff/dashboard.server'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Staff', 'Tools for the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+  [...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, enquiries and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = shop(context)
-  const [staff, user, returns] = await Promise.all([listStaff(db), getSessionUser(context, request), openReturnCount(db)])
+  const [staff, user, dashboard] = await Promise.all([listStaff(db), getSessionUser(context, request), readDashboard(db)])
   // Where the shop does not require it (the demo), staff without an authenticator app are reminded.
-  return { staff, offerTwoFactor: user?.twoFactorEnabled === false, returns }
+  return { staff, offerTwoFactor: user?.twoFactorEnabled === false, dashboard }
 }
-
-const staffTools = [
-  { to: '/product/create', label: 'Create product' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/enquiries', label: 'Enquiries' },
-  { to: '/outbox', label: 'Outbox' },
-  { to: '/payment-links', label: 'Payment links' },
-  { to: '/settings/shipping', label: 'Shipping methods' },
-  { to: '/template', label: 'Templates' },
-  { to: '/history', label: 'History' },
-  { to: '/migration', label: 'Data export and import' },
-]
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
 
+const orderCount = (orders: number) => (orders === 1 ? '1 order' : `${orders} orders`)
+
+/** A figure of the dashboard that leads to its list (the whole tile is the link). */
+function Tile({ label, value, detail, to, urgent = false }: { label: string; value: string; detail?: string; to: string; urgent?: boolean }) {
+  return (
+    <div className={`relative rounded-xl border p-4 hover:border-brand-600 ${urgent ? 'border-amber-300 bg-amber-50' : 'border-slate-200'}`}>
+      <dt className="text-sm text-slate-600">
+        <Link to={to} className="after:absolute after:inset-0 hover:underline">
+          {label}
+        </Link>
+      </dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
+      {detail ? <dd className="text-sm text-slate-600">{detail}</dd> : null}
+    </div>
+  )
+}
+
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
+  const { dashboard } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Staff</h1>
-      <p className="mt-2 text-slate-600">
-        Staff accounts are granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       {loaderData.offerTwoFactor ? (
         <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           Your staff account logs in with a password alone.{' '}
@@ -47,29 +50,33 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           so that a stolen password is not enough.
         </p>
       ) : null}
-      {loaderData.returns > 0 ? (
-        <p className="mt-6 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-          <Link to="/orders?filter=returns" className="font-semibold underline">
-            {loaderData.returns === 1 ? '1 return to handle' : `${loaderData.returns} returns to handle`}
-          </Link>
-          : approve or decline, receive, refund.
-        </p>
-      ) : null}
-      <nav aria-label="Staff tools" className="mt-8">
-        <ul className="flex flex-wrap gap-3">
-          {staffTools.map((tool) => (
-            <li key={tool.to}>
-              <Link to={tool.to} className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
-                {tool.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <section aria-labelledby="sales-heading" className="mt-8">
+        <h2 id="sales-heading" className="text-lg font-semibold">
+          Sales
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3">
+          <Tile label="Today" value={formatAud(dashboard.today.salesCents)} detail={orderCount(dashboard.today.orders)} to="/reports" />
+          <Tile label="This week (from Monday)" value={formatAud(dashboard.week.salesCents)} detail={orderCount(dashboard.week.orders)} to="/reports?by=week" />
+        </dl>
+      </section>
+      <section aria-labelledby="waiting-heading" className="mt-8">
+        <h2 id="waiting-heading" className="text-lg font-semibold">
+          Waiting for you
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Tile label="Orders to pack" value={String(dashboard.toPack)} to="/orders?filter=to-pack" urgent={dashboard.toPack > 0} />
+          <Tile label="Returns to handle" value={String(dashboard.returns)} to="/orders?filter=returns" urgent={dashboard.returns > 0} />
+          <Tile label="Enquiries, last 7 days" value={String(dashboard.enquiries)} to="/enquiries" />
+          <Tile label="Products low in stock" value={String(dashboard.lowStock)} to="/reports#low-stock" urgent={dashboard.lowStock > 0} />
+        </dl>
+      </section>
       <section aria-labelledby="staff-members" className="mt-10">
-        <h2 id="staff-members" className="text-xl font-semibold">
+        <h2 id="staff-members" className="text-lg font-semibold">
           Staff members
         </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
+        </p>
         <table className="mt-4 w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-500">
             <tr>
@@ -87,7 +94,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           <tbody className="divide-y divide-slate-100">
             {loaderData.staff.map((member) => (
               <tr key={member.email}>
-                <td className="py-2">{member.email}</td>
+                <td className="break-all py-2 pr-2">{member.email}</td>
                 <td className="py-2">{member.name}</td>
                 <td className="py-2">{dateFormat.format(new Date(member.createdAt))}</td>
               </tr>

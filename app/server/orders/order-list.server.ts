@@ -47,6 +47,12 @@ function ordering(query: OrderQuery) {
   }
 }
 
+/** How many orders a query finds (the dashboard's counts). */
+export async function countOrders(db: Executor, query: OrderQuery): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(conditions(query))
+  return row?.total ?? 0
+}
+
 /** One page (50) of the orders a query finds, and how many it finds in all. */
 export async function listOrdersPage(db: Executor, query: OrderQuery) {
   const where = conditions(query)

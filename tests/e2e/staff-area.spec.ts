@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { addStaff, logInAsStaff, uniqueEmail } from './support/shop'
+
+/** The staff screens a browser opens (app/routes.ts, the staff layout's routes), files and APIs left out. */
+function staffPagePatterns(): string[] {
+  const source = readFileSync(new URL('../../app/routes.ts', import.meta.url), 'utf8')
+  const block = source.slice(source.indexOf("layout('routes/staff/layout.tsx'"), source.indexOf(']),', source.indexOf("layout('routes/staff/layout.tsx'")))
+  return [...block.matchAll(/route\('([^']+)', '([^']+)'/g)].map((match) => match[1]!).filter((path) => !path.startsWith('api/') && !/\.[a-z]+$/.test(path) && !path.includes(':collection/export'))
+}
+
+/** A real address for a pattern: ids from the demo catalogue, or the first of its list on the screen. */
+async function addressOf(page: Page, pattern: string): Promise<string | null> {
+  if (!pattern.includes(':')) return `/${pattern}`
+  const fixed: Record<string, string> = {
+    'product/:productId/update': '/product/unidrone-e900/update',
+    'product/:productId/deprecate': '/product/unidrone-e900/deprecate',
+    'history/:collection/:documentId': '/history/products/unidrone-e900',
+    'migration/export/:collection': '',
+  }
+  if (pattern in fixed) return fixed[pattern] || null
+  const lists: Record<string, [string, RegExp]> = {
+    'orders/:orderId': ['/orders', /^\/orders\/UD-[^/]+$/],
+    'orders/:orderId/packing-slip': ['/orders', /^\/orders\/UD-[^/]+$/],
+    'template/:templateId': ['/template', /^\/template\/[^/]+$/],
+    'template/:templateId/update': ['/template', /^\/template\/[^/]+$/],
+    'template/:templateId/deprecate': ['/template', /^\/template\/[^/]+$/],
+    'contact/:contactId': ['/enquiries', /^\/contact\/[^/]+$/],
+    'outbox/:messageId': ['/outbox', /^\/outbox\/[^/]+$/],
+  }
+  const [list, link] = lists[pattern] ?? []
+  if (!list) throw new Error(`No address known for the staff route ${pattern}: add one to this test.`)
+  await page.goto(list)
+  const hrefs = await page.locator('main a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!))
+  const first = hrefs.find((href) => link!.test(href) && !/\/(create)$/.test(href))
+  if (!first) return null
+  const suffix = pattern.split('/').slice(2).join('/')
+  return suffix ? `${first}/${suffix}` : first
+}
+
+test.describe('the staff area', () => {
+  test('has its own frame: a sidebar on a desktop with who is signed in, no storefront header or footer, the dashboard first', async ({ page }) => {
+    const email = uniqueEmail('shell-staff')
+    await logInAsStaff(page, email, addStaff(email))
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/staff')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expect(page).toHaveTitle(/^Dashboard \|/)
+    const nav = page.getByRole('navigation', { name: 'Staff', exact: true })
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Reports', 'Payment links', 'New product', 'Templates', 'History', 'Outbox', 'Data', 'Settings'])
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('complementary').getByText(`Signed in as ${email}`)).toBeVisible()
+    await expect(page.getByRole('search')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toHaveCount(0)
+    // Each figure leads to its list.
+    for (const [label, address] of [
+      ['Orders to pack', '/orders?filter=to-pack'],
+      ['Returns to handle', '/orders?filter=returns'],
+      ['Enquiries, last 7 days', '/enquiries'],
+      ['Products low in stock', '/reports#low-stock'],
+    ]) {
+      await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', address!)
+    }
+    await expectNoAxeViolations(page)
+    // CATALOG_SHOTS=dir keeps pictures to look at.
+    if (process.env.CATALOG_SHOTS) await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/staff-dashboard-1440.png`, fullPage: true })
+    await nav.getByRole('link', { name: 'Orders' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+    // A product page is the shop's, with its header, even for staff.
+    await page.goto('/product/unidrone-e900')
+    await expect(page.getByRole('search')).toBeVisible()
+  })
+
+  test('on a phone the menu opens under the bar and closes on a link; every staff screen fits 390 px', async ({ page }) => {
+    test.setTimeout(120_000)
+    const email = uniqueEmail('phone-staff')
+    await logInAsStaff(page, email, addStaff(email))
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/staff')
+    const menu = page.getByText('Menu', { exact: true })
+    const drawer = page.getByRole('navigation', { name: 'Staff menu' })
+    await expect(drawer).toBeHidden()
+    await menu.click()
+    await expect(drawer).toBeVisible()
+    await expectNoAxeViolations(page)
+    if (process.env.CATALOG_SHOTS) await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/staff-menu-390.png`, fullPage: true })
+    await drawer.getByRole('link', { name: 'Reports' }).click()
+    await expect(page).toHaveURL('/reports')
+    await expect(drawer).toBeHidden()
+    if (process.env.CATALOG_SHOTS) {
+      await page.goto('/staff')
+      await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/staff-dashboard-390.png`, fullPage: true })
+    }
+
+    const walked: string[] = []
+    for (const pattern of staffPagePatterns()) {
+      const address = await addressOf(page, pattern)
+      if (!address) continue
+      const response = await page.goto(address)
+      expect(response?.status(), address).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 }).first(), address).toBeVisible()
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${address} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
+      walked.push(address)
+    }
+    // The screens that need no records are always walked.
+    expect(walked).toEqual(expect.arrayContaining(['/staff', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping']))
+  })
+})
