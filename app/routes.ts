@@ -21,6 +21,7 @@ export default [
   // Staff screens: every route in this layout is guarded on the server (routes/staff/layout.tsx).
   layout('routes/staff/layout.tsx', [
     route('staff', 'routes/staff/home.tsx'),
+    route('staff/products', 'routes/staff/products.tsx'),
     route('orders', 'routes/staff/orders.tsx'),
     route('orders/export.csv', 'routes/staff/orders.export.csv.ts'),
     route('orders/:orderId', 'routes/staff/orders.$orderId.tsx'),

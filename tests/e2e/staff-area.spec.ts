@@ -48,7 +48,7 @@ test.describe('the staff area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await expect(page).toHaveTitle(/^Dashboard \|/)
     const nav = page.getByRole('navigation', { name: 'Staff', exact: true })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Reports', 'Payment links', 'New product', 'Templates', 'History', 'Outbox', 'Data', 'Settings'])
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Reports', 'Payment links', 'Products', 'Templates', 'History', 'Outbox', 'Data', 'Settings'])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('complementary').getByText(`Signed in as ${email}`)).toBeVisible()
     await expect(page.getByRole('search')).toHaveCount(0)
@@ -106,6 +106,47 @@ test.describe('the staff area', () => {
       walked.push(address)
     }
     // The screens that need no records are always walked.
-    expect(walked).toEqual(expect.arrayContaining(['/staff', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping']))
+    expect(walked).toEqual(expect.arrayContaining(['/staff', '/staff/products', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping']))
+  })
+
+  test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page }) => {
+    const email = uniqueEmail('list-staff')
+    await logInAsStaff(page, email, addStaff(email))
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/staff')
+    await page.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Products' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
+    const search = page.getByRole('search', { name: 'Find products' })
+    await search.getByLabel('Search').fill('compass')
+    await search.getByLabel('Category').selectOption('autopilots')
+    await search.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(/\/staff\/products\?q=compass&category=autopilots/)
+    await expect(page.getByTestId('product-total')).toHaveText(/^1 product\./)
+    const price = page.getByLabel('Price of UniGPS M10 Compass Module ($)')
+    const stock = page.getByLabel('Stock on hand of UniGPS M10 Compass Module')
+    const [priceBefore, stockBefore] = [await price.inputValue(), await stock.inputValue()]
+    await expectNoAxeViolations(page)
+
+    await price.fill('79.50')
+    await stock.fill('41')
+    await page.getByRole('button', { name: 'Save UniGPS M10 Compass Module' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved UniGPS M10 Compass Module.')
+    await expect(price).toHaveValue('79.50')
+    // A price that is not an amount is refused with the reason, and nothing is saved.
+    await price.fill('cheap')
+    await page.getByRole('button', { name: 'Save UniGPS M10 Compass Module' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Enter a price in dollars, such as 1299.00.')
+
+    await page.goto('/product/unigps-m10-compass-module')
+    await expect(page.getByText('$79.50').first()).toBeVisible()
+    await page.goto('/history/products/unigps-m10-compass-module')
+    await expect(page.getByText(email).first()).toBeVisible()
+
+    // Put back as it was.
+    await page.goto('/staff/products?q=compass')
+    await price.fill(priceBefore)
+    await stock.fill(stockBefore)
+    await page.getByRole('button', { name: 'Save UniGPS M10 Compass Module' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved UniGPS M10 Compass Module.')
   })
 })

@@ -22,7 +22,7 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
   {
     heading: 'Catalogue',
     items: [
-      { to: '/product/create', label: 'New product' },
+      { to: '/staff/products', label: 'Products' },
       { to: '/template', label: 'Templates' },
       { to: '/history', label: 'History' },
     ],

@@ -24,7 +24,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         ← Outbox
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight">{message.subject}</h1>
-      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm [overflow-wrap:anywhere] sm:grid-cols-[8rem_1fr]">
         <dt className="text-slate-500">To</dt>
         <dd>{message.to}</dd>
         <dt className="text-slate-500">Reply-To</dt>
@@ -44,7 +44,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </dl>
-      <pre className="mt-8 whitespace-pre-wrap rounded-xl border border-slate-200 bg-slate-50 p-5 font-sans text-sm leading-6">{message.text}</pre>
+      <pre className="mt-8 whitespace-pre-wrap [overflow-wrap:anywhere] rounded-xl border border-slate-200 bg-slate-50 p-5 font-sans text-sm leading-6">{message.text}</pre>
     </div>
   )
 }

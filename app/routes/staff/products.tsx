@@ -1,0 +1,234 @@
+import { data, Form, Link } from 'react-router'
+import { CATEGORIES, CATEGORY_LABELS, productPath } from '../../lib/catalog'
+import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { parseStaffProductQuery, STAFF_PRODUCT_SORTS, STAFF_PRODUCTS_PAGE_SIZE, staffProductQueryString, STOCK_FILTERS } from '../../lib/staff-product-query'
+import { requireStaff } from '../../server/auth/session.server'
+import { ProductNotFoundError, StaleEditError } from '../../server/catalog/product-changes.server'
+import { listStaffProducts, quickEditProduct } from '../../server/catalog/staff-products.server'
+import { shop } from '../../server/context.server'
+import { readForm } from '../../server/http/form.server'
+import type { Route } from './+types/products'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Products', 'Every product of the catalogue, with its price and stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseStaffProductQuery(new URL(request.url).searchParams)
+  const { rows, total } = await listStaffProducts(shop(context).db, query)
+  return { rows, total, query }
+}
+
+type Outcome = { productId: string; ok: true; message: string } | { productId: string; ok: false; message: string }
+
+/** A price and stock changed on one row of the list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const form = await readForm(request)
+  const productId = String(form.get('productId') ?? '')
+  const version = Number(form.get('version'))
+  const refuse = (message: string, status = 400) => data<Outcome>({ productId, ok: false, message }, { status })
+  if (!productId || !Number.isSafeInteger(version)) return refuse('The form could not be read. Please reload the page and try again.')
+  const priceCents = dollarsToCents(String(form.get('price') ?? ''))
+  if (priceCents === null || priceCents > 100_000_000) return refuse('Enter a price in dollars, such as 1299.00.')
+  // The stock is sent on only when it was changed in the list: sales since the list was loaded stay counted.
+  const typed = form.get('stock')
+  let stockOnHand: number | undefined
+  if (typeof typed === 'string' && typed.trim() !== String(form.get('stockShown') ?? '')) {
+    const count = Number(typed.trim().replace(/,/g, ''))
+    if (!/^\d[\d,]*$/.test(typed.trim()) || !Number.isSafeInteger(count) || count > 1_000_000) return refuse('Enter the stock on hand as a whole number, such as 12.')
+    stockOnHand = count
+  }
+  try {
+    const product = await quickEditProduct(shop(context).db, productId, version, { priceCents, stockOnHand }, staff.email)
+    return data<Outcome>({ productId, ok: true, message: `Saved ${product.productName}.` })
+  } catch (error) {
+    if (error instanceof StaleEditError) return refuse('Someone changed this product after the list was loaded, so this change was not saved. Reload the list to see theirs.', 409)
+    if (error instanceof ProductNotFoundError) return refuse('This product was renamed or deleted after the list was loaded.', 404)
+    throw error
+  }
+}
+
+const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
+const cellInput = 'block w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-right text-sm tabular-nums'
+const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
+
+export default function StaffProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, query } = loaderData
+  const pages = Math.max(1, Math.ceil(total / STAFF_PRODUCTS_PAGE_SIZE))
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Products</h1>
+        <Link to="/product/create" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+          New product
+        </Link>
+      </div>
+      <Form method="get" role="search" aria-label="Find products" className="mt-6 grid gap-3 sm:grid-cols-[1fr_11rem_11rem_11rem_auto] sm:items-end">
+        <div>
+          <label htmlFor="q" className="block text-sm font-medium">
+            Search
+          </label>
+          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or id" className={control} />
+        </div>
+        <div>
+          <label htmlFor="category" className="block text-sm font-medium">
+            Category
+          </label>
+          <select id="category" name="category" defaultValue={query.category} className={control}>
+            <option value="">All categories</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="stock" className="block text-sm font-medium">
+            Stock
+          </label>
+          <select id="stock" name="stock" defaultValue={query.stock} className={control}>
+            {Object.entries(STOCK_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sort" className="block text-sm font-medium">
+            Sort
+          </label>
+          <select id="sort" name="sort" defaultValue={query.sort} className={control}>
+            {Object.entries(STAFF_PRODUCT_SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          Show
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600" data-testid="product-total">
+        {total === 1 ? '1 product' : `${total.toLocaleString('en-AU')} products`}
+        {pages > 1 ? `, page ${query.page} of ${pages}` : ''}. Change a price or a stock count and press Save on its row; other fields are on the product’s form.
+      </p>
+      {actionData ? (
+        <p role={actionData.ok ? 'status' : 'alert'} className={`mt-4 rounded-md border px-4 py-3 text-sm ${actionData.ok ? 'border-green-200 bg-green-50 text-green-900' : 'border-red-200 bg-red-50 text-red-800'}`}>
+          {actionData.message}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="mt-6 text-slate-600">No products match.</p>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                Product
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Category
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Price ($)
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                On hand
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Available
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Save</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => {
+              const formId = `edit-${row.id}`
+              const available = row.onHand === null ? null : row.onHand - row.reserved
+              const low = available !== null && available <= row.threshold
+              return (
+                <tr key={`${row.id}-${row.version}`} className="grid grid-cols-2 items-center gap-x-4 gap-y-2 py-3 sm:table-row sm:py-0" data-testid={`product-row-${row.id}`}>
+                  <td className="col-span-2 min-w-0 sm:py-2 sm:pr-3">
+                    <Link to={`${productPath(row.id)}/update`} className="font-semibold text-brand-700 hover:underline">
+                      {row.name}
+                    </Link>
+                    <span className="block break-all text-xs text-slate-500">
+                      {row.id} · changed {dateFormat.format(new Date(row.updatedAt))} ·{' '}
+                      <Link to={productPath(row.id)} className="underline">
+                        view
+                      </Link>
+                    </span>
+                  </td>
+                  <td className="col-span-2 text-slate-600 sm:py-2">{CATEGORY_LABELS[row.category] ?? row.category}</td>
+                  <td className="sm:py-2 sm:text-right">
+                    <label htmlFor={`${formId}-price`} className="block text-xs text-slate-500 sm:sr-only">
+                      Price of {row.name} ($)
+                    </label>
+                    <input
+                      id={`${formId}-price`}
+                      name="price"
+                      form={formId}
+                      inputMode="decimal"
+                      defaultValue={row.priceCents === null ? '' : centsToDollars(row.priceCents)}
+                      className={`${cellInput} sm:ml-auto`}
+                    />
+                  </td>
+                  <td className="sm:py-2 sm:text-right">
+                    {row.onHand === null ? (
+                      <span className="text-slate-500">Not tracked</span>
+                    ) : (
+                      <>
+                        <label htmlFor={`${formId}-stock`} className="block text-xs text-slate-500 sm:sr-only">
+                          Stock on hand of {row.name}
+                        </label>
+                        <input id={`${formId}-stock`} name="stock" form={formId} inputMode="numeric" defaultValue={row.onHand} className={`${cellInput} sm:ml-auto`} />
+                      </>
+                    )}
+                  </td>
+                  <td className={`tabular-nums sm:py-2 sm:text-right ${low ? 'font-semibold text-amber-800' : ''}`}>
+                    <span className="text-xs font-normal text-slate-500 sm:hidden">Available: </span>
+                    {available === null ? '—' : available}
+                    {low ? <span className="sr-only"> (low)</span> : null}
+                  </td>
+                  <td className="sm:py-2 sm:pl-3 sm:text-right">
+                    <Form method="post" id={formId} preventScrollReset>
+                      <input type="hidden" name="productId" value={row.id} />
+                      <input type="hidden" name="version" value={row.version} />
+                      <input type="hidden" name="stockShown" value={row.onHand ?? ''} />
+                      <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600">
+                        Save<span className="sr-only"> {row.name}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+          {query.page > 1 ? (
+            <Link to={`/staff/products${staffProductQueryString(query, { page: query.page - 1 })}`} className="font-semibold text-brand-700 hover:underline">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={`/staff/products${staffProductQueryString(query, { page: query.page + 1 })}`} className="font-semibold text-brand-700 hover:underline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Category } from '../../lib/catalog.ts'
+import { STAFF_PRODUCTS_PAGE_SIZE, type StaffProductQuery } from '../../lib/staff-product-query.ts'
+import type { Database, Executor } from '../db/client.server.ts'
+import { products } from '../db/schema.ts'
+import { recordHistory } from '../history/record.server.ts'
+import { afterCatalogWrite } from './catalog-events.server.ts'
+import { StaleEditError, ProductNotFoundError } from './product-changes.server.ts'
+import { getProduct, priceCents } from './products.server.ts'
+
+/** One row of the staff products list: what it shows and edits, not the whole document. */
+export interface StaffProductRow {
+  id: string
+  name: string
+  category: Category
+  /** The first price, in cents; null without one. */
+  priceCents: number | null
+  /** null: not tracked. */
+  onHand: number | null
+  reserved: number
+  threshold: number
+  version: number
+  updatedAt: Date
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+const available = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`
+
+function conditions(query: StaffProductQuery): SQL | undefined {
+  return and(
+    query.q ? or(ilike(products.productName, likeText(query.q)), ilike(products.id, likeText(query.q))) : undefined,
+    query.category ? eq(products.productCategory, query.category) : undefined,
+    query.stock === 'low' ? sql`${products.productStockOnHand} is not null and ${available} <= ${products.productLowStockThreshold}` : undefined,
+    query.stock === 'out' ? sql`${products.productStockOnHand} is not null and ${available} <= 0` : undefined,
+    query.stock === 'untracked' ? isNull(products.productStockOnHand) : undefined,
+  )
+}
+
+const orders: Record<StaffProductQuery['sort'], SQL[]> = {
+  name: [asc(products.productName), asc(products.id)],
+  'price-asc': [sql`${priceCents} asc nulls last`, asc(products.productName), asc(products.id)],
+  'price-desc': [sql`${priceCents} desc nulls last`, asc(products.productName), asc(products.id)],
+  // Untracked products (always available) last.
+  'stock-asc': [sql`${available} asc nulls last`, asc(products.productName), asc(products.id)],
+  updated: [desc(products.updatedAt), asc(products.id)],
+}
+
+/** One page (50) of the products a query finds, and how many it finds in all. */
+export async function listStaffProducts(db: Executor, query: StaffProductQuery): Promise<{ rows: StaffProductRow[]; total: number }> {
+  const where = conditions(query)
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.productName,
+        category: sql<Category>`${products.productCategory}`,
+        priceCents,
+        onHand: products.productStockOnHand,
+        reserved: products.stockReserved,
+        threshold: products.productLowStockThreshold,
+        version: products.version,
+        updatedAt: products.updatedAt,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...orders[query.sort])
+      .limit(STAFF_PRODUCTS_PAGE_SIZE)
+      .offset((query.page - 1) * STAFF_PRODUCTS_PAGE_SIZE),
+    db.select({ total: count() }).from(products).where(where),
+  ])
+  return { rows, total: counted?.total ?? 0 }
+}
+
+/** A change made in the list: the first price and, when the editor changed it, the stock on hand. */
+export interface QuickEdit {
+  priceCents: number
+  /** Left out: the stored count stays (sales made since the list was loaded are not undone). */
+  stockOnHand?: number
+}
+
+/**
+ * Saves a change made in the products list, as a save of the form would: refused when someone saved
+ * the product since the list was loaded (its version), written with a history row. The first price
+ * keeps its label and payment provider's price id; a product without a price gets one.
+ */
+export async function quickEditProduct(db: Database, productId: string, expectedVersion: number, change: QuickEdit, updatedBy: string) {
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+      if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
+      if (current.version !== expectedVersion) throw new StaleEditError()
+      const [first, ...others] = current.productPrices
+      const stockChanges = change.stockOnHand !== undefined && current.productStockOnHand !== null && change.stockOnHand !== current.productStockOnHand
+      // Nothing changed: nothing written, no history row.
+      if (first?.value === change.priceCents && !stockChanges) return (await getProduct(tx, productId))!
+      const prices = [{ label: first?.label ?? 'Price (inc. GST)', description: first?.description ?? '', value: change.priceCents }, ...others]
+      await tx
+        .update(products)
+        .set({
+          productPrices: prices,
+          ...(stockChanges ? { productStockOnHand: change.stockOnHand } : {}),
+          version: current.version + 1,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, productId))
+      const product = (await getProduct(tx, productId))!
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+      return product
+    }),
+  )
+}

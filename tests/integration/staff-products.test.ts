@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseStaffProductQuery } from '../../app/lib/staff-product-query'
+import { StaleEditError } from '../../app/server/catalog/product-changes.server'
+import { getProduct } from '../../app/server/catalog/products.server'
+import { seedCatalog } from '../../app/server/catalog/seed.server'
+import { listStaffProducts, quickEditProduct } from '../../app/server/catalog/staff-products.server'
+import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { history, products } from '../../app/server/db/schema'
+import { demoProducts } from '../../db/seed/catalog'
+import { testDatabaseKinds } from '../support/databases'
+
+const view = (text: string) => parseStaffProductQuery(new URLSearchParams(text))
+
+describe.each(testDatabaseKinds())('the staff products list on $name', (kind) => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await kind.open()
+    await seedCatalog(database.db)
+    // Stock as the demo has it for a few: the X7 tracked with 12 (2 held by a payment), the Nano low, the RTK out.
+    await database.db.update(products).set({ productStockOnHand: 12, stockReserved: 2 }).where(eq(products.id, 'unipilot-x7-pro'))
+    await database.db.update(products).set({ productStockOnHand: 2 }).where(eq(products.id, 'unipilot-nano-h7'))
+    await database.db.update(products).set({ productStockOnHand: 0 }).where(eq(products.id, 'unirtk-f9-gnss-module'))
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  it('finds products by part of the name or id, narrows by category and stock, sorts and counts', async () => {
+    expect((await listStaffProducts(database.db, view(''))).total).toBe(demoProducts.length)
+    expect((await listStaffProducts(database.db, view('q=unipilot'))).rows.map((row) => row.id)).toEqual(['unipilot-nano-h7', 'unipilot-x7-pro'])
+    expect((await listStaffProducts(database.db, view('q=X7%20PRO'))).rows.map((row) => row.name)).toEqual(['UniPilot X7 Pro'])
+    // A % or _ typed is a character, not a wildcard.
+    expect((await listStaffProducts(database.db, view('q=%25'))).total).toBe(0)
+    const cameras = await listStaffProducts(database.db, view('category=cameras&sort=price-desc'))
+    expect(cameras.rows.every((row) => row.category === 'cameras')).toBe(true)
+    const prices = cameras.rows.map((row) => row.priceCents!)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+    expect((await listStaffProducts(database.db, view('stock=low'))).rows.map((row) => row.id)).toEqual(['unipilot-nano-h7', 'unirtk-f9-gnss-module'])
+    expect((await listStaffProducts(database.db, view('stock=out'))).rows.map((row) => row.id)).toEqual(['unirtk-f9-gnss-module'])
+    expect((await listStaffProducts(database.db, view('stock=untracked'))).total).toBe(demoProducts.length - 3)
+    const fewest = (await listStaffProducts(database.db, view('sort=stock-asc'))).rows
+    expect(fewest.slice(0, 3).map((row) => row.id)).toEqual(['unirtk-f9-gnss-module', 'unipilot-nano-h7', 'unipilot-x7-pro'])
+    expect(fewest[2]).toMatchObject({ onHand: 12, reserved: 2 })
+    expect((await listStaffProducts(database.db, view('page=2'))).rows).toEqual([])
+  })
+
+  it('saves a price and a stock count from the list with a history row, keeping the price id; a stale row is refused', async () => {
+    const [row] = (await listStaffProducts(database.db, view('q=x7%20pro'))).rows
+    const before = await getProduct(database.db, 'unipilot-x7-pro')
+    await quickEditProduct(database.db, 'unipilot-x7-pro', row!.version, { priceCents: 79_900, stockOnHand: 20 }, 'ann@shop.example')
+    const after = await getProduct(database.db, 'unipilot-x7-pro')
+    expect(after!.productPrices[0]).toEqual({ ...before!.productPrices[0], value: 79_900 })
+    expect(after!.productStockOnHand).toBe(20)
+    const written = await database.db.select().from(history).where(and(eq(history.documentId, 'unipilot-x7-pro'), eq(history.updatedBy, 'ann@shop.example')))
+    expect(written).toHaveLength(1)
+    expect(written[0]!.document).toMatchObject({ productStockOnHand: 20, productPrices: [{ value: 79_900 }] })
+    // The same row saved again (the list not reloaded) is someone else's older view now.
+    await expect(quickEditProduct(database.db, 'unipilot-x7-pro', row!.version, { priceCents: 1 }, 'bo@shop.example')).rejects.toBeInstanceOf(StaleEditError)
+    // A save that changes nothing writes nothing; one without the stock leaves the count sales changed.
+    const [current] = (await listStaffProducts(database.db, view('q=x7%20pro'))).rows
+    await database.db.update(products).set({ productStockOnHand: 19 }).where(eq(products.id, 'unipilot-x7-pro'))
+    await quickEditProduct(database.db, 'unipilot-x7-pro', current!.version, { priceCents: 79_900 }, 'ann@shop.example')
+    expect(await database.db.$count(history, and(eq(history.documentId, 'unipilot-x7-pro'), eq(history.updatedBy, 'ann@shop.example')))).toBe(1)
+    await quickEditProduct(database.db, 'unipilot-x7-pro', current!.version, { priceCents: 75_000 }, 'ann@shop.example')
+    expect(await getProduct(database.db, 'unipilot-x7-pro')).toMatchObject({ productStockOnHand: 19, productPrices: [{ value: 75_000 }] })
+  })
+})
