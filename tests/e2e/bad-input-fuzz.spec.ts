@@ -199,7 +199,7 @@ function seedFor(pattern: string): Seed | null {
       // Never the right current password: a change would sign out the session the run goes on with.
       return form({ currentPassword: 'not the password 0', newPassword: 'a good password 2' })
     case '/contact/:contactId':
-      return form({ ...CONTACT, version: VERSION.contacts })
+      return form({ intent: 'status', status: 'answered', version: VERSION.contacts })
     case '/checkout':
       return form({ items: [{ FBUID: 'unidrone-e900', productCount: 1 }] })
     case '/checkout/delivery':

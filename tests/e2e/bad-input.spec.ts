@@ -392,8 +392,8 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
     case '/contact/:contactId':
       return ['NaN', '-1', '1e309', '', '2147483648', '1.5'].map((version) => ({
         headers: FORM,
-        body: Buffer.from(form({ contactName: 'Fuzz', contactEmail: 'not-an-email', contactMessage: 'x', version })),
-        summary: `invalid e-mail, version=${JSON.stringify(version)}`,
+        body: Buffer.from(form({ intent: 'status', status: 'closed', version })),
+        summary: `status closed, version=${JSON.stringify(version)}`,
       }))
     case '/template/:templateId/update':
       return ['NaN', '-1', '1e309', '', '2147483648', '1.5'].map((version) => ({

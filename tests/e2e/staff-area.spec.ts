@@ -57,7 +57,7 @@ test.describe('the staff area', () => {
     for (const [label, address] of [
       ['Orders to pack', '/orders?filter=to-pack'],
       ['Returns to handle', '/orders?filter=returns'],
-      ['Enquiries, last 7 days', '/enquiries'],
+      ['New enquiries', '/enquiries?status=new'],
       ['Products low in stock', '/reports#low-stock'],
     ]) {
       await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', address!)

@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('the staff dashboard on $name', (kind) => {
     expect(await readDashboard(database.db, NOW)).toEqual({ today: { orders: 0, salesCents: 0 }, week: { orders: 0, salesCents: 0 }, toPack: 0, returns: 0, enquiries: 0, lowStock: 0 })
   })
 
-  it('counts today’s and this week’s paid orders by Brisbane days, what waits to be packed, open returns, the week’s enquiries and low stock', async () => {
+  it('counts today’s and this week’s paid orders by Brisbane days, what waits to be packed, open returns, new enquiries and low stock', async () => {
     const order = (id: string, paidAt: Date | null, totalCents: number, extra: Partial<typeof orders.$inferInsert> = {}) =>
       database.db.insert(orders).values({ id, status: paidAt ? 'paid' : 'pending', paidAt, totalCents, gstCents: Math.round(totalCents / 11), provider: 'demo', ...extra })
     await order('UD-TODAY-1', brisbane('2026-11-25T00:30:00'), 11_000)
@@ -36,7 +36,8 @@ describe.each(testDatabaseKinds())('the staff dashboard on $name', (kind) => {
     await database.db.insert(returns).values({ id: 'UD-SUNDAY-RT1', orderId: 'UD-SUNDAY', status: 'refunded', reason: 'change-of-mind', requestedBy: 'customer' })
     await database.db.insert(contacts).values([
       { id: 'enquiry-new', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?', createdAt: brisbane('2026-11-24T10:00:00') },
-      { id: 'enquiry-old', contactName: 'Bo Ng', contactEmail: 'bo@example.com', contactMessage: 'Older', createdAt: brisbane('2026-11-10T10:00:00') },
+      { id: 'enquiry-answered', contactName: 'Bo Ng', contactEmail: 'bo@example.com', contactMessage: 'Answered', status: 'answered' },
+      { id: 'enquiry-closed', contactName: 'Cy Ho', contactEmail: 'cy@example.com', contactMessage: 'Closed', status: 'closed' },
     ])
     await createProduct(database.db, { ...demoProducts[0]!, productName: 'Dashboard Low Stock Part', productStockOnHand: 2, productLowStockThreshold: 3 }, 'test')
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getEnquiry, listEnquiries, StaleContactError, submitEnquiry, updateEnquiry } from '../../app/server/contacts/contacts.server'
+import { getEnquiry, listEnquiries, replyToEnquiry, setEnquiryStatus, StaleContactError, submitEnquiry } from '../../app/server/contacts/contacts.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { history } from '../../app/server/db/schema'
+import { contacts, history, outbox } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { hitLimit } from '../../app/server/rate-limit.server'
@@ -40,27 +40,60 @@ describe.each(testDatabaseKinds())('enquiries on $name', (kind) => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('stores the enquiry with its history row and notifies the shop, replying to the visitor', async () => {
+  it('stores the enquiry with its history row, notifies the shop (replying to the visitor) and tells the visitor it arrived', async () => {
     const contactId = await submitEnquiry({ db: database.db, mailer: mail, config: config() }, enquiry)
-    expect(await getEnquiry(database.db, contactId)).toMatchObject({ FBUID: contactId, ...enquiry, version: 1 })
+    expect(await getEnquiry(database.db, contactId)).toMatchObject({ FBUID: contactId, ...enquiry, status: 'new', replies: [], version: 1 })
     const rows = await database.db.select().from(history).where(and(eq(history.collection, 'contacts'), eq(history.documentId, contactId)))
     expect(rows).toMatchObject([{ action: 'create', updatedBy: 'no user found', document: { FBUID: contactId, ...enquiry } }])
 
     await mail.deliverDue(new Date(Date.now() + 60_000))
-    const [received] = await until(async () => smtp.received, (messages) => messages.length === 1)
-    const headers = headersOf(received!.raw)
-    expect(received!.rcptTo).toEqual(['enquiries@unidrone.example'])
+    const received = await until(async () => smtp.received, (messages) => messages.length === 2)
+    const toShop = received.find((message) => message.rcptTo.includes('enquiries@unidrone.example'))!
+    const headers = headersOf(toShop.raw)
     expect(headers.get('reply-to')).toBe('ada@example.com')
     expect(headers.get('subject')).toBe('Enquiry from Ada Lovelace')
-    expect(decodedBody(received!.raw)).toContain('Do you ship the E900 to Tasmania?')
+    expect(decodedBody(toShop.raw)).toContain('Do you ship the E900 to Tasmania?')
+    const toVisitor = received.find((message) => message.rcptTo.includes('ada@example.com'))!
+    expect(headersOf(toVisitor.raw).get('subject')).toBe(`We received your enquiry (${contactId})`)
+    expect(headersOf(toVisitor.raw).get('reply-to')).toBe('enquiries@unidrone.example')
+    expect(decodedBody(toVisitor.raw)).toContain('Do you ship the E900 to Tasmania?')
   })
 
-  it('lets staff correct an enquiry, refusing a stale edit', async () => {
-    const [stored] = await listEnquiries(database.db)
-    await updateEnquiry(database.db, stored!.FBUID, 1, { ...enquiry, contactPhone: '0400 111 222' }, 'staff@example.com')
-    expect(await getEnquiry(database.db, stored!.FBUID)).toMatchObject({ contactPhone: '0400 111 222', version: 2 })
-    await expect(updateEnquiry(database.db, stored!.FBUID, 1, enquiry, 'late@example.com')).rejects.toBeInstanceOf(StaleContactError)
-    expect(await getEnquiry(database.db, stored!.FBUID)).toMatchObject({ contactPhone: '0400 111 222', version: 2 })
+  it('takes the same message from the same address within minutes as the enquiry already stored, even sent twice at once', async () => {
+    const deps = { db: database.db, mailer: mail, config: config() }
+    const twice = { ...enquiry, contactEmail: 'twice@example.com', contactMessage: 'Is the E900 in stock?' }
+    const before = await database.db.$count(outbox)
+    const [first, second] = await Promise.all([submitEnquiry(deps, twice), submitEnquiry(deps, twice)])
+    expect(second).toBe(first)
+    expect(await database.db.$count(contacts, eq(contacts.contactEmail, 'twice@example.com'))).toBe(1)
+    expect(await database.db.$count(outbox)).toBe(before + 2)
+    // Another message, or the same one later, is a new enquiry.
+    expect(await submitEnquiry(deps, { ...twice, contactMessage: 'And the T2?' })).not.toBe(first)
+    expect(await submitEnquiry(deps, twice, new Date(Date.now() + 11 * 60_000))).not.toBe(first)
+  })
+
+  it('staff reply by e-mail from the enquiry: the reply is sent, kept and marks it answered; a stale screen is refused; staff close it', async () => {
+    const deps = { db: database.db, mailer: mail, config: config() }
+    const contactId = await submitEnquiry(deps, { ...enquiry, contactEmail: 'reply-me@example.com', contactMessage: 'Can I collect in Brisbane?' })
+    const reply = { subject: 'Your enquiry to UniDrone Robotics', message: 'Dear Ada,\n\nYes: Click & Collect at Eagle Farm.' }
+    const answered = await replyToEnquiry(deps, contactId, 1, reply, 'staff@example.com')
+    expect(answered).toMatchObject({ status: 'answered', version: 2, replies: [{ by: 'staff@example.com', ...reply }] })
+    expect(await getEnquiry(database.db, contactId)).toMatchObject({ status: 'answered', replies: [{ subject: reply.subject }], contactMessage: 'Can I collect in Brisbane?' })
+    const toVisitor = await database.db.select().from(outbox).where(and(eq(outbox.to, 'reply-me@example.com'), eq(outbox.subject, reply.subject)))
+    expect(toVisitor).toHaveLength(1)
+    expect(toVisitor[0]!.text).toContain('Yes: Click & Collect at Eagle Farm.')
+    expect(toVisitor[0]!.text).toContain('Can I collect in Brisbane?')
+    await expect(replyToEnquiry(deps, contactId, 1, reply, 'late@example.com')).rejects.toBeInstanceOf(StaleContactError)
+    // The refused reply sent nothing.
+    expect(await database.db.$count(outbox, and(eq(outbox.to, 'reply-me@example.com'), eq(outbox.subject, reply.subject)))).toBe(1)
+    await setEnquiryStatus(database.db, contactId, 2, 'closed', 'staff@example.com')
+    expect((await listEnquiries(database.db, 'closed')).map((row) => row.FBUID)).toEqual([contactId])
+    const written = await database.db.select().from(history).where(and(eq(history.collection, 'contacts'), eq(history.documentId, contactId)))
+    expect(written.map((row) => [row.action, row.updatedBy, (row.document as { status: string }).status])).toEqual([
+      ['create', 'no user found', 'new'],
+      ['update', 'staff@example.com', 'answered'],
+      ['update', 'staff@example.com', 'closed'],
+    ])
   })
 
   it('counts requests per key in the database and starts a new window once it has passed', async () => {

@@ -1,66 +1,202 @@
-import { data, Link, redirect } from 'react-router'
-import { ContactForm } from '../../components/shop/contact-form'
-import { CONTACT_FIELDS, contactSchema } from '../../lib/schemas/contact'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { orderDateFormat } from '../../components/shop/order-status'
+import { ENQUIRY_STATUSES, isEnquiryStatus, replySchema } from '../../lib/enquiries'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { getEnquiry, StaleContactError, updateEnquiry } from '../../server/contacts/contacts.server'
+import { EnquiryNotFoundError, getEnquiry, replyToEnquiry, setEnquiryStatus, StaleContactError } from '../../server/contacts/contacts.server'
 import { shop } from '../../server/context.server'
-import type { Route } from './+types/contact.$contactId'
 import { readForm } from '../../server/http/form.server'
+import type { Route } from './+types/contact.$contactId'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Enquiry', 'Correct a stored enquiry.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+  [...pageMeta('Enquiry', 'An enquiry sent through the Contact Us form, and the replies to it.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-/** `/contact/:contactFBUID`: staff open a stored enquiry in the same form and correct it (DESIGN.md §6.5). */
+/** `/contact/:contactFBUID`: staff read a stored enquiry as it was sent, set its status and reply by e-mail. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const enquiry = await getEnquiry(shop(context).db, params.contactId)
+  const { db, config } = shop(context)
+  const enquiry = await getEnquiry(db, params.contactId)
   if (!enquiry) throw data(null, { status: 404 })
-  return { enquiry, saved: false }
+  return { enquiry, shopName: config.SHOP_NAME }
 }
+
+type ActionResult = { done: string | null; failure: string | null; errors: Record<string, string>; values: { subject: string; message: string } | null }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
-  const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, String(form.get(name) ?? '')]))
-  const parsed = contactSchema.safeParse(values)
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values, failure: null }, { status: 400 })
+  const version = Number(form.get('version'))
+  const answer = (result: Partial<ActionResult>, status = 200) => data<ActionResult>({ done: null, failure: null, errors: {}, values: null, ...result }, { status })
+  if (!form.has('version') || !Number.isSafeInteger(version)) return answer({ failure: 'The form could not be read. Please reload the page and try again.' }, 400)
+  const { db, mailer, config } = shop(context)
   try {
-    await updateEnquiry(shop(context).db, params.contactId, Number(form.get('version')), parsed.data, staff.email)
+    if (form.get('intent') === 'status') {
+      const status = form.get('status')
+      if (!isEnquiryStatus(status)) return answer({ failure: 'Choose new, answered or closed.' }, 400)
+      await setEnquiryStatus(db, params.contactId, version, status, staff.email)
+      return answer({ done: `Marked ${ENQUIRY_STATUSES[status].toLowerCase()}.` })
+    }
+    if (form.get('intent') === 'reply') {
+      const values = { subject: String(form.get('subject') ?? ''), message: String(form.get('message') ?? '') }
+      const parsed = replySchema.safeParse(values)
+      if (!parsed.success) return answer({ errors: fieldErrors(parsed.error), values }, 400)
+      const enquiry = await replyToEnquiry({ db, mailer, config }, params.contactId, version, parsed.data, staff.email)
+      return answer({ done: `Reply sent to ${enquiry.contactEmail}.` })
+    }
+    return answer({ failure: 'The form could not be read. Please reload the page and try again.' }, 400)
   } catch (error) {
-    if (error instanceof StaleContactError) return data({ errors: {}, values, failure: error.message }, { status: 409 })
+    if (error instanceof StaleContactError) return answer({ failure: error.message, values: { subject: String(form.get('subject') ?? ''), message: String(form.get('message') ?? '') } }, 409)
+    if (error instanceof EnquiryNotFoundError) return answer({ failure: error.message }, 404)
     throw error
   }
-  throw redirect(`/contact/${params.contactId}?saved=1`)
 }
 
-export default function EditEnquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry } = loaderData
+const field = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
+
+export default function EnquiryScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { enquiry, shopName } = loaderData
+  const sending = useNavigation().state === 'submitting'
+  const errors = actionData?.errors ?? {}
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <Link to="/enquiries" className="text-sm text-brand-700 hover:underline">
         ← All enquiries
       </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Enquiry from {enquiry.contactName}</h1>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">Enquiry from {enquiry.contactName}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        <Link to={`/history/contacts/${enquiry.FBUID}`} className="text-brand-700 hover:underline">
-          History of this enquiry
+        Received {orderDateFormat.format(new Date(enquiry.createdAt))} · <span data-testid="enquiry-status">{ENQUIRY_STATUSES[enquiry.status]}</span> ·{' '}
+        <Link to={`/history/contacts/${enquiry.FBUID}`} className="text-brand-700 underline">
+          History
         </Link>
       </p>
+      {actionData?.done ? (
+        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+          {actionData.done}
+        </p>
+      ) : null}
       {actionData?.failure ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {actionData.failure}
         </p>
       ) : null}
-      <div className="mt-8">
-        <ContactForm
-          key={enquiry.version}
-          values={actionData?.values ?? enquiry}
-          serverErrors={actionData?.errors ?? {}}
-          submitLabel="Save enquiry"
-          version={enquiry.version}
-        />
-      </div>
+
+      <section aria-labelledby="sent-heading" className="mt-8 rounded-xl border border-slate-200 p-5">
+        <h2 id="sent-heading" className="text-lg font-semibold">
+          As sent
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm [overflow-wrap:anywhere] sm:grid-cols-[9rem_1fr]">
+          <dt className="text-slate-500">Name</dt>
+          <dd>{enquiry.contactName}</dd>
+          <dt className="text-slate-500">E-mail</dt>
+          <dd>
+            <a href={`mailto:${enquiry.contactEmail}`} className="text-brand-700 hover:underline">
+              {enquiry.contactEmail}
+            </a>
+          </dd>
+          <dt className="text-slate-500">Contact number</dt>
+          <dd>{enquiry.contactPhone || '—'}</dd>
+          <dt className="text-slate-500">Company</dt>
+          <dd>{enquiry.contactCompany || '—'}</dd>
+        </dl>
+        <p className="mt-4 whitespace-pre-wrap border-l-4 border-slate-200 pl-4 [overflow-wrap:anywhere]" data-testid="enquiry-message">
+          {enquiry.contactMessage}
+        </p>
+      </section>
+
+      {enquiry.replies.length > 0 ? (
+        <section aria-labelledby="replies-heading" className="mt-8">
+          <h2 id="replies-heading" className="text-lg font-semibold">
+            Replies
+          </h2>
+          <ol className="mt-3 space-y-3">
+            {enquiry.replies.map((reply) => (
+              <li key={reply.at} className="rounded-xl border border-slate-200 p-4 text-sm">
+                <p className="text-slate-600">
+                  {orderDateFormat.format(new Date(reply.at))} · {reply.by}
+                </p>
+                <p className="mt-1 font-semibold [overflow-wrap:anywhere]">{reply.subject}</p>
+                <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{reply.message}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="reply-heading" className="mt-8">
+        <h2 id="reply-heading" className="text-lg font-semibold">
+          Reply by e-mail
+        </h2>
+        <Form method="post" key={`reply-${enquiry.version}`} className="mt-3 space-y-4">
+          <input type="hidden" name="intent" value="reply" />
+          <input type="hidden" name="version" value={enquiry.version} />
+          <div>
+            <label htmlFor="subject" className="block text-sm font-medium">
+              Subject
+            </label>
+            <input
+              id="subject"
+              name="subject"
+              defaultValue={actionData?.values?.subject ?? `Your enquiry to ${shopName}`}
+              aria-invalid={errors.subject ? true : undefined}
+              aria-describedby={errors.subject ? 'subject-error' : undefined}
+              className={field}
+            />
+            {errors.subject ? (
+              <p id="subject-error" className="mt-1 text-sm text-red-700">
+                {errors.subject}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="message" className="block text-sm font-medium">
+              Message to {enquiry.contactEmail}
+            </label>
+            <textarea
+              id="message"
+              name="message"
+              rows={8}
+              defaultValue={actionData?.values?.message ?? `Dear ${enquiry.contactName},\n\n`}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? 'message-error' : undefined}
+              className={field}
+            />
+            {errors.message ? (
+              <p id="message-error" className="mt-1 text-sm text-red-700">
+                {errors.message}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" disabled={sending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+            Send reply
+          </button>
+          <p className="text-sm text-slate-600">The reply is e-mailed from the shop’s address, kept here, and the enquiry is marked answered.</p>
+        </Form>
+      </section>
+
+      <section aria-labelledby="status-heading" className="mt-8 border-t border-slate-200 pt-6">
+        <h2 id="status-heading" className="text-lg font-semibold">
+          Status
+        </h2>
+        <Form method="post" key={`status-${enquiry.version}`} className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="version" value={enquiry.version} />
+          <div>
+            <label htmlFor="status" className="block text-sm font-medium">
+              This enquiry is
+            </label>
+            <select id="status" name="status" defaultValue={enquiry.status} className={field}>
+              {Object.entries(ENQUIRY_STATUSES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+            Save status
+          </button>
+        </Form>
+      </section>
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { ENQUIRY_STATUSES, isEnquiryStatus, type EnquiryStatus } from '../../lib/enquiries'
 import { orderDateFormat } from '../../components/shop/order-status'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { listEnquiries } from '../../server/contacts/contacts.server'
@@ -8,16 +9,32 @@ import type { Route } from './+types/enquiries'
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Enquiries', 'Enquiries sent through the Contact Us form.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { enquiries: await listEnquiries(shop(context).db) }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const asked = new URL(request.url).searchParams.get('status')
+  const status: EnquiryStatus | '' = isEnquiryStatus(asked) ? asked : ''
+  return { enquiries: await listEnquiries(shop(context).db, status), status }
 }
+
+const pill = (current: boolean) =>
+  `inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`
 
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Enquiries</h1>
+      <nav aria-label="Show enquiries" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {([['', 'All'], ...Object.entries(ENQUIRY_STATUSES)] as [string, string][]).map(([value, label]) => (
+            <li key={value}>
+              <Link to={value ? `/enquiries?status=${value}` : '/enquiries'} aria-current={loaderData.status === value ? 'page' : undefined} className={pill(loaderData.status === value)}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {loaderData.enquiries.length === 0 ? (
-        <p className="mt-6 text-slate-600">No enquiries yet.</p>
+        <p className="mt-6 text-slate-600">{loaderData.status ? `No ${ENQUIRY_STATUSES[loaderData.status].toLowerCase()} enquiries.` : 'No enquiries yet.'}</p>
       ) : (
         <ul className="mt-6 divide-y divide-slate-100 border-y border-slate-100">
           {loaderData.enquiries.map((enquiry) => (
@@ -26,9 +43,12 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
                 <Link to={`/contact/${enquiry.FBUID}`} className="font-semibold text-brand-700 hover:underline">
                   {enquiry.contactName}
                 </Link>
-                <span className="text-sm text-slate-500">{orderDateFormat.format(new Date(enquiry.createdAt))}</span>
+                <span className="text-sm text-slate-500">
+                  <span className={enquiry.status === 'new' ? 'font-semibold text-amber-800' : ''}>{ENQUIRY_STATUSES[enquiry.status]}</span> ·{' '}
+                  {orderDateFormat.format(new Date(enquiry.createdAt))}
+                </span>
               </div>
-              <p className="text-sm text-slate-600">
+              <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                 {enquiry.contactEmail}
                 {enquiry.contactCompany ? ` · ${enquiry.contactCompany}` : ''}
                 {enquiry.contactPhone ? ` · ${enquiry.contactPhone}` : ''}

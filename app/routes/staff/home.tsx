@@ -8,7 +8,7 @@ import { readDashboard } from '../../server/staff/dashboard.server'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, enquiries and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+  [...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, new enquiries and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = shop(context)
@@ -66,7 +66,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
         <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
           <Tile label="Orders to pack" value={String(dashboard.toPack)} to="/orders?filter=to-pack" urgent={dashboard.toPack > 0} />
           <Tile label="Returns to handle" value={String(dashboard.returns)} to="/orders?filter=returns" urgent={dashboard.returns > 0} />
-          <Tile label="Enquiries, last 7 days" value={String(dashboard.enquiries)} to="/enquiries" />
+          <Tile label="New enquiries" value={String(dashboard.enquiries)} to="/enquiries?status=new" urgent={dashboard.enquiries > 0} />
           <Tile label="Products low in stock" value={String(dashboard.lowStock)} to="/reports#low-stock" urgent={dashboard.lowStock > 0} />
         </dl>
       </section>

@@ -24,7 +24,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           : 'No SMTP server is configured: messages are kept here instead of being sent.'}
       </p>
       <table className="mt-6 w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-500">
+        <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
           <tr>
             <th scope="col" className="py-2 font-medium">To</th>
             <th scope="col" className="py-2 font-medium">Subject</th>
@@ -34,15 +34,16 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {loaderData.messages.map((message) => (
-            <tr key={message.id}>
-              <td className="py-2">{message.to}</td>
-              <td className="py-2">
+            // Rows stack on a phone: the subject first, then who it went to, when, and its state.
+            <tr key={message.id} className="grid grid-cols-2 gap-x-4 py-3 sm:table-row sm:py-0">
+              <td className="col-span-2 [overflow-wrap:anywhere] sm:py-2 sm:pr-3">{message.to}</td>
+              <td className="col-span-2 -order-1 font-medium [overflow-wrap:anywhere] sm:py-2 sm:pr-3 sm:font-normal">
                 <Link to={`/outbox/${message.id}`} className="text-brand-700 hover:underline">
                   {message.subject}
                 </Link>
               </td>
-              <td className="py-2">{orderDateFormat.format(new Date(message.createdAt))}</td>
-              <td className="py-2">
+              <td className="text-slate-600 sm:py-2 sm:text-ink">{orderDateFormat.format(new Date(message.createdAt))}</td>
+              <td className="sm:py-2">
                 {MAIL_STATE_LABELS[message.status] ?? message.status}
                 {message.lastError ? <span className="block text-xs text-red-700">Last error: {message.lastError}</span> : null}
               </td>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem } from '../../lib/catalog.ts'
+import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
@@ -236,6 +237,10 @@ export const contacts = pgTable(
     contactPhone: text('contact_phone').notNull().default(''),
     contactCompany: text('contact_company').notNull().default(''),
     contactMessage: text('contact_message').notNull(),
+    /** new, answered (a reply was sent from the screen) or closed. */
+    status: text('status').$type<EnquiryStatus>().notNull().default('new'),
+    /** The replies staff sent from the enquiry's screen, oldest first. */
+    replies: jsonb('replies').$type<EnquiryReply[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { count, gte } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { parseOrderQuery } from '../../lib/orders/order-query.ts'
 import { addDays, dayStart, shopDay, weekStart } from '../../lib/reports/periods.ts'
 import type { Executor } from '../db/client.server.ts'
@@ -20,7 +20,7 @@ export interface Dashboard {
   week: Sales
   toPack: number
   returns: number
-  /** Enquiries received in the last 7 days. */
+  /** Enquiries nobody has answered or closed. */
   enquiries: number
   lowStock: number
 }
@@ -28,12 +28,11 @@ export interface Dashboard {
 export async function readDashboard(db: Executor, now = new Date()): Promise<Dashboard> {
   const today = shopDay(now)
   const monday = weekStart(today)
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000)
   const [days, toPack, returns, [enquiries], lowStock] = await Promise.all([
     totalsByPeriod(db, { from: dayStart(monday), until: dayStart(addDays(today, 1)) }, 'day'),
     countOrders(db, parseOrderQuery(new URLSearchParams({ filter: 'to-pack' }))),
     openReturnCount(db),
-    db.select({ total: count() }).from(contacts).where(gte(contacts.createdAt, weekAgo)),
+    db.select({ total: count() }).from(contacts).where(eq(contacts.status, 'new')),
     lowStockProducts(db),
   ])
   const sum = (rows: typeof days): Sales => ({ orders: rows.reduce((total, row) => total + row.orders, 0), salesCents: rows.reduce((total, row) => total + row.salesCents, 0) })

@@ -242,7 +242,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/template/:templateId/update':
       return { fields: ['templateName', 'templateImage', 'version'], fixed: { templateName: '' } }
     case '/contact/:contactId':
-      return { fields: ['contactName', 'contactEmail', 'contactPhone', 'contactCompany', 'contactMessage', 'version'], fixed: { contactEmail: 'not-an-email' } }
+      return { fields: ['intent', 'status', 'subject', 'message', 'version'], fixed: { intent: 'reply', subject: '' } }
     case '/history/:collection/:documentId':
       return { fields: ['historyId'] }
     case '/migration':

@@ -1,17 +1,30 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../../lib/enquiries.ts'
 import { contactSchema } from '../../../lib/schemas/contact.ts'
 import { contacts } from '../../db/schema.ts'
 import { recordHistory } from '../../history/record.server.ts'
 import { afterTextId, byCodeUnit, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
 
-/** The Contact Us rules, plus when the enquiry arrived (kept when absent; now for a new one). */
+const replySchema = z.strictObject({
+  at: z.iso.datetime({ offset: true, message: 'Give the time as an ISO 8601 date and time.' }),
+  by: z.string().max(320),
+  subject: z.string().max(200),
+  message: z.string().max(10_000),
+})
+
+/**
+ * The Contact Us rules, plus when the enquiry arrived (kept when absent; now for a new one), its
+ * status and the replies sent from its screen (kept when absent; new and none for a new one).
+ */
 const documentSchema = z.strictObject({
   ...contactSchema.shape,
   contactPhone: contactSchema.shape.contactPhone.default(''),
   contactCompany: contactSchema.shape.contactCompany.default(''),
   createdAt: z.iso.datetime({ offset: true, message: 'Give the time as an ISO 8601 date and time.' }).optional(),
+  status: z.enum(Object.keys(ENQUIRY_STATUSES) as [EnquiryStatus, ...EnquiryStatus[]]).optional(),
+  replies: z.array(replySchema).max(500).optional(),
 })
 
 const columns = {
@@ -21,6 +34,8 @@ const columns = {
   contactPhone: contacts.contactPhone,
   contactCompany: contacts.contactCompany,
   contactMessage: contacts.contactMessage,
+  status: contacts.status,
+  replies: contacts.replies,
   createdAt: contacts.createdAt,
 }
 
@@ -33,6 +48,8 @@ const contactDocument = (row: ContactRow): Document => ({
   contactPhone: row.contactPhone,
   contactCompany: row.contactCompany,
   contactMessage: row.contactMessage,
+  status: row.status,
+  replies: row.replies,
   createdAt: row.createdAt.toISOString(),
 })
 
@@ -45,9 +62,15 @@ const contactImporter: Importer<ContactRow> = {
   prepare(contactId, fields, existing) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { createdAt: givenTime, ...enquiry } = parsed.data
+    const { createdAt: givenTime, status, replies, ...enquiry } = parsed.data
     const keptTime = typeof existing?.createdAt === 'string' ? existing.createdAt : null
-    const row = { id: contactId, ...enquiry, createdAt: new Date(givenTime ?? keptTime ?? Date.now()) }
+    const row = {
+      id: contactId,
+      ...enquiry,
+      status: status ?? (existing?.status as EnquiryStatus | undefined) ?? 'new',
+      replies: replies ?? (existing?.replies as ContactRow['replies'] | undefined) ?? [],
+      createdAt: new Date(givenTime ?? keptTime ?? Date.now()),
+    }
     return { ok: true, document: contactDocument(row), row }
   },
   async write(tx, staged, updatedBy) {
