@@ -79,6 +79,8 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await item(page, 'Image 2').getByLabel('Alt text').fill('UniDrone E900 seen from above')
 
   await page.getByRole('button', { name: 'Add description' }).click()
+  // Each description says what it does on the page.
+  await expect(item(page, 'Description 1')).toContainText('Overview: the main text beside the price')
   await item(page, 'Description 1').getByLabel('Heading').fill('Overview')
   await item(page, 'Description 1').getByLabel('Text').fill(summary)
 

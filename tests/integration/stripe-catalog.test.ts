@@ -16,6 +16,7 @@ import {
   checkCatalog,
   listShopPrices,
   NEEDS_STRIPE,
+  NEEDS_STRIPE_FOR_STAFF,
   type CatalogCheck,
   type PaymentLinkList,
   type PriceProposal,
@@ -213,7 +214,7 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     fake.failNext(401)
     const { status, text, body } = await fetchFromStripe('prod_fetch', [])
     expect(status).toBe(503)
-    expect(body).toMatchObject({ ok: false, message: expect.stringContaining('Stripe did not accept the shop’s secret key (STRIPE_SECRET_KEY)') })
+    expect(body).toMatchObject({ ok: false, message: expect.stringContaining('Stripe did not accept the shop’s secret key: it is wrong') })
     expect(text).not.toContain('sk_test')
   })
 
@@ -295,10 +296,10 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     const demo = parseEnv({ PORT: '3998' })
     const sizeBefore = fake.requests.length
     expect(await openPaymentLinks(demo)).toEqual({ status: 200, value: { provider: 'demo' } })
-    expect(await pressCheck(demo)).toEqual({ status: 409, value: { check: null, error: NEEDS_STRIPE } })
+    expect(await pressCheck(demo)).toEqual({ status: 409, value: { check: null, error: NEEDS_STRIPE_FOR_STAFF } })
     const fetched = await fetchFromStripe('prod_fetch', [], demo)
     expect(fetched.status).toBe(409)
-    expect(fetched.body).toEqual({ ok: false, message: NEEDS_STRIPE, notes: [] })
+    expect(fetched.body).toEqual({ ok: false, message: NEEDS_STRIPE_FOR_STAFF, notes: [] })
     const request = new Request(`${ORIGIN}/api/stripe-product`)
     const status = stripeProductLoader({ request, context: contextFor(demo), url: new URL(request.url), params: {}, pattern: '/api/stripe-product' })
     expect(await status.json()).toEqual({ provider: 'demo' })

@@ -56,7 +56,7 @@ const ARRAYS: Record<ArrayField, ArraySpec> = {
   productDescriptions: {
     title: 'Descriptions',
     noun: 'description',
-    intro: 'The 1st is the main text of the product page, the 2nd its “Read More”, and the 6th (or the 1st when there are fewer) the short text on category cards.',
+    intro: 'Each has its place on the product page, named beside it: the 1st is the overview, the 2nd “Read more”, every other one a section under its own heading, and the 6th (or the 1st when there are fewer) also the short text on category cards.',
     parts: [
       ['label', { label: 'Heading' }],
       ['description', { label: 'Text', rows: 4 }],
@@ -201,6 +201,14 @@ const smallButton =
   'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-ink hover:border-brand-600 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-300 disabled:hover:text-ink'
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** What a description does on the product page, by its place in the list. */
+export function descriptionSlot(index: number): string {
+  if (index === 0) return 'Overview: the main text beside the price'
+  if (index === 1) return 'Read more: opens under the overview'
+  if (index === 5) return 'Card text: on category cards, and a section of the page'
+  return 'A section of the page under its own heading'
+}
 
 /**
  * The one product form (SPEC.md §2, §4, §5) for create and update. Everything typed lives in React
@@ -393,7 +401,7 @@ export function ProductForm({
         />
         <TextField
           id="STUPID"
-          label="STUPID (payment provider’s product id)"
+          label="Stripe product id (STUPID)"
           required
           value={values.STUPID}
           error={errorFor('STUPID')}
@@ -446,8 +454,9 @@ export function ProductForm({
                       <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
                         <legend className="sr-only">{capitalise(name)}</legend>
                         <div className="flex flex-wrap items-center justify-between gap-2">
-                          <p aria-hidden="true" className="text-sm font-semibold text-slate-700">
-                            {capitalise(name)}
+                          <p className="text-sm font-semibold text-slate-700">
+                            <span aria-hidden="true">{capitalise(name)}</span>
+                            {field === 'productDescriptions' ? <span className="ml-2 font-normal text-slate-500">{descriptionSlot(index)}</span> : null}
                           </p>
                           <div className="flex gap-2">
                             <button
@@ -524,7 +533,8 @@ export function ProductForm({
       <ProductLogisticsFields values={values.logistics} onChange={setLogistics} errorFor={errorFor} />
       <ProductPlacementFields values={values.placement} productId={product?.FBUID ?? null} onChange={setPlacement} errorFor={errorFor} />
 
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
+      {/* The save bar stays in view at the bottom of the window while the long form scrolls under it. */}
+      <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <button
           type="submit"
           disabled={saving}

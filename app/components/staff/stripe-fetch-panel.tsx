@@ -114,8 +114,8 @@ export function StripeFetchPanel({
       </h3>
       {provider === 'demo' ? (
         <p className="mt-1 text-sm text-slate-700">
-          Fetching prices needs Stripe: this shop runs with the demo payment page (<code>PAYMENT_PROVIDER=demo</code>). With{' '}
-          <code>PAYMENT_PROVIDER=stripe</code> this reads the Stripe product named by the STUPID and fills in its prices.
+          Fetching prices needs Stripe: this shop takes payments on its demo payment page. Once the shop is connected to Stripe, this reads
+          the Stripe product named by its Stripe product id and fills in its prices.
         </p>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { stripeClient } from '../../server/checkout/payments/stripe.server'
-import { fetchStripeProductPrices, NEEDS_STRIPE, readFetchRequest, StripeCatalogError } from '../../server/catalog/stripe-catalog.server'
+import { fetchStripeProductPrices, NEEDS_STRIPE_FOR_STAFF, readFetchRequest, StripeCatalogError } from '../../server/catalog/stripe-catalog.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/api.stripe-product'
 import { readForm } from '../../server/http/form.server'
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config } = shop(context)
   const input = readFetchRequest(await readForm(request))
   if (!input.ok) return Response.json({ ok: false, message: input.message, notes: [] }, { status: 400 })
-  if (config.PAYMENT_PROVIDER !== 'stripe') return Response.json({ ok: false, message: NEEDS_STRIPE, notes: [] }, { status: 409 })
+  if (config.PAYMENT_PROVIDER !== 'stripe') return Response.json({ ok: false, message: NEEDS_STRIPE_FOR_STAFF, notes: [] }, { status: 409 })
   try {
     return Response.json(await fetchStripeProductPrices(stripeClient(config), input.STUPID, input.prices))
   } catch (error) {

@@ -6,7 +6,7 @@ import {
   checkSummary,
   listPaymentLinks,
   listShopPrices,
-  NEEDS_STRIPE,
+  NEEDS_STRIPE_FOR_STAFF,
   StripeCatalogError,
   type CatalogCheck,
   type LineMatch,
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, config } = shop(context)
   const form = await readForm(request)
   if (form.get('intent') !== 'check') return data<ActionData>({ check: null, error: 'Unknown request. Please reload the page and try again.' }, { status: 400 })
-  if (config.PAYMENT_PROVIDER !== 'stripe') return data<ActionData>({ check: null, error: NEEDS_STRIPE }, { status: 409 })
+  if (config.PAYMENT_PROVIDER !== 'stripe') return data<ActionData>({ check: null, error: NEEDS_STRIPE_FOR_STAFF }, { status: 409 })
   try {
     const check = await checkCatalog(stripeClient(config), await listShopPrices(db))
     return data<ActionData>({ check, summary: checkSummary(check), error: null })
@@ -72,8 +72,8 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
 
       {loaderData.provider === 'demo' ? (
         <p className="mt-6 max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Payment links and the catalogue check need Stripe: this shop runs with the demo payment page (<code>PAYMENT_PROVIDER=demo</code>). Set{' '}
-          <code>PAYMENT_PROVIDER=stripe</code>, <code>STRIPE_SECRET_KEY</code> and <code>STRIPE_WEBHOOK_SECRET</code> to use them.
+          Payment links and the catalogue check need Stripe: this shop takes payments on its demo payment page. Whoever runs the shop’s
+          server can connect it to Stripe.
         </p>
       ) : (
         <>

@@ -24,8 +24,12 @@ export const DEFAULT_PRICE_LABEL = 'Price (inc. GST)'
 /** As the product schema allows. */
 export const MAX_PRICE_ENTRIES = 10
 
+/** For the operator (`npm run catalog:check`), naming the settings. */
 export const NEEDS_STRIPE =
   'This needs Stripe: the shop runs with the demo payment page (PAYMENT_PROVIDER=demo). Set PAYMENT_PROVIDER=stripe, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use it.'
+/** For staff on the screens, who do not set the server's configuration. */
+export const NEEDS_STRIPE_FOR_STAFF =
+  'This needs Stripe: the shop takes payments on its demo payment page. Whoever runs the shop’s server can connect it to Stripe.'
 
 /* ───────────────────────────── Facts read from Stripe ───────────────────────────── */
 
@@ -579,7 +583,7 @@ export function describeStripeError(error: unknown): StripeCatalogError {
   const options = { cause: error }
   if (error instanceof Stripe.errors.StripeAuthenticationError) {
     return new StripeCatalogError(
-      'Stripe did not accept the shop’s secret key (STRIPE_SECRET_KEY): it is wrong, revoked or for another account. Check the shop’s configuration.',
+      'Stripe did not accept the shop’s secret key: it is wrong, revoked or for another account. Whoever runs the shop’s server should check its Stripe key.',
       503,
       options,
     )

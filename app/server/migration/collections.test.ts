@@ -63,10 +63,15 @@ describe('the rules each collection checks an imported document against', () => 
     expect(reasonOf(prepare('templates', 'tpl1', { templateName: ' ' }))).toBe('templateName: required')
   })
 
-  it('keeps an enquiry’s arrival time when the file leaves it out', () => {
+  it('keeps an enquiry’s arrival time, status and replies when the file leaves them out', () => {
     const enquiry = { contactName: 'Ann', contactEmail: 'ann@example.com', contactMessage: 'Hello' }
-    const kept = prepare('contacts', 'c1', enquiry, { createdAt: '2024-02-03T04:05:06.007Z' })
-    expect(kept.ok && kept.document).toEqual({ FBUID: 'c1', ...enquiry, contactPhone: '', contactCompany: '', createdAt: '2024-02-03T04:05:06.007Z' })
+    const replies = [{ at: '2024-02-04T00:00:00.000Z', by: 'staff@example.com', subject: 'Re', message: 'Hi Ann' }]
+    const kept = prepare('contacts', 'c1', enquiry, { createdAt: '2024-02-03T04:05:06.007Z', status: 'answered', replies })
+    expect(kept.ok && kept.document).toEqual({ FBUID: 'c1', ...enquiry, contactPhone: '', contactCompany: '', status: 'answered', replies, createdAt: '2024-02-03T04:05:06.007Z' })
+    // A new enquiry from an older file: new, no replies.
+    const fresh = prepare('contacts', 'c2', enquiry)
+    expect(fresh.ok && fresh.document).toMatchObject({ status: 'new', replies: [] })
+    expect(reasonOf(prepare('contacts', 'c1', { ...enquiry, status: 'spam' }))).toMatch(/^status: /)
     expect(reasonOf(prepare('contacts', 'c1', { ...enquiry, contactEmail: 'not an address' }))).toBe('contactEmail: Enter a valid e-mail address.')
   })
 
