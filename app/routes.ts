@@ -22,6 +22,8 @@ export default [
   layout('routes/staff/layout.tsx', [
     route('staff', 'routes/staff/home.tsx'),
     route('staff/products', 'routes/staff/products.tsx'),
+    route('staff/customers', 'routes/staff/customers.tsx'),
+    route('staff/customers/:userId', 'routes/staff/customers.$userId.tsx'),
     route('orders', 'routes/staff/orders.tsx'),
     route('orders/export.csv', 'routes/staff/orders.export.csv.ts'),
     route('orders/:orderId', 'routes/staff/orders.$orderId.tsx'),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, uniqueEmail } from './support/shop'
+import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
 
 /** The staff screens a browser opens (app/routes.ts, the staff layout's routes), files and APIs left out. */
 function staffPagePatterns(): string[] {
@@ -28,6 +28,7 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
     'template/:templateId/deprecate': ['/template', /^\/template\/[^/]+$/],
     'contact/:contactId': ['/enquiries', /^\/contact\/[^/]+$/],
     'outbox/:messageId': ['/outbox', /^\/outbox\/[^/]+$/],
+    'staff/customers/:userId': ['/staff/customers', /^\/staff\/customers\/[^/]+$/],
   }
   const [list, link] = lists[pattern] ?? []
   if (!list) throw new Error(`No address known for the staff route ${pattern}: add one to this test.`)
@@ -35,7 +36,9 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
   const hrefs = await page.locator('main a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!))
   const first = hrefs.find((href) => link!.test(href) && !/\/(create)$/.test(href))
   if (!first) return null
-  const suffix = pattern.split('/').slice(2).join('/')
+  // What follows the record's id in the pattern ('packing-slip' of 'orders/:orderId/packing-slip').
+  const segments = pattern.split('/')
+  const suffix = segments.slice(segments.findIndex((segment) => segment.startsWith(':')) + 1).join('/')
   return suffix ? `${first}/${suffix}` : first
 }
 
@@ -48,7 +51,7 @@ test.describe('the staff area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await expect(page).toHaveTitle(/^Dashboard \|/)
     const nav = page.getByRole('navigation', { name: 'Staff', exact: true })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Reports', 'Payment links', 'Products', 'Templates', 'History', 'Outbox', 'Data', 'Settings'])
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Customers', 'Reports', 'Payment links', 'Products', 'Templates', 'History', 'Outbox', 'Data', 'Settings'])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('complementary').getByText(`Signed in as ${email}`)).toBeVisible()
     await expect(page.getByRole('search')).toHaveCount(0)
@@ -106,7 +109,7 @@ test.describe('the staff area', () => {
       walked.push(address)
     }
     // The screens that need no records are always walked.
-    expect(walked).toEqual(expect.arrayContaining(['/staff', '/staff/products', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping']))
+    expect(walked).toEqual(expect.arrayContaining(['/staff', '/staff/products', '/staff/customers', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping']))
   })
 
   test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page }) => {
@@ -148,5 +151,33 @@ test.describe('the staff area', () => {
     await stock.fill(stockBefore)
     await page.getByRole('button', { name: 'Save UniGPS M10 Compass Module' }).click()
     await expect(page.getByRole('status')).toHaveText('Saved UniGPS M10 Compass Module.')
+  })
+
+  test('staff find a customer by e-mail and see their account, orders, addresses and enquiries', async ({ page, browser }) => {
+    const customer = uniqueEmail('found-customer')
+    const buyer = await (await browser.newContext()).newPage()
+    await signUp(buyer, customer, 'customer password 1')
+    await buyer.goto('/contact')
+    await buyer.getByLabel('Name', { exact: true }).fill('Cora Customer')
+    await buyer.getByLabel('Email').fill(customer)
+    await buyer.getByLabel('Message').fill('Is the E900 available in December?')
+    await buyer.getByRole('button', { name: 'Send enquiry' }).click()
+    await expect(buyer.getByRole('status')).toContainText('Thank you')
+
+    const email = uniqueEmail('customers-staff')
+    await logInAsStaff(page, email, addStaff(email))
+    await page.goto('/staff')
+    await page.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Customers' }).click()
+    await page.getByRole('search', { name: 'Find customers' }).getByLabel('Search').fill(customer)
+    await page.getByRole('button', { name: 'Find' }).click()
+    await expect(page.getByTestId('customer-total')).toHaveText('1 customer')
+    await page.getByRole('row').filter({ hasText: customer }).getByRole('link').click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText(`${customer} (not verified)`).or(page.getByText(`${customer} (verified)`))).toBeVisible()
+    await expect(page.getByTestId('customer-enquiries')).toContainText('Is the E900 available in December?')
+    await expect(page.getByRole('heading', { name: 'Orders (0)' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    // Staff accounts are not customers.
+    expect((await page.goto(`/staff/customers/not-an-account`))?.status()).toBe(404)
   })
 })

@@ -15,6 +15,7 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
     items: [
       { to: '/orders', label: 'Orders' },
       { to: '/enquiries', label: 'Enquiries' },
+      { to: '/staff/customers', label: 'Customers' },
       { to: '/reports', label: 'Reports' },
       { to: '/payment-links', label: 'Payment links' },
     ],

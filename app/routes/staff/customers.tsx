@@ -1,0 +1,107 @@
+import { Form, Link } from 'react-router'
+import { orderDateFormat } from '../../components/shop/order-status'
+import { formatAud } from '../../lib/money'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { shop } from '../../server/context.server'
+import { CUSTOMERS_PAGE_SIZE, listCustomers } from '../../server/staff/customers.server'
+import type { Route } from './+types/customers'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  [...pageMeta('Customers', 'The shop’s customer accounts.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const page = Number(params.get('page') ?? '1')
+  const query = { q: (params.get('q') ?? '').trim().slice(0, 100), page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 }
+  return { ...(await listCustomers(shop(context).db, query)), query, pageSize: CUSTOMERS_PAGE_SIZE }
+}
+
+const pageLink = (q: string, page: number) => `/staff/customers?${new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`
+
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { rows, total, query, pageSize } = loaderData
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Customers</h1>
+      <Form method="get" role="search" aria-label="Find customers" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 sm:max-w-md">
+          <label htmlFor="q" className="block text-sm font-medium">
+            Search
+          </label>
+          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or e-mail" className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" />
+        </div>
+        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          Find
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600" data-testid="customer-total">
+        {total === 1 ? '1 customer' : `${total.toLocaleString('en-AU')} customers`}
+        {pages > 1 ? `, page ${query.page} of ${pages}` : ''}
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-6 text-slate-600">No customers match.</p>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                Customer
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Since
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Paid orders
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Spent
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.id} className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0">
+                <td className="col-span-2 min-w-0 sm:py-2 sm:pr-3">
+                  <Link to={`/staff/customers/${row.id}`} className="font-semibold text-brand-700 hover:underline">
+                    {row.name || row.email}
+                  </Link>
+                  <span className="block text-slate-600 [overflow-wrap:anywhere]">
+                    {row.email}
+                    {row.emailVerified ? '' : ' (not verified)'}
+                  </span>
+                </td>
+                <td className="text-slate-600 sm:py-2">{orderDateFormat.format(new Date(row.createdAt))}</td>
+                <td className="text-right tabular-nums sm:py-2">
+                  <span className="text-xs text-slate-500 sm:hidden">Paid orders: </span>
+                  {row.orders}
+                </td>
+                <td className="col-span-2 text-right tabular-nums sm:py-2">
+                  <span className="text-xs text-slate-500 sm:hidden">Spent: </span>
+                  {formatAud(row.spentCents)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+          {query.page > 1 ? (
+            <Link to={pageLink(query.q, query.page - 1)} className="font-semibold text-brand-700 hover:underline">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={pageLink(query.q, query.page + 1)} className="font-semibold text-brand-700 hover:underline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
