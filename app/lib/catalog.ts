@@ -81,6 +81,8 @@ export const DEFAULT_LOGISTICS: ProductLogistics = {
  * written document, like the logistics: an older one keeps the stored choices or these defaults.
  */
 export interface ProductPlacement {
+  /** active: in the shop; draft: only staff see it (to preview); archived: hidden, kept for the records. */
+  productStatus: ProductStatus
   /** Among the home page's featured products (none chosen: the newest are shown). */
   productFeatured: boolean
   /** Ids of the products shown as "Compatible and related", in order (none: others of the same range). */
@@ -89,7 +91,11 @@ export interface ProductPlacement {
   productUseCases: boolean
 }
 
+export const PRODUCT_STATUSES = { active: 'Active', draft: 'Draft', archived: 'Archived' } as const
+export type ProductStatus = keyof typeof PRODUCT_STATUSES
+
 export const DEFAULT_PLACEMENT: ProductPlacement = {
+  productStatus: 'active',
   productFeatured: false,
   productRelated: [],
   productUseCases: false,

@@ -4,7 +4,7 @@ import { ImageCarousel } from '../components/shop/image-carousel'
 import { ProductCard } from '../components/shop/product-card'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
 import { LabelList, Panel } from '../components/ui/panel'
-import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, productPath, shownPrice, type Product, type ProductCard as Card } from '../lib/catalog'
+import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, PRODUCT_STATUSES, productPath, shownPrice, type Product, type ProductCard as Card } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
 import { shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
@@ -13,6 +13,12 @@ import { dispatchEstimate, schemaAvailability } from '../lib/stock'
 import { StockNote } from '../components/shop/stock-note'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
 import { publicOrigin, shop } from '../server/context.server'
+import { getSessionUser, staffSecondFactorStep } from '../server/auth/session.server'
+
+async function canPreview(context: Route.LoaderArgs['context'], request: Request): Promise<boolean> {
+  const user = await getSessionUser(context, request)
+  return user?.role === 'staff' && !staffSecondFactorStep(user, shop(context).config.STAFF_TWO_FACTOR)
+}
 import type { Route } from './+types/product.$productId'
 
 /** Home / Products / the product's range / the product (a product filed under no known range skips the range). */
@@ -36,6 +42,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw data(null, { status: 404 })
   }
   const { product, stock } = shown
+  // A draft or archived product is not in the shop: staff (past their second factor) see it as a
+  // visitor would once it is active; everyone else is told it does not exist.
+  if (product.productStatus !== 'active' && !(await canPreview(context, request))) throw data(null, { status: 404 })
   const [methods, neighbours] = await Promise.all([catalog.shippingMethods(), catalog.productNeighbours(product.FBUID)])
   const delivery = shippingEstimate(methods, {
     subtotalCents: shownPrice(product)?.value ?? 0,
@@ -89,6 +98,12 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
 
   return (
     <div className="mx-auto max-w-7xl space-y-16 px-4 py-10 sm:px-6">
+      {product.productStatus !== 'active' ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="preview-banner">
+          {PRODUCT_STATUSES[product.productStatus]}: only staff see this page, as visitors will once the product is set to Active on its form. Visitors are told it does not exist,
+          and it is in no list, search or cart.
+        </p>
+      ) : null}
       <div className="grid gap-10 lg:grid-cols-2">
         <ImageCarousel images={product.productImages} productName={product.productName} />
         <div>

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
+import { deleteProduct } from '../../app/server/catalog/product-changes.server'
+import { createProduct } from '../../app/server/catalog/products.server'
+import { slugify } from '../../app/lib/slug'
+import { demoProducts } from '../../db/seed/catalog'
+import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** The staff screens a browser opens (app/routes.ts, the staff layout's routes), files and APIs left out. */
 function staffPagePatterns(): string[] {
@@ -179,5 +183,38 @@ test.describe('the staff area', () => {
     await expectNoAxeViolations(page)
     // Staff accounts are not customers.
     expect((await page.goto(`/staff/customers/not-an-account`))?.status()).toBe(404)
+  })
+
+  test('a draft product is previewed by staff and unknown to visitors until it is set to Active', async ({ page, browser }) => {
+    const name = `Draft Mount ${Date.now().toString(36)}`
+    const id = slugify(name)
+    const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
+    await withShopDatabase((database) => createProduct(database.db, { ...template, productName: name, productStatus: 'draft', productStockOnHand: null }, 'draft test'))
+    try {
+      const visitor = await (await browser.newContext()).newPage()
+      expect((await visitor.goto(`/product/${id}`))?.status()).toBe(404)
+      await visitor.goto('/products/parts-accessories')
+      await expect(visitor.getByRole('link', { name })).toHaveCount(0)
+
+      const email = uniqueEmail('draft-staff')
+      await logInAsStaff(page, email, addStaff(email))
+      await page.goto('/staff/products?status=draft')
+      const row = page.getByTestId(`product-row-${id}`)
+      await expect(row).toContainText('Draft')
+      await row.getByRole('link', { name: 'preview' }).click()
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+      await expect(page.getByTestId('preview-banner')).toContainText('Draft: only staff see this page')
+
+      await page.goto(`/product/${id}/update`)
+      await page.getByLabel('Status').selectOption('active')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect(page).toHaveURL(`/product/${id}`)
+      await expect(page.getByTestId('preview-banner')).toHaveCount(0)
+      expect((await visitor.goto(`/product/${id}`))?.status()).toBe(200)
+      await visitor.goto('/products/parts-accessories')
+      await expect(visitor.getByRole('link', { name }).first()).toBeVisible()
+    } finally {
+      await withShopDatabase((database) => deleteProduct(database.db, id, 'draft test'))
+    }
   })
 })

@@ -197,4 +197,41 @@ describe.each(testDatabaseKinds())('category pages on $name', (kind) => {
     expect(cards.slice(1).every(availableNow)).toBe(true)
     await database.db.update(products).set({ productFeatured: false }).where(inArray(products.id, marked))
   })
+
+  it('draft and archived products are in no list, search, related row, sitemap or cart, until they are active again', async () => {
+    const { searchProducts } = await import('../../app/server/catalog/search.server')
+    const { parseSearchQuery } = await import('../../app/lib/search')
+    const { priceCart } = await import('../../app/server/checkout/orders.server')
+    const { listProductStamps } = await import('../../app/server/catalog/products.server')
+    const hidden = ['bench-motor-033', 'bench-motor-034']
+    await database.db.update(products).set({ productStatus: 'draft' }).where(eq(products.id, hidden[0]!))
+    await database.db.update(products).set({ productStatus: 'archived', productFeatured: true }).where(eq(products.id, hidden[1]!))
+    const seen = async () => {
+      const listed: string[] = []
+      for (let page = 1; ; page++) {
+        const { cards } = await listCategoryPage(database.db, 'propulsion', { ...view('sort=name'), page })
+        if (cards.length === 0) break
+        listed.push(...cards.map((card) => card.FBUID))
+      }
+      const found = (await searchProducts(database.db, parseSearchQuery('bench motor 03')!, 1)).cards.map((card) => card.FBUID)
+      const related = (await listRelatedCards(database.db, 'bench-motor-035')).map((card) => card.FBUID)
+      const featured = (await listFeaturedCards(database.db)).map((card) => card.FBUID)
+      const stamps = (await listProductStamps(database.db)).map((stamp) => stamp.id)
+      const cart = await priceCart(database.db, hidden.map((id) => ({ FBUID: id, productCount: 1 })))
+      return { listed, found, related, featured, stamps, cart }
+    }
+    const away = await seen()
+    for (const id of hidden) {
+      for (const list of [away.listed, away.found, away.related, away.featured, away.stamps]) expect(list).not.toContain(id)
+    }
+    expect(away.listed).toHaveLength(all.length - 2)
+    expect(away.cart.lines).toEqual([])
+    expect(away.cart.problems.map((problem) => problem.kind)).toEqual(['missing', 'missing'])
+
+    await database.db.update(products).set({ productStatus: 'active', productFeatured: false }).where(inArray(products.id, hidden))
+    const back = await seen()
+    expect(back.listed).toEqual(expect.arrayContaining(hidden))
+    expect(back.found).toEqual(expect.arrayContaining(hidden))
+    expect(back.cart.lines.map((line) => line.productId)).toEqual(hidden)
+  })
 })

@@ -50,6 +50,7 @@ const FIELD_LABELS: Record<string, string> = {
   productAllowBackorder: 'Allows backorders',
   productBackorderLeadTime: 'Backorder lead time',
   productLowStockThreshold: 'Low-stock alert at',
+  productStatus: 'Status',
   productFeatured: 'Featured on the home page',
   productRelated: 'Related products',
   productUseCases: 'Use-case pictures',

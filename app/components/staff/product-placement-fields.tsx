@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { DEFAULT_PLACEMENT, MAX_RELATED, type ProductPlacement } from '../../lib/catalog'
+import { DEFAULT_PLACEMENT, MAX_RELATED, PRODUCT_STATUSES, type ProductPlacement, type ProductStatus } from '../../lib/catalog'
 import type { ProductFormInput } from '../../lib/schemas/product'
 import { CheckboxField } from '../ui/checkbox-field'
 import { FieldError } from '../ui/field-error'
@@ -13,16 +13,18 @@ export interface RelatedChoice {
 
 /** The "Where it is shown" fields as the editor holds them. */
 export interface PlacementValues {
+  status: ProductStatus
   featured: boolean
   useCases: boolean
   related: RelatedChoice[]
 }
 
-export type PlacementPath = 'productFeatured' | 'productUseCases' | 'productRelated'
+export type PlacementPath = 'productStatus' | 'productFeatured' | 'productUseCases' | 'productRelated'
 
 /** The product's choices, or a new product's (not featured, no pictures, no related products). `names` names the related ids. */
 export function initialPlacement(product: Partial<ProductPlacement> | null, names: Record<string, string> = {}): PlacementValues {
   return {
+    status: product?.productStatus ?? DEFAULT_PLACEMENT.productStatus,
     featured: product?.productFeatured ?? DEFAULT_PLACEMENT.productFeatured,
     useCases: product?.productUseCases ?? DEFAULT_PLACEMENT.productUseCases,
     related: (product?.productRelated ?? DEFAULT_PLACEMENT.productRelated).map((id) => ({ id, name: names[id] ?? id })),
@@ -30,7 +32,7 @@ export function initialPlacement(product: Partial<ProductPlacement> | null, name
 }
 
 export function placementSubmission(values: PlacementValues): Pick<ProductFormInput, PlacementPath> {
-  return { productFeatured: values.featured, productUseCases: values.useCases, productRelated: values.related.map((choice) => choice.id) }
+  return { productStatus: values.status, productFeatured: values.featured, productUseCases: values.useCases, productRelated: values.related.map((choice) => choice.id) }
 }
 
 const smallButton =
@@ -86,7 +88,29 @@ export function ProductPlacementFields({
         <h2 id="product-placement" className="text-xl font-semibold">
           Where it is shown
         </h2>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">Besides its own page and its range: the home page, and under other products.</p>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">Whether it is in the shop at all, and besides its own page and its range: the home page, and under other products.</p>
+      </div>
+      <div className="sm:max-w-md">
+        <label htmlFor="productStatus" className="block text-sm font-medium">
+          Status
+        </label>
+        <select
+          id="productStatus"
+          value={values.status}
+          aria-describedby="productStatus-hint"
+          onChange={(event) => onChange({ status: event.target.value as ProductStatus }, 'productStatus')}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        >
+          {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <FieldError id="productStatus-error" message={errorFor('productStatus')} />
+        <p id="productStatus-hint" className="mt-1 text-sm text-slate-500">
+          Active: in the shop. Draft: only staff see its page, to preview it before it goes on sale. Archived: out of the shop, kept with its history.
+        </p>
       </div>
       <CheckboxField
         id="productFeatured"

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATEGORIES, MAX_RELATED } from '../catalog.ts'
+import { CATEGORIES, MAX_RELATED, PRODUCT_STATUSES, type ProductStatus } from '../catalog.ts'
 import { slugify } from '../slug.ts'
 import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
 
@@ -51,6 +51,7 @@ export const productFieldsSchema = z.object({
   productBackorderLeadTime: storableString(100).optional(),
   productLowStockThreshold: z.number().int('Whole units.').min(0, 'The alert level cannot be negative.').max(10_000, 'At most 10,000.').optional(),
   // Where else the product is shown: optional for the same reason.
+  productStatus: z.enum(Object.keys(PRODUCT_STATUSES) as [ProductStatus, ...ProductStatus[]], { message: 'Choose active, draft or archived.' }).optional(),
   productFeatured: z.boolean().optional(),
   productRelated: z
     .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product id, such as unipilot-x7-pro.').max(200))

@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { CATEGORIES, CATEGORY_LABELS, productPath } from '../../lib/catalog'
+import { CATEGORIES, CATEGORY_LABELS, PRODUCT_STATUSES, productPath } from '../../lib/catalog'
 import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { parseStaffProductQuery, STAFF_PRODUCT_SORTS, STAFF_PRODUCTS_PAGE_SIZE, staffProductQueryString, STOCK_FILTERS } from '../../lib/staff-product-query'
@@ -64,7 +64,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
           New product
         </Link>
       </div>
-      <Form method="get" role="search" aria-label="Find products" className="mt-6 grid gap-3 sm:grid-cols-[1fr_11rem_11rem_11rem_auto] sm:items-end">
+      <Form method="get" role="search" aria-label="Find products" className="mt-6 grid gap-3 sm:grid-cols-[1fr_10rem_8rem_10rem_10rem_auto] sm:items-end">
         <div>
           <label htmlFor="q" className="block text-sm font-medium">
             Search
@@ -80,6 +80,19 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="status" className="block text-sm font-medium">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={query.status} className={control}>
+            <option value="">Any status</option>
+            {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>
@@ -158,10 +171,13 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
                     <Link to={`${productPath(row.id)}/update`} className="font-semibold text-brand-700 hover:underline">
                       {row.name}
                     </Link>
+                    {row.status !== 'active' ? (
+                      <span className="ml-2 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">{PRODUCT_STATUSES[row.status]}</span>
+                    ) : null}
                     <span className="block break-all text-xs text-slate-500">
                       {row.id} · changed {dateFormat.format(new Date(row.updatedAt))} ·{' '}
                       <Link to={productPath(row.id)} className="underline">
-                        view
+                        {row.status === 'active' ? 'view' : 'preview'}
                       </Link>
                     </span>
                   </td>

@@ -186,6 +186,7 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     ...(typeof document.productAllowBackorder === 'boolean' ? { productAllowBackorder: document.productAllowBackorder } : {}),
     ...(typeof document.productBackorderLeadTime === 'string' ? { productBackorderLeadTime: document.productBackorderLeadTime } : {}),
     ...(typeof document.productLowStockThreshold === 'number' ? { productLowStockThreshold: document.productLowStockThreshold } : {}),
+    ...(document.productStatus === 'active' || document.productStatus === 'draft' || document.productStatus === 'archived' ? { productStatus: document.productStatus } : {}),
     ...(typeof document.productFeatured === 'boolean' ? { productFeatured: document.productFeatured } : {}),
     ...(Array.isArray(document.productRelated) ? { productRelated: document.productRelated.filter((id): id is string => typeof id === 'string') } : {}),
     ...(typeof document.productUseCases === 'boolean' ? { productUseCases: document.productUseCases } : {}),

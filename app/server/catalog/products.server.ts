@@ -57,10 +57,13 @@ export const selectCards = (db: Executor) => db.select(cardColumns).from(product
 /** The cards of these products in this order; ids without a product are left out. */
 export async function cardsInOrder(db: Executor, ids: string[]): Promise<ProductCard[]> {
   if (ids.length === 0) return []
-  const cards = (await selectCards(db).where(inArray(products.id, ids))).map(toCard)
+  const cards = (await selectCards(db).where(and(inArray(products.id, ids), inShop))).map(toCard)
   const byId = new Map(cards.map((card) => [card.FBUID, card]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
+
+/** In the shop: what visitors see and can buy (draft and archived products are for staff only). */
+export const inShop = eq(products.productStatus, 'active')
 
 /** A product's shown price in cents (its first price entry; null without one), as the database reads it. */
 export const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
@@ -88,6 +91,7 @@ export async function listCategoryPage(
   const view = typeof query === 'number' ? { ...DEFAULT_CATEGORY_QUERY, sort: 'name' as const, page: query } : query
   const where = and(
     eq(products.productCategory, category),
+    inShop,
     view.inStock ? inStockNow : undefined,
     view.minCents !== null ? sql`${priceCents} >= ${view.minCents}` : undefined,
     view.maxCents !== null ? sql`${priceCents} <= ${view.maxCents}` : undefined,
@@ -111,7 +115,7 @@ export async function listCategoryPage(
 
 /** Every product's id and last change, for the sitemap. */
 export async function listProductStamps(db: Executor): Promise<{ id: string; updatedAt: Date }[]> {
-  return db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id))
+  return db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(inShop).orderBy(asc(products.id))
 }
 
 export async function countProducts(db: Executor): Promise<number> {

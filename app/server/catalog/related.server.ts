@@ -4,7 +4,7 @@ import type { ProductCard } from '../../lib/catalog.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products } from '../db/schema.ts'
 import { currentProducts } from './product-changes.server.ts'
-import { cardsInOrder, inStockNow, priceCents, selectCards, toCard } from './products.server.ts'
+import { cardsInOrder, inShop, inStockNow, priceCents, selectCards, toCard } from './products.server.ts'
 
 /** Cards under a product page's two lists. */
 export const RELATED_SHOWN = 4
@@ -27,7 +27,7 @@ export async function listRelatedCards(db: Executor, productId: string): Promise
   if (product.chosen.length > 0) return cardsInOrder(db, (await currentProducts(db, product.chosen)).flatMap(({ id }) => (id === productId ? [] : [id])))
   const order = [sql`${inStockNow} desc`, sql`abs(coalesce(${priceCents}, 0) - ${product.price ?? 0}) asc`, asc(products.productName), asc(products.id)]
   // Ids first from narrow columns, then cards for those rows only (as listCategoryPage does).
-  const ids = db.select({ id: products.id }).from(products).where(and(eq(products.productCategory, product.category), ne(products.id, productId))).orderBy(...order).limit(RELATED_SHOWN)
+  const ids = db.select({ id: products.id }).from(products).where(and(eq(products.productCategory, product.category), ne(products.id, productId), inShop)).orderBy(...order).limit(RELATED_SHOWN)
   const rows = await selectCards(db).where(inArray(products.id, ids)).orderBy(...order)
   return rows.map(toCard)
 }
@@ -37,9 +37,9 @@ export async function listRelatedCards(db: Executor, productId: string): Promise
  * is marked, the newest products.
  */
 export async function listFeaturedCards(db: Executor): Promise<ProductCard[]> {
-  const marked = await selectCards(db).where(eq(products.productFeatured, true)).orderBy(desc(products.updatedAt), asc(products.id)).limit(FEATURED_SHOWN)
+  const marked = await selectCards(db).where(and(eq(products.productFeatured, true), inShop)).orderBy(desc(products.updatedAt), asc(products.id)).limit(FEATURED_SHOWN)
   if (marked.length > 0) return marked.map(toCard)
-  const newest = await selectCards(db).orderBy(desc(products.createdAt), asc(products.id)).limit(RELATED_SHOWN)
+  const newest = await selectCards(db).where(inShop).orderBy(desc(products.createdAt), asc(products.id)).limit(RELATED_SHOWN)
   return newest.map(toCard)
 }
 
@@ -56,7 +56,7 @@ export async function listAlsoBoughtCards(db: Executor, productId: string): Prom
     .from(orderLines)
     .innerJoin(orders, and(eq(orders.id, orderLines.orderId), eq(orders.status, 'paid')))
     .innerJoin(other, and(eq(other.orderId, orderLines.orderId), ne(other.productId, productId)))
-    .innerJoin(products, eq(products.id, other.productId))
+    .innerJoin(products, and(eq(products.id, other.productId), inShop))
     .where(eq(orderLines.productId, productId))
     .groupBy(other.productId)
     .orderBy(desc(shared), asc(other.productId))

@@ -73,7 +73,9 @@ export function addDemoPlacement(db: Database): Promise<boolean> {
   return addDemoDataOnce(db, 'demo-placement-data', async (tx) => {
     for (const fields of demoProducts) {
       const productId = slugify(fields.productName)
-      const placement = { ...DEFAULT_PLACEMENT, ...demoPlacement[productId] }
+      // Where it is shown, not whether it is in the shop: the status is left as it is.
+      const { productStatus: _status, ...defaults } = DEFAULT_PLACEMENT
+      const placement = { ...defaults, ...demoPlacement[productId] }
       await updateDemoProduct(tx, productId, placement, and(eq(products.productFeatured, false), sql`cardinality(${products.productRelated}) = 0`)!)
     }
   })

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { Category } from '../../lib/catalog.ts'
+import type { Category, ProductStatus } from '../../lib/catalog.ts'
 import { STAFF_PRODUCTS_PAGE_SIZE, type StaffProductQuery } from '../../lib/staff-product-query.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
@@ -13,6 +13,7 @@ export interface StaffProductRow {
   id: string
   name: string
   category: Category
+  status: ProductStatus
   /** The first price, in cents; null without one. */
   priceCents: number | null
   /** null: not tracked. */
@@ -30,6 +31,7 @@ function conditions(query: StaffProductQuery): SQL | undefined {
   return and(
     query.q ? or(ilike(products.productName, likeText(query.q)), ilike(products.id, likeText(query.q))) : undefined,
     query.category ? eq(products.productCategory, query.category) : undefined,
+    query.status ? eq(products.productStatus, query.status) : undefined,
     query.stock === 'low' ? sql`${products.productStockOnHand} is not null and ${available} <= ${products.productLowStockThreshold}` : undefined,
     query.stock === 'out' ? sql`${products.productStockOnHand} is not null and ${available} <= 0` : undefined,
     query.stock === 'untracked' ? isNull(products.productStockOnHand) : undefined,
@@ -54,6 +56,7 @@ export async function listStaffProducts(db: Executor, query: StaffProductQuery):
         id: products.id,
         name: products.productName,
         category: sql<Category>`${products.productCategory}`,
+        status: products.productStatus,
         priceCents,
         onHand: products.productStockOnHand,
         reserved: products.stockReserved,

@@ -4,6 +4,7 @@ import { MAX_PER_LINE, orderTotals } from '../../lib/cart.ts'
 import { orderTotals as shippingTotals } from '../../lib/delivery/shipping.ts'
 import { shownPrice } from '../../lib/catalog.ts'
 import { gstIncluded } from '../../lib/money.ts'
+import { inShop } from '../catalog/products.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { history, orderLines, orders, products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
@@ -68,7 +69,8 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
           allowBackorder: products.productAllowBackorder,
         })
         .from(products)
-        .where(inArray(products.id, ids))
+        // A draft or archived product is not sold: it prices as a product that no longer exists.
+        .where(and(inArray(products.id, ids), inShop))
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
   const lines: PricedLine[] = []

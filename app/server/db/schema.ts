@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import type { PriceItem, ProductItem } from '../../lib/catalog.ts'
+import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 
@@ -35,6 +35,8 @@ export const products = pgTable(
     stockReserved: integer('stock_reserved').notNull().default(0),
     /** The low-stock list shows the product when its available units fall to this many or fewer. */
     productLowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /** active, draft or archived: only active products are in the shop (docs/domain.md, Catalogue pages). */
+    productStatus: text('status').$type<ProductStatus>().notNull().default('active'),
     /** Shown among the home page's featured products. */
     productFeatured: boolean('featured').notNull().default(false),
     /** Ids of the "Compatible and related" products staff chose, in order (ids, not references: a deleted one drops out). */

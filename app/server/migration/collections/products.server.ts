@@ -33,6 +33,7 @@ function productDocument(productId: string, fields: ProductFields): Document {
     productAllowBackorder: fields.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
     productBackorderLeadTime: fields.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
     productLowStockThreshold: fields.productLowStockThreshold ?? DEFAULT_LOGISTICS.productLowStockThreshold,
+    productStatus: fields.productStatus ?? DEFAULT_PLACEMENT.productStatus,
     productFeatured: fields.productFeatured ?? DEFAULT_PLACEMENT.productFeatured,
     productRelated: fields.productRelated ?? DEFAULT_PLACEMENT.productRelated,
     productUseCases: fields.productUseCases ?? DEFAULT_PLACEMENT.productUseCases,
