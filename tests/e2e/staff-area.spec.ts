@@ -217,4 +217,41 @@ test.describe('the staff area', () => {
       await withShopDatabase((database) => deleteProduct(database.db, id, 'draft test'))
     }
   })
+
+  test('staff tick products in the list and archive them in one go; they leave the shop', async ({ page, browser }) => {
+    const stamp = Date.now().toString(36)
+    const names = [`Bulk Bracket A ${stamp}`, `Bulk Bracket B ${stamp}`]
+    const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
+    await withShopDatabase(async (database) => {
+      for (const name of names) await createProduct(database.db, { ...template, productName: name, productStockOnHand: null }, 'bulk test')
+    })
+    try {
+      const email = uniqueEmail('bulk-staff')
+      await logInAsStaff(page, email, addStaff(email))
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.goto(`/staff/products?q=${stamp}`)
+      for (const name of names) await page.getByLabel(`Tick ${name}`).check()
+      const bulk = page.getByRole('form', { name: 'Change the ticked products' })
+      await bulk.getByLabel('With the ticked products').selectOption('status:archived')
+      await bulk.getByRole('button', { name: 'Apply' }).click()
+      await expect(page.getByRole('status')).toHaveText('Changed 2 products.')
+      for (const name of names) await expect(page.getByTestId(`product-row-${slugify(name)}`)).toContainText('Archived')
+      if (process.env.CATALOG_SHOTS) {
+        await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/staff-products-1440.png`, fullPage: true })
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/staff-products-390.png`, fullPage: true })
+        await page.setViewportSize({ width: 1440, height: 900 })
+      }
+      const visitor = await (await browser.newContext()).newPage()
+      expect((await visitor.goto(`/product/${slugify(names[0]!)}`))?.status()).toBe(404)
+      // Nothing ticked: the reason, and nothing changes.
+      await bulk.getByLabel('With the ticked products').selectOption('status:active')
+      await bulk.getByRole('button', { name: 'Apply' }).click()
+      await expect(page.getByRole('alert')).toHaveText('Tick the products to change first.')
+    } finally {
+      await withShopDatabase(async (database) => {
+        for (const name of names) await deleteProduct(database.db, slugify(name), 'bulk test')
+      })
+    }
+  })
 })

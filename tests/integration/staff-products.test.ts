@@ -4,7 +4,7 @@ import { parseStaffProductQuery } from '../../app/lib/staff-product-query'
 import { StaleEditError } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
-import { listStaffProducts, quickEditProduct } from '../../app/server/catalog/staff-products.server'
+import { bulkEditProducts, listStaffProducts, quickEditProduct } from '../../app/server/catalog/staff-products.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, products } from '../../app/server/db/schema'
 import { demoProducts } from '../../db/seed/catalog'
@@ -64,5 +64,18 @@ describe.each(testDatabaseKinds())('the staff products list on $name', (kind) =>
     expect(await database.db.$count(history, and(eq(history.documentId, 'unipilot-x7-pro'), eq(history.updatedBy, 'ann@shop.example')))).toBe(1)
     await quickEditProduct(database.db, 'unipilot-x7-pro', current!.version, { priceCents: 75_000 }, 'ann@shop.example')
     expect(await getProduct(database.db, 'unipilot-x7-pro')).toMatchObject({ productStockOnHand: 19, productPrices: [{ value: 75_000 }] })
+  })
+
+  it('changes the status, category or stock of ticked products at once, each with a history row, skipping what does not apply', async () => {
+    const ticked = ['unicam-f1-fpv-camera', 'unipilot-nano-h7', 'no-such-product']
+    expect(await bulkEditProducts(database.db, ticked, { status: 'draft' }, 'ann@shop.example')).toEqual({ changed: ['unicam-f1-fpv-camera', 'unipilot-nano-h7'], skipped: ['no-such-product'] })
+    expect((await listStaffProducts(database.db, view('status=draft'))).rows.map((row) => row.id)).toEqual(['unicam-f1-fpv-camera', 'unipilot-nano-h7'])
+    await bulkEditProducts(database.db, ticked, { category: 'parts-accessories' }, 'ann@shop.example')
+    expect(await getProduct(database.db, 'unicam-f1-fpv-camera')).toMatchObject({ productCategory: 'parts-accessories', productStatus: 'draft' })
+    // The FPV camera's stock is not tracked: a count is set only on the Nano.
+    expect(await bulkEditProducts(database.db, ticked, { stockOnHand: 7 }, 'ann@shop.example')).toEqual({ changed: ['unipilot-nano-h7'], skipped: ['no-such-product', 'unicam-f1-fpv-camera'] })
+    expect(await getProduct(database.db, 'unipilot-nano-h7')).toMatchObject({ productStockOnHand: 7 })
+    const rows = await database.db.select().from(history).where(and(eq(history.documentId, 'unipilot-nano-h7'), eq(history.updatedBy, 'ann@shop.example')))
+    expect(rows.map((row) => (row.document as { productStatus: string; productCategory: string; productStockOnHand: number }).productStockOnHand)).toEqual([2, 2, 7])
   })
 })

@@ -1,11 +1,11 @@
 import { data, Form, Link } from 'react-router'
-import { CATEGORIES, CATEGORY_LABELS, PRODUCT_STATUSES, productPath } from '../../lib/catalog'
+import { CATEGORIES, CATEGORY_LABELS, isCategory, PRODUCT_STATUSES, productPath } from '../../lib/catalog'
 import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { parseStaffProductQuery, STAFF_PRODUCT_SORTS, STAFF_PRODUCTS_PAGE_SIZE, staffProductQueryString, STOCK_FILTERS } from '../../lib/staff-product-query'
 import { requireStaff } from '../../server/auth/session.server'
 import { ProductNotFoundError, StaleEditError } from '../../server/catalog/product-changes.server'
-import { listStaffProducts, quickEditProduct } from '../../server/catalog/staff-products.server'
+import { bulkEditProducts, listStaffProducts, MAX_BULK, quickEditProduct, type BulkChange } from '../../server/catalog/staff-products.server'
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/products'
@@ -25,6 +25,7 @@ type Outcome = { productId: string; ok: true; message: string } | { productId: s
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
+  if (form.get('intent') === 'bulk') return bulkAction(form, shop(context).db, staff.email)
   const productId = String(form.get('productId') ?? '')
   const version = Number(form.get('version'))
   const refuse = (message: string, status = 400) => data<Outcome>({ productId, ok: false, message }, { status })
@@ -47,6 +48,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ProductNotFoundError) return refuse('This product was renamed or deleted after the list was loaded.', 404)
     throw error
   }
+}
+
+/** The bulk form: one change for every ticked product. */
+async function bulkAction(form: FormData, db: Parameters<typeof bulkEditProducts>[0], by: string) {
+  const refuse = (message: string) => data<Outcome>({ productId: '', ok: false, message }, { status: 400 })
+  const ids = [...new Set(form.getAll('productId').map(String))].filter((id) => /^[a-z0-9-]{1,200}$/.test(id))
+  if (ids.length === 0) return refuse('Tick the products to change first.')
+  if (ids.length > MAX_BULK) return refuse(`At most ${MAX_BULK} products at once.`)
+  const [kind, value] = String(form.get('bulk') ?? '').split(':')
+  let change: BulkChange
+  if (kind === 'status' && (value === 'active' || value === 'draft' || value === 'archived')) change = { status: value }
+  else if (kind === 'category' && value && isCategory(value)) change = { category: value }
+  else if (kind === 'stock') {
+    const typed = String(form.get('bulkStock') ?? '').trim().replace(/,/g, '')
+    if (!/^\d{1,7}$/.test(typed) || Number(typed) > 1_000_000) return refuse('Enter the stock on hand for the ticked products as a whole number, such as 12.')
+    change = { stockOnHand: Number(typed) }
+  } else return refuse('Choose what to change on the ticked products.')
+  const { changed, skipped } = await bulkEditProducts(db, ids, change, by)
+  const count = (n: number) => (n === 1 ? '1 product' : `${n} products`)
+  const note = skipped.length ? ` ${count(skipped.length)} left as they were (${'stockOnHand' in change ? 'stock not tracked or ' : ''}no longer there).` : ''
+  return data<Outcome>({ productId: '', ok: true, message: `Changed ${count(changed.length)}.${note}` })
 }
 
 const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
@@ -134,12 +156,52 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
           {actionData.message}
         </p>
       ) : null}
+      {rows.length > 0 ? (
+        <Form id="bulk" method="post" preventScrollReset aria-label="Change the ticked products" className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+          <input type="hidden" name="intent" value="bulk" />
+          <div>
+            <label htmlFor="bulk-change" className="block text-sm font-medium">
+              With the ticked products
+            </label>
+            <select id="bulk-change" name="bulk" defaultValue="" className={control}>
+              <option value="">Choose a change</option>
+              <optgroup label="Set the status">
+                {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
+                  <option key={value} value={`status:${value}`}>
+                    {label}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Move to the category">
+                {CATEGORIES.map((category) => (
+                  <option key={category} value={`category:${category}`}>
+                    {CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </optgroup>
+              <option value="stock">Set the stock on hand to…</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="bulkStock" className="block text-sm font-medium">
+              Stock on hand <span className="font-normal text-slate-500">(for a stock change)</span>
+            </label>
+            <input id="bulkStock" name="bulkStock" inputMode="numeric" className={`${control} w-32`} />
+          </div>
+          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:border-brand-600">
+            Apply
+          </button>
+        </Form>
+      ) : null}
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-600">No products match.</p>
       ) : (
         <table className="mt-4 w-full text-left text-sm">
           <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
             <tr>
+              <th scope="col" className="w-8 py-2 font-medium">
+                <span className="sr-only">Tick</span>
+              </th>
               <th scope="col" className="py-2 font-medium">
                 Product
               </th>
@@ -167,6 +229,9 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
               const low = available !== null && available <= row.threshold
               return (
                 <tr key={`${row.id}-${row.version}`} className="grid grid-cols-2 items-center gap-x-4 gap-y-2 py-3 sm:table-row sm:py-0" data-testid={`product-row-${row.id}`}>
+                  <td className="col-span-2 sm:py-2">
+                    <input type="checkbox" name="productId" value={row.id} form="bulk" aria-label={`Tick ${row.name}`} className="h-4 w-4" />
+                  </td>
                   <td className="col-span-2 min-w-0 sm:py-2 sm:pr-3">
                     <Link to={`${productPath(row.id)}/update`} className="font-semibold text-brand-700 hover:underline">
                       {row.name}

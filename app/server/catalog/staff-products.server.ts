@@ -112,3 +112,37 @@ export async function quickEditProduct(db: Database, productId: string, expected
     }),
   )
 }
+
+/** What a bulk action of the products list sets on every ticked product. */
+export type BulkChange = { status: ProductStatus } | { category: Category } | { stockOnHand: number }
+
+/** At most this many products are changed by one bulk action (two pages of the list). */
+export const MAX_BULK = 100
+
+/**
+ * Sets one thing on several products at once, each with its version raised and a history row, in
+ * one transaction. A stock count is set on products whose stock is tracked only (the others are
+ * counted as skipped); products that no longer exist are skipped too.
+ */
+export async function bulkEditProducts(db: Database, productIds: string[], change: BulkChange, updatedBy: string): Promise<{ changed: string[]; skipped: string[] }> {
+  const ids = [...new Set(productIds)].slice(0, MAX_BULK)
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const changed: string[] = []
+      const skipped: string[] = []
+      for (const productId of ids.sort()) {
+        const [current] = await tx.select({ version: products.version, onHand: products.productStockOnHand }).from(products).where(eq(products.id, productId)).for('update')
+        if (!current || ('stockOnHand' in change && current.onHand === null)) {
+          skipped.push(productId)
+          continue
+        }
+        const set = 'status' in change ? { productStatus: change.status } : 'category' in change ? { productCategory: change.category } : { productStockOnHand: change.stockOnHand }
+        await tx.update(products).set({ ...set, version: current.version + 1, updatedAt: new Date() }).where(eq(products.id, productId))
+        const product = (await getProduct(tx, productId))!
+        await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+        changed.push(productId)
+      }
+      return { changed, skipped }
+    }),
+  )
+}
