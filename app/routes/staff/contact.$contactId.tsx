@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { orderDateFormat } from '../../components/shop/order-status'
+import { SelectField } from '../../components/ui/select-field'
 import { ENQUIRY_STATUSES, isEnquiryStatus, replySchema } from '../../lib/enquiries'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -180,18 +181,7 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
         <Form method="post" key={`status-${enquiry.version}`} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="version" value={enquiry.version} />
-          <div>
-            <label htmlFor="status" className="block text-sm font-medium">
-              This enquiry is
-            </label>
-            <select id="status" name="status" defaultValue={enquiry.status} className={field}>
-              {Object.entries(ENQUIRY_STATUSES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="status" label="This enquiry is" defaultValue={enquiry.status} options={ENQUIRY_STATUSES} />
           <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
             Save status
           </button>

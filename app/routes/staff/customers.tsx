@@ -1,5 +1,7 @@
 import { Form, Link } from 'react-router'
 import { orderDateFormat } from '../../components/shop/order-status'
+import { PrevNextLinks } from '../../components/ui/prev-next'
+import { controlClass } from '../../components/ui/select-field'
 import { formatAud } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
@@ -29,7 +31,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           <label htmlFor="q" className="block text-sm font-medium">
             Search
           </label>
-          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or e-mail" className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" />
+          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or e-mail" className={controlClass} />
         </div>
         <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
           Find
@@ -85,23 +87,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3 text-sm">
-          {query.page > 1 ? (
-            <Link to={pageLink(query.q, query.page - 1)} className="font-semibold text-brand-700 hover:underline">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={pageLink(query.q, query.page + 1)} className="font-semibold text-brand-700 hover:underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PrevNextLinks page={query.page} pages={pages} href={(page) => pageLink(query.q, page)} />
     </div>
   )
 }

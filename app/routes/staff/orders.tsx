@@ -1,5 +1,7 @@
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { OrdersTable } from '../../components/staff/orders-table'
+import { PrevNextLinks } from '../../components/ui/prev-next'
+import { controlClass, SelectField } from '../../components/ui/select-field'
 import { nextAction } from '../../lib/orders/fulfilment'
 import { ORDER_FILTERS, ORDER_SORTS, ORDERS_PAGE_SIZE, orderQueryString, parseOrderQuery } from '../../lib/orders/order-query'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -29,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.packed.length === 0 ? 409 : 200 })
 }
 
-const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
 
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, total, query } = loaderData
@@ -45,44 +46,22 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="q" className="block text-sm font-medium">
             Search
           </label>
-          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Number, name, e-mail or phone" className={control} />
+          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Number, name, e-mail or phone" className={controlClass} />
         </div>
-        <div>
-          <label htmlFor="filter" className="block text-sm font-medium">
-            State
-          </label>
-          <select id="filter" name="filter" defaultValue={query.filter} className={control}>
-            {Object.entries(ORDER_FILTERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="filter" label="State" defaultValue={query.filter} options={ORDER_FILTERS} />
         <div>
           <label htmlFor="from" className="block text-sm font-medium">
             From
           </label>
-          <input id="from" name="from" type="date" defaultValue={query.from} className={control} />
+          <input id="from" name="from" type="date" defaultValue={query.from} className={controlClass} />
         </div>
         <div>
           <label htmlFor="to" className="block text-sm font-medium">
             To
           </label>
-          <input id="to" name="to" type="date" defaultValue={query.to} className={control} />
+          <input id="to" name="to" type="date" defaultValue={query.to} className={controlClass} />
         </div>
-        <div>
-          <label htmlFor="sort" className="block text-sm font-medium">
-            Sort
-          </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className={control}>
-            {Object.entries(ORDER_SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="sort" label="Sort" defaultValue={query.sort} options={ORDER_SORTS} />
         <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
           Show
         </button>
@@ -125,27 +104,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           <OrdersTable orders={orders} />
         </Form>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages of orders" className="mt-6 flex items-center justify-between text-sm">
-          {query.page > 1 ? (
-            <Link to={`/orders${orderQueryString(query, { page: query.page - 1 })}`} className="font-semibold text-brand-700 underline">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={`/orders${orderQueryString(query, { page: query.page + 1 })}`} className="font-semibold text-brand-700 underline">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PrevNextLinks label="Pages of orders" page={query.page} pages={pages} href={(page) => `/orders${orderQueryString(query, { page })}`} />
     </div>
   )
 }

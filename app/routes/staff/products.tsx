@@ -3,6 +3,8 @@ import { CATEGORIES, CATEGORY_LABELS, isCategory, PRODUCT_STATUSES, productPath 
 import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { parseStaffProductQuery, STAFF_PRODUCT_SORTS, STAFF_PRODUCTS_PAGE_SIZE, staffProductQueryString, STOCK_FILTERS } from '../../lib/staff-product-query'
+import { PrevNextLinks } from '../../components/ui/prev-next'
+import { controlClass, SelectField } from '../../components/ui/select-field'
 import { requireStaff } from '../../server/auth/session.server'
 import { ProductNotFoundError, StaleEditError } from '../../server/catalog/product-changes.server'
 import { bulkEditProducts, listStaffProducts, MAX_BULK, quickEditProduct, type BulkChange } from '../../server/catalog/staff-products.server'
@@ -71,7 +73,6 @@ async function bulkAction(form: FormData, db: Parameters<typeof bulkEditProducts
   return data<Outcome>({ productId: '', ok: true, message: `Changed ${count(changed.length)}.${note}` })
 }
 
-const control = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
 const cellInput = 'block w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-right text-sm tabular-nums'
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
 
@@ -91,58 +92,12 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
           <label htmlFor="q" className="block text-sm font-medium">
             Search
           </label>
-          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or id" className={control} />
+          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or id" className={controlClass} />
         </div>
-        <div>
-          <label htmlFor="category" className="block text-sm font-medium">
-            Category
-          </label>
-          <select id="category" name="category" defaultValue={query.category} className={control}>
-            <option value="">All categories</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="status" className="block text-sm font-medium">
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={query.status} className={control}>
-            <option value="">Any status</option>
-            {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="stock" className="block text-sm font-medium">
-            Stock
-          </label>
-          <select id="stock" name="stock" defaultValue={query.stock} className={control}>
-            {Object.entries(STOCK_FILTERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="sort" className="block text-sm font-medium">
-            Sort
-          </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className={control}>
-            {Object.entries(STAFF_PRODUCT_SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="category" label="Category" defaultValue={query.category} options={CATEGORY_LABELS} first={['', 'All categories']} />
+        <SelectField id="status" label="Status" defaultValue={query.status} options={PRODUCT_STATUSES} first={['', 'Any status']} />
+        <SelectField id="stock" label="Stock" defaultValue={query.stock} options={STOCK_FILTERS} />
+        <SelectField id="sort" label="Sort" defaultValue={query.sort} options={STAFF_PRODUCT_SORTS} />
         <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
           Show
         </button>
@@ -163,7 +118,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
             <label htmlFor="bulk-change" className="block text-sm font-medium">
               With the ticked products
             </label>
-            <select id="bulk-change" name="bulk" defaultValue="" className={control}>
+            <select id="bulk-change" name="bulk" defaultValue="" className={controlClass}>
               <option value="">Choose a change</option>
               <optgroup label="Set the status">
                 {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
@@ -186,7 +141,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
             <label htmlFor="bulkStock" className="block text-sm font-medium">
               Stock on hand <span className="font-normal text-slate-500">(for a stock change)</span>
             </label>
-            <input id="bulkStock" name="bulkStock" inputMode="numeric" className={`${control} w-32`} />
+            <input id="bulkStock" name="bulkStock" inputMode="numeric" className={`${controlClass} w-32`} />
           </div>
           <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:border-brand-600">
             Apply
@@ -293,23 +248,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3 text-sm">
-          {query.page > 1 ? (
-            <Link to={`/staff/products${staffProductQueryString(query, { page: query.page - 1 })}`} className="font-semibold text-brand-700 hover:underline">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={`/staff/products${staffProductQueryString(query, { page: query.page + 1 })}`} className="font-semibold text-brand-700 hover:underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PrevNextLinks page={query.page} pages={pages} href={(page) => `/staff/products${staffProductQueryString(query, { page })}`} />
     </div>
   )
 }
