@@ -58,6 +58,11 @@ test('an empty enquiry shows three "required" messages, a complete one is thanke
   await staff.getByLabel('This enquiry is').selectOption('closed')
   await staff.getByRole('button', { name: 'Save status' }).click()
   await expect(staff.getByTestId('enquiry-status')).toHaveText('Closed')
+  // CATALOG_SHOTS=dir keeps pictures of the enquiry screen at both widths, to look at.
+  for (const width of process.env.CATALOG_SHOTS ? [1440, 390] : []) {
+    await staff.setViewportSize({ width, height: 900 })
+    await staff.screenshot({ path: `${process.env.CATALOG_SHOTS}/enquiry-${width}.png`, fullPage: true })
+  }
 
   await staff.goto('/outbox')
   const notification = staff.getByRole('row').filter({ hasText: 'Enquiry from Pat Paddock' }).first()

@@ -136,8 +136,12 @@ test.describe('the staff area', () => {
 
     await price.fill('79.50')
     await stock.fill('41')
+    const row = page.getByTestId('product-row-unigps-m10-compass-module')
+    const versionBefore = await row.getAttribute('data-version')
     await page.getByRole('button', { name: 'Save UniGPS M10 Compass Module' }).click()
     await expect(page.getByRole('status')).toHaveText('Saved UniGPS M10 Compass Module.')
+    // The row is drawn again from the saved product (its new version) before it is typed in again.
+    await expect(row).not.toHaveAttribute('data-version', versionBefore!)
     await expect(price).toHaveValue('79.50')
     // A price that is not an amount is refused with the reason, and nothing is saved.
     await price.fill('cheap')
@@ -180,6 +184,10 @@ test.describe('the staff area', () => {
     await expect(page.getByText(`${customer} (not verified)`).or(page.getByText(`${customer} (verified)`))).toBeVisible()
     await expect(page.getByTestId('customer-enquiries')).toContainText('Is the E900 available in December?')
     await expect(page.getByRole('heading', { name: 'Orders (0)' })).toBeVisible()
+    for (const width of process.env.CATALOG_SHOTS ? [1440, 390] : []) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/customer-${width}.png`, fullPage: true })
+    }
     await expectNoAxeViolations(page)
     // Staff accounts are not customers.
     expect((await page.goto(`/staff/customers/not-an-account`))?.status()).toBe(404)

@@ -183,7 +183,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
               const available = row.onHand === null ? null : row.onHand - row.reserved
               const low = available !== null && available <= row.threshold
               return (
-                <tr key={`${row.id}-${row.version}`} className="grid grid-cols-2 items-center gap-x-4 gap-y-2 py-3 sm:table-row sm:py-0" data-testid={`product-row-${row.id}`}>
+                <tr key={`${row.id}-${row.version}`} className="grid grid-cols-2 items-center gap-x-4 gap-y-2 py-3 sm:table-row sm:py-0" data-testid={`product-row-${row.id}`} data-version={row.version}>
                   <td className="col-span-2 sm:py-2">
                     <input type="checkbox" name="productId" value={row.id} form="bulk" aria-label={`Tick ${row.name}`} className="h-4 w-4" />
                   </td>

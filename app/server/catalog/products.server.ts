@@ -67,8 +67,12 @@ export const inShop = eq(products.productStatus, 'active')
 
 /** A product's shown price in cents (its first price entry; null without one), as the database reads it. */
 export const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
+/** Units on hand not held by payments under way; null when stock is not tracked. */
+export const availableUnits = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`
 /** Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand not reserved. */
-export const inStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${products.productStockOnHand} - ${products.stockReserved} > 0)`
+export const inStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${availableUnits} > 0)`
+/** Tracked, and available units at or below the product's own alert level (reports, digest, dashboard, products list). */
+export const lowOnStock = sql<boolean>`(${products.productStockOnHand} is not null and ${availableUnits} <= ${products.productLowStockThreshold})`
 
 /**
  * The orders of a category list (docs/domain.md, Catalogue pages). Each ends with the id, so a page

@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'dri
 import type { Category, ProductStatus } from '../../lib/catalog.ts'
 import { STAFF_PRODUCTS_PAGE_SIZE, type StaffProductQuery } from '../../lib/staff-product-query.ts'
 import type { Database, Executor } from '../db/client.server.ts'
+import { containing } from '../db/like.server.ts'
 import { products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { StaleEditError, ProductNotFoundError } from './product-changes.server.ts'
-import { getProduct, priceCents } from './products.server.ts'
+import { availableUnits, getProduct, inStockNow, lowOnStock, priceCents } from './products.server.ts'
 
 /** One row of the staff products list: what it shows and edits, not the whole document. */
 export interface StaffProductRow {
@@ -24,16 +25,14 @@ export interface StaffProductRow {
   updatedAt: Date
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-const available = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`
 
 function conditions(query: StaffProductQuery): SQL | undefined {
   return and(
-    query.q ? or(ilike(products.productName, likeText(query.q)), ilike(products.id, likeText(query.q))) : undefined,
+    query.q ? or(ilike(products.productName, containing(query.q)), ilike(products.id, containing(query.q))) : undefined,
     query.category ? eq(products.productCategory, query.category) : undefined,
     query.status ? eq(products.productStatus, query.status) : undefined,
-    query.stock === 'low' ? sql`${products.productStockOnHand} is not null and ${available} <= ${products.productLowStockThreshold}` : undefined,
-    query.stock === 'out' ? sql`${products.productStockOnHand} is not null and ${available} <= 0` : undefined,
+    query.stock === 'low' ? lowOnStock : undefined,
+    query.stock === 'out' ? sql`not ${inStockNow}` : undefined,
     query.stock === 'untracked' ? isNull(products.productStockOnHand) : undefined,
   )
 }
@@ -43,7 +42,7 @@ const orders: Record<StaffProductQuery['sort'], SQL[]> = {
   'price-asc': [sql`${priceCents} asc nulls last`, asc(products.productName), asc(products.id)],
   'price-desc': [sql`${priceCents} desc nulls last`, asc(products.productName), asc(products.id)],
   // Untracked products (always available) last.
-  'stock-asc': [sql`${available} asc nulls last`, asc(products.productName), asc(products.id)],
+  'stock-asc': [sql`${availableUnits} asc nulls last`, asc(products.productName), asc(products.id)],
   updated: [desc(products.updatedAt), asc(products.id)],
 }
 

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/orders/order-query.ts'
 import type { Executor } from '../db/client.server.ts'
+import { containing } from '../db/like.server.ts'
 import { orders, returns } from '../db/schema.ts'
 
 /** The shop keeps Brisbane's time, which has no daylight saving. */
 const SHOP_OFFSET = '+10:00'
-
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 
 function conditions(query: OrderQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = []
@@ -14,12 +13,12 @@ function conditions(query: OrderQuery): SQL | undefined {
     const digits = query.q.replace(/\D/g, '')
     parts.push(
       or(
-        ilike(orders.id, likeText(query.q)),
-        ilike(orders.customerName, likeText(query.q)),
-        ilike(orders.email, likeText(query.q)),
-        ilike(orders.company, likeText(query.q)),
+        ilike(orders.id, containing(query.q)),
+        ilike(orders.customerName, containing(query.q)),
+        ilike(orders.email, containing(query.q)),
+        ilike(orders.company, containing(query.q)),
         // A phone number however it was typed: its digits.
-        digits.length >= 4 ? sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${likeText(digits)}` : undefined,
+        digits.length >= 4 ? sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${containing(digits)}` : undefined,
       ),
     )
   }

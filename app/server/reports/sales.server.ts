@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { basQuarterOf, dayStart, type BasQuarter, type Grouping } from '../../lib/reports/periods.ts'
+import { availableUnits, lowOnStock } from '../catalog/products.server.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products, refunds } from '../db/schema.ts'
 
@@ -115,9 +116,15 @@ export interface LowStockProduct {
   threshold: number
 }
 
+/** How many products are low in stock (the dashboard's figure), without reading them. */
+export async function countLowStock(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(lowOnStock)
+  return row?.total ?? 0
+}
+
 /** Tracked products whose available units (on hand − reserved) are at or below their own threshold, fewest first. */
 export async function lowStockProducts(db: Executor): Promise<LowStockProduct[]> {
-  const available = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`.mapWith(Number)
+  const available = sql<number>`${availableUnits}`.mapWith(Number)
   const rows = await db
     .select({
       productId: products.id,
@@ -128,7 +135,7 @@ export async function lowStockProducts(db: Executor): Promise<LowStockProduct[]>
       threshold: products.productLowStockThreshold,
     })
     .from(products)
-    .where(and(isNotNull(products.productStockOnHand), sql`${products.productStockOnHand} - ${products.stockReserved} <= ${products.productLowStockThreshold}`))
+    .where(lowOnStock)
     .orderBy(asc(available), asc(products.productName), asc(products.id))
   return rows.map((row) => ({ ...row, onHand: row.onHand ?? 0 }))
 }

@@ -1,13 +1,12 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import { listAddresses } from '../accounts/addresses.server.ts'
 import type { Executor } from '../db/client.server.ts'
+import { containing } from '../db/like.server.ts'
 import { user } from '../db/auth-schema.ts'
 import { contacts, orders } from '../db/schema.ts'
 
 /** Customers on one page of the staff list. */
 export const CUSTOMERS_PAGE_SIZE = 50
-
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 
 /** The paid orders of an account, counted and summed once per customer (an aggregate joined in). */
 const paidTotals = (db: Executor) =>
@@ -20,7 +19,7 @@ const paidTotals = (db: Executor) =>
 
 /** Customer accounts, newest first, found by part of the name or e-mail, with their paid orders. */
 export async function listCustomers(db: Executor, query: { q: string; page: number }) {
-  const where = and(eq(user.role, 'customer'), query.q ? or(ilike(user.email, likeText(query.q)), ilike(user.name, likeText(query.q))) : undefined)
+  const where = and(eq(user.role, 'customer'), query.q ? or(ilike(user.email, containing(query.q)), ilike(user.name, containing(query.q))) : undefined)
   const totals = paidTotals(db)
   const [rows, [counted]] = await Promise.all([
     db

@@ -5,7 +5,7 @@ import type { Executor } from '../db/client.server.ts'
 import { contacts } from '../db/schema.ts'
 import { countOrders } from '../orders/order-list.server.ts'
 import { openReturnCount } from '../orders/returns.server.ts'
-import { lowStockProducts, totalsByPeriod } from '../reports/sales.server.ts'
+import { countLowStock, totalsByPeriod } from '../reports/sales.server.ts'
 
 export interface Sales {
   orders: number
@@ -33,8 +33,8 @@ export async function readDashboard(db: Executor, now = new Date()): Promise<Das
     countOrders(db, parseOrderQuery(new URLSearchParams({ filter: 'to-pack' }))),
     openReturnCount(db),
     db.select({ total: count() }).from(contacts).where(eq(contacts.status, 'new')),
-    lowStockProducts(db),
+    countLowStock(db),
   ])
   const sum = (rows: typeof days): Sales => ({ orders: rows.reduce((total, row) => total + row.orders, 0), salesCents: rows.reduce((total, row) => total + row.salesCents, 0) })
-  return { today: sum(days.filter((row) => row.period === today)), week: sum(days), toPack, returns, enquiries: enquiries?.total ?? 0, lowStock: lowStock.length }
+  return { today: sum(days.filter((row) => row.period === today)), week: sum(days), toPack, returns, enquiries: enquiries?.total ?? 0, lowStock }
 }
