@@ -50,7 +50,10 @@ export default [
     route('migration', 'routes/staff/migration.tsx'),
     route('migration/export/:collection', 'routes/staff/migration.export.$collection.ts'),
     route('settings/shipping', 'routes/staff/settings.shipping.tsx'),
+    route('settings/staff', 'routes/staff/settings.staff.tsx'),
   ]),
+  // An invitation to join the staff, opened from its e-mail by someone who is not staff yet.
+  route('staff-invite/:token', 'routes/staff-invite.$token.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/delivery', 'routes/checkout.delivery.tsx'),

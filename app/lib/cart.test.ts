@@ -4,7 +4,7 @@ import { addToCart, cartCount, emptyCart, orderTotals, parseStoredCart, removeFr
 const drone = { FBUID: 'unidrone-e900', productName: 'UniDrone E900', image: '/e900.svg', unitPrice: 1299900 }
 const esc = { FBUID: 'uniesc-80a-foc', productName: 'UniESC 80A FOC', image: '/esc.svg', unitPrice: 24900 }
 
-describe('the cart rules of SPEC.md §4', () => {
+describe('the cart rules (docs/domain.md, Cart)', () => {
   it('adds a new product with the chosen quantity', () => {
     const result = addToCart(emptyCart(), drone, 3)
     expect(result.outcome).toBe('added')

@@ -1,6 +1,6 @@
 import { gstIncluded } from './money.ts'
 
-/** The cart lives in the browser's local storage under the spec's collection name (SPEC.md §3). */
+/** The cart lives in the browser's local storage under the spec's collection name (docs/domain.md, Cart). */
 export const CART_STORAGE_KEY = 'checkouts'
 export const MAX_PER_LINE = 10
 export const QUANTITY_OPTIONS = Array.from({ length: MAX_PER_LINE }, (_, index) => index + 1)
@@ -33,7 +33,7 @@ function isQuantity(value: number): boolean {
 }
 
 /**
- * SPEC.md §4: a new product is added with the chosen quantity; a product already in the cart grows
+ * docs/domain.md, Cart: a new product is added with the chosen quantity; a product already in the cart grows
  * only while its line stays at or below 10, otherwise nothing changes.
  */
 export function addToCart(cart: Cart, product: Omit<CartItem, 'productCount'>, quantity: number): AddOutcome {
@@ -97,13 +97,13 @@ export function parseStoredCart(raw: string | null): Cart {
 export interface Totals {
   /** Sum of all lines, GST included. */
   total: number
-  /** The GST included in the total (total / 11, DESIGN.md §3). */
+  /** The GST included in the total (total / 11, docs/domain.md, Money and GST). */
   gst: number
   /** Total less GST. */
   subtotal: number
 }
 
-/** SPEC.md §9 with DESIGN.md §3: total = Σ unit price × count; GST = total / 11; subtotal = total − GST. */
+/** Total = Σ unit price × count; GST = total / 11; subtotal = total − GST (docs/domain.md, Cart). */
 export function orderTotals(lines: { unitPrice: number; quantity: number }[]): Totals {
   const total = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
   const gst = gstIncluded(total)

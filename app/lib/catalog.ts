@@ -1,5 +1,6 @@
 /**
- * The product document as SPEC.md §3 names it. Shared by the browser and the server.
+ * The product document, with the field names of docs/specification.md (Product). Shared by the
+ * browser and the server.
  * Money is integer cents (AUD) everywhere in the program.
  */
 export const CATEGORIES = [
@@ -108,7 +109,10 @@ export interface Product extends Omit<ProductFields, keyof ProductLogistics | ke
   FBUID: string
 }
 
-/** Card text: the sixth description's text, or the first one's when a product has fewer (DESIGN.md §9). */
+/**
+ * Card text: the sixth description's text, or the first one's when a product has fewer
+ * (docs/screens.md, Readings of the specification).
+ */
 export function cardText(product: Pick<ProductFields, 'productDescriptions'>): string {
   const items = product.productDescriptions
   return (items[5] ?? items[0])?.description ?? ''

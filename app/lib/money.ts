@@ -1,4 +1,4 @@
-/** Money is integer cents in AUD inside the program (DESIGN.md §3); these are the edges. */
+/** Money is integer cents in AUD inside the program (docs/domain.md, Money and GST); these are the edges. */
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' })
 
 export function formatAud(cents: number): string {

@@ -8,9 +8,9 @@ export interface NavLink {
 export const E900_ID = 'unidrone-e900'
 
 /**
- * The Products dropdown, as DESIGN.md §9 reads the specification's menu, with Propulsion added in its
- * place in the category order (the specification's menu has no way to it); the specification's items
- * keep their order.
+ * The Products dropdown, as docs/screens.md (Readings of the specification) reads the specification's
+ * menu, with Propulsion added in its place in the category order (the specification's menu has no
+ * way to it); the specification's items keep their order.
  */
 export const productMenu: NavLink[] = [
   { label: 'Autopilot', to: categoryPath('autopilots') },

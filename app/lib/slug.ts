@@ -1,5 +1,5 @@
 /**
- * The FBUID of a product comes from its name (DESIGN.md §3): trim, lower-case, each run of
+ * The FBUID of a product comes from its name (docs/domain.md, Product ids): trim, lower-case, each run of
  * characters outside a–z0–9 becomes one hyphen, leading and trailing hyphens are stripped.
  * Accented letters are folded to their base letter first so "Caméra" gives "camera", not "cam-ra".
  */

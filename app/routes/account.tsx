@@ -13,7 +13,10 @@ import { readForm } from '../server/http/form.server'
 import { AddressBook } from '../components/account/address-book'
 import { listAddresses, makeDefaultAddress, removeAddress } from '../server/accounts/addresses.server'
 
-/** `/client` and `/program`, where a login lands (SPEC.md §4): the person's own account page. */
+/**
+ * `/client` and `/program`, where a login lands (docs/specification.md, Where a login lands): the
+ * person's own account page.
+ */
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Your account', 'Your details and orders.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 

@@ -34,7 +34,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   const { order } = loaderData
 
-  // SPEC.md §2: arriving here empties the cart (once it has been read from storage).
+  // docs/screens.md, Success: arriving here empties the cart (once it has been read from storage).
   useEffect(() => {
     if (ready) clear()
   }, [ready])

@@ -5,7 +5,7 @@
  * Each extra product is a copy of a demo product of the same category under a new name (so it is a
  * valid product document with real images and texts), spread evenly over the five categories.
  * They are inserted in batches, each batch with its history rows in one transaction, as
- * createProduct does one by one (DESIGN.md §3).
+ * createProduct does one by one (docs/domain.md, History).
  */
 import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, type Category, type Product, type ProductFields } from '../../app/lib/catalog.ts'
 import { slugify } from '../../app/lib/slug.ts'

@@ -2,7 +2,7 @@
  * Starting and stopping the processes that `npm run bench` and `npm run audit:pages` measure.
  *
  * The shop is started as `node server.ts` directly (never through `npm start`, whose node child
- * would outlive it: DESIGN.md §8) and stopped by its own pid. Ports come from 3300–3399.
+ * would outlive it: docs/deploy.md, section 5) and stopped by its own pid. Ports come from 3300–3399.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

@@ -7,9 +7,9 @@
  * with a foreign one. Each has a checkout of their own (the cart step done), so that what is posted
  * to the delivery step reaches its form.
  *
- * DESIGN.md §7: bad input gets a 4xx (or a page), never a 5xx or a stack trace, and nothing stored
- * changes. The suite runs its own shop process (embedded database in a fresh directory, port 3420, moved by E2E_PORT_OFFSET)
- * rather than the default test shop, because the browser tests running beside it in other workers
+ * Bad input gets a 4xx (or a page), never a 5xx or a stack trace, and nothing stored changes
+ * (docs/specification.md, Error messages). The suite runs its own shop process (embedded database
+ * in a fresh directory, port 3420, moved by E2E_PORT_OFFSET) rather than the default test shop, because the browser tests running beside it in other workers
  * write orders, enquiries, products and profiles: a checksum of those tables could not be compared
  * there. Every failing request is listed in the test's output and its attachment.
  */

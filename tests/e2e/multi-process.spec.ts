@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §2: the shop is stateless, so any number of processes can serve one PostgreSQL behind a
+ * README.md, Architecture: the shop is stateless, so any number of processes can serve one PostgreSQL behind a
  * load balancer. Two production processes (`node server.ts`) share one fresh database, one
  * BETTER_AUTH_SECRET and one PUBLIC_URL, as two replicas behind a balancer would; requests carry
  * that public Origin whichever process they reach. Proven here: a session made on one is valid on

@@ -55,7 +55,7 @@ test.describe('the staff area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await expect(page).toHaveTitle(/^Dashboard \|/)
     const nav = page.getByRole('navigation', { name: 'Staff', exact: true })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Customers', 'Reports', 'Payment links', 'Products', 'Templates', 'History', 'Outbox', 'Data', 'Settings'])
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Customers', 'Reports', 'Payment links', 'Products', 'Templates', 'History', 'Outbox', 'Data', 'Settings', 'Staff accounts'])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('complementary').getByText(`Signed in as ${email}`)).toBeVisible()
     await expect(page.getByRole('search')).toHaveCount(0)
@@ -80,7 +80,7 @@ test.describe('the staff area', () => {
     await expect(page.getByRole('search')).toBeVisible()
   })
 
-  test('on a phone the menu opens under the bar and closes on a link; every staff screen fits 390 px', async ({ page }) => {
+  test('on a phone the menu opens under the bar and closes on a link; every staff screen fits 390 px and passes axe', async ({ page }) => {
     test.setTimeout(120_000)
     const email = uniqueEmail('phone-staff')
     await logInAsStaff(page, email, addStaff(email))
@@ -110,10 +110,11 @@ test.describe('the staff area', () => {
       await expect(page.getByRole('heading', { level: 1 }).first(), address).toBeVisible()
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, `${address} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
+      await expectNoAxeViolations(page)
       walked.push(address)
     }
     // The screens that need no records are always walked.
-    expect(walked).toEqual(expect.arrayContaining(['/staff', '/staff/products', '/staff/customers', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping']))
+    expect(walked).toEqual(expect.arrayContaining(['/staff', '/staff/products', '/staff/customers', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping', '/settings/staff']))
   })
 
   test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page }) => {

@@ -15,7 +15,7 @@ test('staff create, edit, deprecate and restore a template, and read its history
   await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible()
   await expectNoAxeViolations(page)
 
-  // An empty name is refused with the message of SPEC.md §5, under the field.
+  // An empty name is refused with the message of docs/specification.md (Forms and their checks), under the field.
   await page.getByRole('link', { name: 'Create Template' }).click()
   await expect(page).toHaveURL('/template/create')
   const name = page.getByLabel('Template name')

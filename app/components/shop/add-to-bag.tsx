@@ -24,10 +24,10 @@ export function limitMessage(outcome: Extract<AddOutcome, { outcome: 'limit' }>,
 }
 
 /**
- * "Add to cart" on a product card: adds one at once and confirms it in a modal (SPEC.md §2). The shop
- * says "cart" everywhere (card, modal, header, checkout). Its accessible name ends with the product's
- * name, so a page of cards (or a product page with related cards) has one plain "Add to cart": the
- * product page's own.
+ * "Add to cart" on a product card: adds one at once and confirms it in a modal (docs/screens.md,
+ * Readings of the specification). The shop says "cart" everywhere (card, modal, header, checkout).
+ * Its accessible name ends with the product's name, so a page of cards (or a product page with
+ * related cards) has one plain "Add to cart": the product page's own.
  */
 export function AddToBagButton({ product }: { product: ProductCard }) {
   const { add, ready } = useCart()

@@ -39,7 +39,7 @@ function save(cart: Cart) {
 }
 
 /**
- * The cart of SPEC.md §4, kept in local storage under `checkouts`: read on start (created empty
+ * The cart (docs/domain.md, Cart), kept in local storage under `checkouts`: read on start (created empty
  * when absent), saved on every change, and kept in step across tabs by the `storage` event.
  */
 export function CartProvider({ children }: { children: React.ReactNode }) {

@@ -18,9 +18,9 @@ function errorsOf(values: Values): Record<string, string> {
 }
 
 /**
- * The Contact Us form (SPEC.md §2, §5). Browser validation is off; after a submit attempt the same
- * schema the server uses marks empty required fields "required". Staff reuse it to correct an
- * enquiry (with its version, and without the spam trap).
+ * The Contact Us form (docs/specification.md, Forms and their checks). Browser validation is off;
+ * after a submit attempt the same schema the server uses marks empty required fields "required".
+ * Staff reuse it to correct an enquiry (with its version, and without the spam trap).
  */
 export function ContactForm({
   values,

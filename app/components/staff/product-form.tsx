@@ -35,13 +35,13 @@ interface ArraySpec {
   /** One item, in accessible names: "Move image 2 up". */
   noun: string
   intro: string
-  /** The inputs of one item, in the order shown, and what each means for this array (DESIGN.md §9). */
+  /** The inputs of one item, in the order shown, and what each means for this array (docs/specification.md, Product). */
   parts: readonly (readonly [Part, PartSpec])[]
 }
 
 const notShown = (what: string): PartSpec => ({ label: `${what} (not shown on the page)` })
 
-/** What value, label and description mean in each array (DESIGN.md §9). */
+/** What value, label and description mean in each array (docs/specification.md, Product). */
 const ARRAYS: Record<ArrayField, ArraySpec> = {
   productImages: {
     title: 'Images',
@@ -211,7 +211,7 @@ export function descriptionSlot(index: number): string {
 }
 
 /**
- * The one product form (SPEC.md §2, §4, §5) for create and update. Everything typed lives in React
+ * The one product form (docs/screens.md, Staff screens) for create and update. Everything typed lives in React
  * state and is sent as one JSON field, so a refused save (a field error, a taken id, another editor's
  * change) leaves the form exactly as it was. Browser validation is off; after the first attempt the
  * same zod schema as the server's checks the fields and the messages show next to them.

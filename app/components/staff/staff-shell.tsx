@@ -34,6 +34,7 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
       { to: '/outbox', label: 'Outbox' },
       { to: '/migration', label: 'Data' },
       { to: '/settings/shipping', label: 'Settings' },
+      { to: '/settings/staff', label: 'Staff accounts' },
     ],
   },
 ]

@@ -36,7 +36,7 @@ const FIELDS = [
 const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
 /**
- * The one template form (SPEC.md §2, §4): create and update edit the fields; the deprecate screen
+ * The one template form (docs/screens.md, Staff screens): create and update edit the fields; the deprecate screen
  * shows the same form read-only with the delete confirmation (Delete Forever). Browser validation
  * is off (`noValidate`); the template schema checks the fields before sending, and again on the server.
  */

@@ -1,6 +1,6 @@
 import { isSitePath } from '../schemas/text.ts'
 
-/** The two profile kinds of SPEC.md §3; they only decide where a login lands. */
+/** The two profile kinds (docs/specification.md, Profile); they only decide where a login lands. */
 export interface ProfileKinds {
   profileTypeTherapist: boolean
   profileTypeClient: boolean
@@ -9,8 +9,8 @@ export interface ProfileKinds {
 export type LoginOutcome = { user: null } | { user: object; profile: ProfileKinds | null } | { error: unknown }
 
 /**
- * SPEC.md §6: the therapist check is true when there is no user, no profile, or an error, when
- * therapist is set, or when neither kind is set.
+ * The therapist check (docs/specification.md, Where a login lands) is true when there is no user, no
+ * profile, or an error, when therapist is set, or when neither kind is set.
  */
 export function isTherapist(outcome: LoginOutcome): boolean {
   if ('error' in outcome || !outcome.user || !('profile' in outcome) || !outcome.profile) return true
@@ -18,7 +18,7 @@ export function isTherapist(outcome: LoginOutcome): boolean {
   return profileTypeTherapist || !profileTypeClient
 }
 
-/** SPEC.md §4: therapists (and anyone in doubt) go to /client, clients to /program. */
+/** Therapists (and anyone in doubt) go to /client, clients to /program (docs/specification.md, Where a login lands). */
 export function redirectAfterLogin(outcome: LoginOutcome): '/client' | '/program' {
   return isTherapist(outcome) ? '/client' : '/program'
 }

@@ -2,7 +2,8 @@
  * The shop's legal pages as data: Terms and Conditions, Privacy Policy and Returns Policy.
  * The shop's identity (name, legal name, ABN, address, e-mail, phone) comes from configuration
  * and is written into the text, so the same wording serves any deployment of the shop.
- * Business facts follow SPEC.md §2 and §9; a change of wording also changes LEGAL_LAST_UPDATED.
+ * Business facts follow docs/specification.md (Business constants); a change of wording also
+ * changes LEGAL_LAST_UPDATED.
  *
  * Returns follow the online returns flow: a change of mind may be asked for within 14 days of
  * delivery or collection (the only time limit); faulty, damaged or not-as-described goods are

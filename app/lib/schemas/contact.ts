@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { storableString } from './text.ts'
 
-/** The message SPEC.md §5 shows under an empty required field. */
+/** The message shown under an empty required field (docs/specification.md, Forms and their checks). */
 export const REQUIRED = 'required'
 
-/** The Contact Us form (SPEC.md §2, §5): Name, Email and Message required; phone and company optional. */
+/**
+ * The Contact Us form (docs/specification.md, Forms and their checks): Name, Email and Message
+ * required; phone and company optional.
+ */
 export const contactSchema = z.object({
   contactName: storableString(200).min(1, REQUIRED),
   contactEmail: z.string().trim().min(1, REQUIRED).max(320, 'At most 320 characters.').pipe(z.email('Enter a valid e-mail address.')),

@@ -3,7 +3,7 @@ import { isValidAbn } from '../abn.ts'
 import { isStateCode, postcodeInState, STATES, stateOfPostcode } from '../delivery/postcodes.ts'
 import { storableString } from './text.ts'
 
-/** The message SPEC.md §5 shows under an empty required field. */
+/** The message shown under an empty required field (docs/specification.md, Forms and their checks). */
 export const REQUIRED = 'required'
 
 const stateName = (code: string) => STATES.find((state) => state.code === code)?.name ?? code

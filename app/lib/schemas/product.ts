@@ -9,7 +9,7 @@ import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
  */
 export const RESERVED_PRODUCT_IDS = new Set(['create'])
 
-/** The message SPEC.md §5 shows under an empty required field. */
+/** The message shown under an empty required field (docs/specification.md, Forms and their checks). */
 export const REQUIRED = 'required'
 
 const required = (max: number) => storableString(max).min(1, REQUIRED)

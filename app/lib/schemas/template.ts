@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
 
-/** The message SPEC.md §5 shows under an empty required field. */
+/** The message shown under an empty required field (docs/specification.md, Forms and their checks). */
 export const REQUIRED = 'required'
 
 /**
- * The template form (SPEC.md §3, §5): the name is required; the image is optional and, when given,
- * an https:// address or a path on this site. An empty image is stored as the placeholder image.
- * The same schema runs in the browser (before sending) and on the server (before saving).
+ * The template form (docs/specification.md, Template; Forms and their checks): the name is
+ * required; the image is optional and, when given, an https:// address or a path on this site. An
+ * empty image is stored as the placeholder image. The same schema runs in the browser (before sending) and on the server (before saving).
  */
 export const templateFormSchema = z.object({
   templateName: storableString(200).min(1, REQUIRED),

@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { template }
 }
 
-/** SPEC.md §2: the deprecate route is the edit form, read-only, with the delete confirmation. */
+/** docs/screens.md, Staff screens: the deprecate route is the edit form, read-only, with the delete confirmation. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)

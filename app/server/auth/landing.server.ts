@@ -6,7 +6,8 @@ import { getProfile } from '../profiles/profiles.server.ts'
 
 /**
  * Where a person lands after logging in: back to the page that sent them to the login panel, or
- * by the profile rule of SPEC.md §4. Any failure to read the profile is logged and lands on /client.
+ * by the profile rule (docs/specification.md, Where a login lands). Any failure to read the profile
+ * is logged and lands on /client.
  */
 export async function landingPath(
   context: Readonly<RouterContextProvider>,

@@ -109,6 +109,7 @@ export async function resetTwoFactor(db: Database, emailInput: string): Promise<
   return { email, hadTwoFactor: existing.twoFactorEnabled === true }
 }
 
-export async function listStaff(db: Database): Promise<{ email: string; name: string; createdAt: Date }[]> {
-  return db.select({ email: user.email, name: user.name, createdAt: user.createdAt }).from(user).where(eq(user.role, 'staff')).orderBy(user.email)
+export async function listStaff(db: Executor): Promise<{ id: string; email: string; name: string; createdAt: Date; twoFactorEnabled: boolean }[]> {
+  const rows = await db.select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.role, 'staff')).orderBy(user.email)
+  return rows.map((row) => ({ ...row, twoFactorEnabled: row.twoFactorEnabled === true }))
 }

@@ -12,7 +12,7 @@ export class ProductNotFoundError extends Error {
   override name = 'ProductNotFoundError'
 }
 
-/** Someone saved the product after this editor opened it (DESIGN.md: never overwrite silently). */
+/** Someone saved the product after this editor opened it (docs/domain.md, Product ids: never overwrite silently). */
 export class StaleEditError extends Error {
   override name = 'StaleEditError'
   constructor() {

@@ -17,7 +17,7 @@ import { logger } from '../log.server.ts'
  * and are unit-tested; the rest calls Stripe through the SDK and turns its errors into messages.
  */
 
-/** The shop sells in Australian dollars only (DESIGN.md §3). */
+/** The shop sells in Australian dollars only (docs/domain.md, Money and GST). */
 export const SHOP_CURRENCY = 'aud'
 /** The label a price entry gets when Stripe's price has no nickname. */
 export const DEFAULT_PRICE_LABEL = 'Price (inc. GST)'

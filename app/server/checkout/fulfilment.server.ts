@@ -31,7 +31,7 @@ export interface FulfilmentResult {
 }
 
 /**
- * The one way an order changes state after payment (DESIGN.md §3). Idempotent: it records each
+ * The one way an order changes state after payment (docs/domain.md, Orders). Idempotent: it records each
  * event id once, locks the order, applies the state table, and queues the tax invoice in the same
  * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
  * one paid order and one confirmation e-mail.

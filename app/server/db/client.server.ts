@@ -132,7 +132,7 @@ export function embeddedPaths(dataDir: string) {
 
 /**
  * Opens the shop's database: PostgreSQL when a URL is given, otherwise the embedded PGlite
- * directory, never opened by two processes at once (DESIGN.md §2).
+ * directory, never opened by two processes at once (docs/decisions/002-embedded-database-lock-and-socket.md).
  */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl)

@@ -51,7 +51,7 @@ export const products = pgTable(
   (table) => [index('products_category_name_idx').on(table.productCategory, table.productName)],
 )
 
-/** One row per write of any stored document (DESIGN.md §3), written in the same transaction. */
+/** One row per write of any stored document (docs/domain.md, History), written in the same transaction. */
 export const history = pgTable(
   'history',
   {
@@ -91,7 +91,7 @@ export const outbox = pgTable(
   (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt), index('outbox_created_idx').on(table.createdAt)],
 )
 
-/** SPEC.md §3 Profile: one per account, its id (FBUID) is the account's id. */
+/** A profile (docs/specification.md, Profile): one per account, its id (FBUID) is the account's id. */
 export const profiles = pgTable('profiles', {
   id: text('id').primaryKey(),
   profileNameGiven: text('profile_name_given').notNull().default(''),
@@ -219,7 +219,7 @@ export const productRedirects = pgTable('product_redirects', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
 
-/** SPEC.md §3 Template: the scaffold record with its own screens. */
+/** A template (docs/specification.md, Template): the scaffold record with its own screens. */
 export const templates = pgTable('templates', {
   id: text('id').primaryKey(),
   templateName: text('template_name').notNull(),
@@ -229,7 +229,7 @@ export const templates = pgTable('templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
 
-/** SPEC.md §3 Contact enquiry. */
+/** A contact enquiry (docs/specification.md, Contact enquiry; docs/domain.md, Enquiries). */
 export const contacts = pgTable(
   'contacts',
   {
@@ -407,4 +407,25 @@ export const returns = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('returns_order_idx').on(table.orderId), index('returns_status_idx').on(table.status, table.createdAt)],
+)
+
+/**
+ * An invitation to join the staff, sent by e-mail from the staff screen (docs/domain.md, Staff
+ * accounts). Only a hash of the link's token is kept; an invitation is accepted once, by the account
+ * of the invited address after it has set its password and enrolled its second factor.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+    acceptedBy: text('accepted_by'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('staff_invites_email_idx').on(table.email, table.createdAt)],
 )

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 
-/** The actor named in history when nobody is signed in (SPEC.md §3). */
+/** The actor named in history when nobody is signed in (docs/domain.md, History). */
 export const NO_USER = 'no user found'
 
 export type Collection = 'products' | 'templates' | 'contacts' | 'profiles' | 'orders' | 'shipping-methods' | 'addresses'

@@ -7,7 +7,7 @@ import { logger } from '../log.server.ts'
 import type { Mailer, MailMessage } from './message.ts'
 
 /**
- * The shop's one mail module (DESIGN.md §1). Every message is stored in `outbox` first.
+ * The shop's one mail module (docs/decisions/007-mail-outbox.md). Every message is stored in `outbox` first.
  * Without SMTP the stored row (`kept`) is the delivery; with SMTP it is `queued`, delivered in the
  * background right after storing and again on a timer, retried with exponential back-off until an
  * SMTP server accepts it (`sent`).

@@ -43,7 +43,7 @@ describe('the rules each collection checks an imported document against', () => 
     expect(reasonOf(prepare('products', productId, { ...product, productRelated: ['a', 'a'] }))).toBe('productRelated: Each related product once.')
   })
 
-  it('refuses a product whose id is not the one its name gives (DESIGN.md §3)', () => {
+  it('refuses a product whose id is not the one its name gives (docs/domain.md, Product ids)', () => {
     expect(reasonOf(prepare('products', 'some-other-id', { ...product }))).toBe(
       `A product's id comes from its name: "${product.productName}" has the id "${productId}", not "some-other-id".`,
     )

@@ -1,6 +1,6 @@
 import type { MigrationCollection } from './format.ts'
 
-/** SPEC.md §8: the messages a failed migration read is logged with. */
+/** The messages a failed migration read is logged with (docs/specification.md, Error messages). */
 export const DATA_FETCH_ERROR = 'Error fetching migration data collection'
 export const RESULT_FETCH_ERROR = 'Error fetching migration result collection'
 /** Writing is not in the specification's catalogue; the same wording keeps the log searchable. */

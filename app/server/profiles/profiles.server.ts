@@ -29,9 +29,9 @@ function splitName(name: string | null | undefined): { given: string; family: st
 }
 
 /**
- * Sign-up, sign-in and Google login keep the profile in step with the account (SPEC.md §4): a new
- * account gets its profile, a changed e-mail or picture is copied over. Nothing changed, nothing
- * written.
+ * Sign-up, sign-in and Google login keep the profile in step with the account
+ * (docs/specification.md, Profile): a new account gets its profile, a changed e-mail or picture is
+ * copied over. Nothing changed, nothing written.
  */
 export async function syncProfileFromUser(db: Database, user: AuthUser): Promise<void> {
   await db.transaction(async (tx) => {

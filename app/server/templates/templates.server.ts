@@ -27,7 +27,7 @@ export class StaleTemplateError extends Error {
   }
 }
 
-/** SPEC.md §7: a created document gets a generated id, stored as its FBUID. */
+/** A created template gets a generated id, stored as its FBUID (docs/specification.md, Template). */
 function newTemplateId(): string {
   return randomBytes(10).toString('base64url')
 }

@@ -9,7 +9,10 @@ import type { Document } from '../format.ts'
 
 const edit = profileEditSchema.shape
 
-/** SPEC.md §3 Profile: the account page's rules for what a customer edits, and the rest as stored. */
+/**
+ * A profile (docs/specification.md, Profile): the account page's rules for what a customer edits,
+ * and the rest as stored.
+ */
 const documentSchema = z.strictObject({
   profileNameGiven: edit.profileNameGiven.default(''),
   profileNameFamily: edit.profileNameFamily.default(''),

@@ -7,7 +7,7 @@ import { PLACEHOLDER_TEMPLATE_IMAGE } from '../../templates/templates.server.ts'
 import { afterTextId, byCodeUnit, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
 
-/** SPEC.md §3: the name is required; the image defaults to the placeholder. */
+/** docs/specification.md, Template: the name is required; the image defaults to the placeholder. */
 const documentSchema = z.strictObject({
   templateName: templateFormSchema.shape.templateName,
   templateImage: templateFormSchema.shape.templateImage.default(''),
