@@ -1,137 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useBlocker, useNavigation } from 'react-router'
 import { CATEGORIES, CATEGORY_LABELS, type Product } from '../../lib/catalog'
 import { centsToDollars, productErrors, productFormSchema, type ProductFormInput } from '../../lib/schemas/product'
 import { slugify } from '../../lib/slug'
 import { initialLogistics, logisticsSubmission, ProductLogisticsFields, type LogisticsPath, type LogisticsValues } from './product-logistics-fields'
 import { initialPlacement, placementSubmission, ProductPlacementFields, type PlacementPath, type PlacementValues } from './product-placement-fields'
-import { StripeFetchPanel, type TypedPrice } from './stripe-fetch-panel'
+import { ProductArraySection, type ArrayEditing } from './product-array-section'
+import { FormTextField } from './product-form-inputs'
+import { ARRAY_FIELDS, ARRAYS, inputId, type ArrayField, type EditorItem, type Part } from './product-form-spec'
+import type { TypedPrice } from './stripe-fetch-panel'
+import { Button, LinkButton } from '../ui/button'
+import { Dialog } from '../ui/dialog'
 import { FieldError } from '../ui/field-error'
-
-export const ARRAY_FIELDS = [
-  'productImages',
-  'productDescriptions',
-  'productFeatures',
-  'productSpecifications',
-  'productDimensions',
-  'productShipping',
-  'productDownloads',
-  'productPrices',
-] as const
-
-type ArrayField = (typeof ARRAY_FIELDS)[number]
-type Part = 'value' | 'label' | 'description'
-
-interface PartSpec {
-  label: string
-  placeholder?: string
-  /** Rows of a text area; a one-line input when absent. */
-  rows?: number
-  inputMode?: 'decimal' | 'url'
-}
-
-interface ArraySpec {
-  title: string
-  /** One item, in accessible names: "Move image 2 up". */
-  noun: string
-  intro: string
-  /** The inputs of one item, in the order shown, and what each means for this array (docs/specification.md, Product). */
-  parts: readonly (readonly [Part, PartSpec])[]
-}
-
-const notShown = (what: string): PartSpec => ({ label: `${what} (not shown on the page)` })
-
-/** What value, label and description mean in each array (docs/specification.md, Product). */
-const ARRAYS: Record<ArrayField, ArraySpec> = {
-  productImages: {
-    title: 'Images',
-    noun: 'image',
-    intro: 'The first image is shown on the category cards; all of them in the product page’s carousel. Upload a PNG, JPEG, WebP or GIF of at most 5 MB, or paste the address of an image.',
-    parts: [
-      ['value', { label: 'Image URL', placeholder: '/images/… or https://…', inputMode: 'url' }],
-      ['label', { label: 'Alt text (what the picture shows)' }],
-      ['description', notShown('Caption')],
-    ],
-  },
-  productDescriptions: {
-    title: 'Descriptions',
-    noun: 'description',
-    intro: 'Each has its place on the product page, named beside it: the 1st is the overview, the 2nd “Read more”, every other one a section under its own heading, and the 6th (or the 1st when there are fewer) also the short text on category cards.',
-    parts: [
-      ['label', { label: 'Heading' }],
-      ['description', { label: 'Text', rows: 4 }],
-      ['value', notShown('Value')],
-    ],
-  },
-  productFeatures: {
-    title: 'Features',
-    noun: 'feature',
-    intro: 'Listed with ticks beside the price; the details show under “Features”.',
-    parts: [
-      ['label', { label: 'Feature' }],
-      ['description', { label: 'Details', rows: 2 }],
-      ['value', notShown('Value')],
-    ],
-  },
-  productSpecifications: {
-    title: 'Specifications',
-    noun: 'specification',
-    intro: 'Shown as a table under “Specifications”, such as “Processor: 480 MHz H7”.',
-    parts: [
-      ['label', { label: 'Specification' }],
-      ['description', { label: 'Detail' }],
-      ['value', notShown('Value')],
-    ],
-  },
-  productDimensions: {
-    title: 'Dimensions',
-    noun: 'dimension',
-    intro: 'Shown under “Dimensions”, such as “Weight: 4.2 kg”.',
-    parts: [
-      ['label', { label: 'Measurement' }],
-      ['description', { label: 'Size' }],
-      ['value', notShown('Value')],
-    ],
-  },
-  productShipping: {
-    title: 'Shipping',
-    noun: 'shipping note',
-    intro: 'Shown under “Shipping”: dispatch, delivery and returns.',
-    parts: [
-      ['label', { label: 'Heading' }],
-      ['description', { label: 'Details', rows: 2 }],
-      ['value', notShown('Value')],
-    ],
-  },
-  productDownloads: {
-    title: 'Downloads',
-    noun: 'download',
-    intro: 'User manuals and other files listed on the product page.',
-    parts: [
-      ['value', { label: 'Link', placeholder: '/manuals/… or https://…', inputMode: 'url' }],
-      ['label', { label: 'What it is', placeholder: 'e.g. User manual (PDF)' }],
-      ['description', notShown('Notes')],
-    ],
-  },
-  productPrices: {
-    title: 'Prices',
-    noun: 'price',
-    intro: 'The first price is the one shown and charged. Amounts in Australian dollars, GST included.',
-    parts: [
-      ['value', { label: 'Amount in dollars (incl. GST)', placeholder: 'e.g. 1299.00', inputMode: 'decimal' }],
-      ['label', { label: 'What the price is for', placeholder: 'e.g. Price (inc. GST)' }],
-      ['description', { label: 'Payment provider’s price id', placeholder: 'price_…' }],
-    ],
-  },
-}
-
-interface EditorItem {
-  /** React's key for the item while it is edited; never sent. */
-  key: string
-  value: string
-  label: string
-  description: string
-}
+import { fieldClass } from '../ui/text-field'
 
 type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<ArrayField, EditorItem[]>
 
@@ -189,27 +70,6 @@ function validate(values: ProductFormValues, openedLogistics: LogisticsValues | 
   return result.success ? {} : productErrors(result.error)
 }
 
-/** The HTML id of the input for an error path: `productPrices.0.value` → `productPrices-0-value`. */
-const inputId = (path: string) => path.replace(/\./g, '-')
-
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm focus:outline-none focus:ring-2 ${
-    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
-  }`
-
-const smallButton =
-  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-ink hover:border-brand-600 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-300 disabled:hover:text-ink'
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
-/** What a description does on the product page, by its place in the list. */
-export function descriptionSlot(index: number): string {
-  if (index === 0) return 'Overview: the main text beside the price'
-  if (index === 1) return 'Read more: opens under the overview'
-  if (index === 5) return 'Card text: on category cards, and a section of the page'
-  return 'A section of the page under its own heading'
-}
-
 /**
  * The one product form (docs/screens.md, Staff screens) for create and update. Everything typed lives in React
  * state and is sent as one JSON field, so a refused save (a field error, a taken id, another editor's
@@ -233,7 +93,8 @@ export function ProductForm({
   relatedNames?: Record<string, string>
   actionData: ProductFormActionData | undefined
 }) {
-  const [values, setValues] = useState(() => initialValues(product, category, relatedNames))
+  const [opened] = useState(() => initialValues(product, category, relatedNames))
+  const [values, setValues] = useState(opened)
   // The version this editor started from, kept even if the page's data is reloaded meanwhile: a save
   // after someone else's change must be refused, never silently win.
   const [startVersion] = useState(version)
@@ -241,10 +102,14 @@ export function ProductForm({
   // changed it, so sales made meanwhile are not overwritten.
   const [openedLogistics] = useState(() => (product ? initialLogistics(product) : null))
   const [attempted, setAttempted] = useState(false)
+  /** Set when a save that passed the form's checks is sent: the page may be left then. */
+  const leaving = useRef(false)
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(actionData?.errors ?? {})
   const [formError, setFormError] = useState(actionData?.formError ?? null)
   const [seenActionData, setSeenActionData] = useState(actionData)
   if (actionData !== seenActionData) {
+    // A save came back refused: the changes are still unsaved.
+    leaving.current = false
     setSeenActionData(actionData)
     setServerErrors(actionData?.errors ?? {})
     setFormError(actionData?.formError ?? null)
@@ -254,6 +119,24 @@ export function ProductForm({
   const formErrorRef = useRef<HTMLDivElement>(null)
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting'
+
+  // Unsaved changes: leaving by a link asks first (a dialog), leaving the page (reload, closing the
+  // tab, another address) gets the browser's own question. A save that passes the form's checks
+  // may leave; a refused one (the answer comes back here) guards again.
+  const submission = JSON.stringify(toSubmission(values, openedLogistics))
+  const [openedSubmission] = useState(() => JSON.stringify(toSubmission(opened, openedLogistics)))
+  const unsaved = submission !== openedSubmission
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && !leaving.current && currentLocation.pathname !== nextLocation.pathname)
+  useEffect(() => {
+    if (!unsaved) return
+    const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return
+      event.preventDefault()
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [unsaved])
 
   // A message from the server (a refused save) takes the focus, so it is seen and heard.
   useEffect(() => {
@@ -311,20 +194,23 @@ export function ProductForm({
     setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith(`${field}.`))))
     setPendingFocus(remaining === 0 ? `${field}-add` : `${field}-${Math.min(index, remaining - 1)}-remove`)
   }
-  const moveItem = (field: ArrayField, index: number, direction: -1 | 1) => {
-    const target = index + direction
+  /** Moves an item to another place (a button moves it by one, dragging an image anywhere). */
+  const moveItem = (field: ArrayField, index: number, target: number) => {
     const count = values[field].length
-    if (target < 0 || target >= count) return
+    if (target < 0 || target >= count || target === index) return
     setItems(field, (items) => {
       const moved = [...items]
-      ;[moved[index], moved[target]] = [moved[target]!, moved[index]!]
+      const [item] = moved.splice(index, 1)
+      moved.splice(target, 0, item!)
       return moved
     })
     setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith(`${field}.`))))
     // Keep the focus on the same button of the moved item, or on its other arrow at the end of the list.
-    const sameWay = direction === -1 ? (target > 0 ? 'up' : 'down') : target < count - 1 ? 'down' : 'up'
+    const sameWay = target < index ? (target > 0 ? 'up' : 'down') : target < count - 1 ? 'down' : 'up'
     setPendingFocus(`${field}-${target}-${sameWay}`)
   }
+  const addImages = (images: { url: string; alt: string }[]) =>
+    setItems('productImages', (items) => [...items, ...images.map(({ url, alt }) => ({ key: `new-${nextKey.current++}`, value: url, label: alt, description: '' }))])
 
   /** Stripe's prices accepted in the panel: they replace the price entries (saved with the product). */
   const replacePrices = (prices: TypedPrice[]) => {
@@ -332,6 +218,8 @@ export function ProductForm({
     setItems('productPrices', () => items)
     setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith('productPrices'))))
   }
+
+  const editing: ArrayEditing = { setPart, addItem, removeItem, moveItem, addImages, replacePrices }
 
   const newId = slugify(values.productName)
   const renaming = product !== null && newId !== '' && newId !== product.FBUID
@@ -350,10 +238,12 @@ export function ProductForm({
         if (first) {
           event.preventDefault()
           document.getElementById(inputId(first))?.focus()
+        } else {
+          leaving.current = true
         }
       }}
     >
-      <input type="hidden" name="product" value={JSON.stringify(toSubmission(values, openedLogistics))} />
+      <input type="hidden" name="product" value={submission} />
       {startVersion !== undefined ? <input type="hidden" name="version" value={startVersion} /> : null}
 
       {formError ? (
@@ -384,7 +274,7 @@ export function ProductForm({
             Fields marked * are required.
           </p>
         </div>
-        <TextField
+        <FormTextField
           id="productName"
           label="Product name"
           required
@@ -399,7 +289,7 @@ export function ProductForm({
               : 'The product’s id and address come from its name.'
           }
         />
-        <TextField
+        <FormTextField
           id="STUPID"
           label="Stripe product id (STUPID)"
           required
@@ -419,7 +309,7 @@ export function ProductForm({
             aria-invalid={errorFor('productCategory') ? true : undefined}
             aria-describedby={errorFor('productCategory') ? 'productCategory-error' : undefined}
             onChange={(event) => setScalar('productCategory', event.target.value)}
-            className={`${inputClass(!!errorFor('productCategory'))} sm:max-w-xs`}
+            className={`${fieldClass(!!errorFor('productCategory'))} text-sm sm:max-w-xs`}
           >
             <option value="">Choose a category</option>
             {CATEGORIES.map((value) => (
@@ -432,102 +322,9 @@ export function ProductForm({
         </div>
       </section>
 
-      {ARRAY_FIELDS.map((field) => {
-        const spec = ARRAYS[field]
-        const items = values[field]
-        const listError = errorFor(field)
-        return (
-          <section key={field} aria-labelledby={`${field}-heading`} className="border-t border-slate-200 pt-8">
-            <h2 id={`${field}-heading`} className="text-xl font-semibold">
-              {spec.title} <span className="text-base font-normal text-slate-500">({items.length})</span>
-            </h2>
-            <p className="mt-1 max-w-3xl text-sm text-slate-600">{spec.intro}</p>
-            {field === 'productPrices' ? <StripeFetchPanel stupid={values.STUPID} prices={items} onAccept={replacePrices} /> : null}
-            <FieldError id={`${field}-error`} message={listError} />
-            {items.length > 0 ? (
-              <ol className="mt-4 space-y-4">
-                {items.map((item, index) => {
-                  const number = index + 1
-                  const name = `${spec.noun} ${number}`
-                  return (
-                    <li key={item.key}>
-                      <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
-                        <legend className="sr-only">{capitalise(name)}</legend>
-                        <div className="flex flex-wrap items-center justify-between gap-2">
-                          <p className="text-sm font-semibold text-slate-700">
-                            <span aria-hidden="true">{capitalise(name)}</span>
-                            {field === 'productDescriptions' ? <span className="ml-2 font-normal text-slate-500">{descriptionSlot(index)}</span> : null}
-                          </p>
-                          <div className="flex gap-2">
-                            <button
-                              type="button"
-                              id={`${field}-${index}-up`}
-                              className={smallButton}
-                              disabled={index === 0}
-                              onClick={() => moveItem(field, index, -1)}
-                            >
-                              <Arrow direction="up" />
-                              <span className="sr-only">Move {name} up</span>
-                            </button>
-                            <button
-                              type="button"
-                              id={`${field}-${index}-down`}
-                              className={smallButton}
-                              disabled={index === items.length - 1}
-                              onClick={() => moveItem(field, index, 1)}
-                            >
-                              <Arrow direction="down" />
-                              <span className="sr-only">Move {name} down</span>
-                            </button>
-                            <button type="button" id={`${field}-${index}-remove`} className={smallButton} onClick={() => removeItem(field, index)}>
-                              Remove<span className="sr-only"> {name}</span>
-                            </button>
-                          </div>
-                        </div>
-                        <div className={`mt-3 grid gap-4 ${field === 'productImages' ? 'sm:grid-cols-[1fr_auto]' : ''}`}>
-                          <div className="grid content-start gap-4 sm:grid-cols-2">
-                            {spec.parts.map(([part, partSpec]) => {
-                              const path = `${field}.${index}.${part}`
-                              return (
-                                <TextField
-                                  key={part}
-                                  id={inputId(path)}
-                                  label={partSpec.label}
-                                  rows={partSpec.rows}
-                                  placeholder={partSpec.placeholder}
-                                  inputMode={partSpec.inputMode}
-                                  wide={partSpec.rows !== undefined}
-                                  value={item[part]}
-                                  error={errorFor(path)}
-                                  onChange={(text) => setPart(field, index, part, text)}
-                                />
-                              )
-                            })}
-                          </div>
-                          {field === 'productImages' ? (
-                            <ImageUpload
-                              id={`${field}-${index}-file`}
-                              number={number}
-                              preview={item.value}
-                              onUploaded={(url) => setPart(field, index, 'value', url)}
-                            />
-                          ) : null}
-                        </div>
-                      </fieldset>
-                    </li>
-                  )
-                })}
-              </ol>
-            ) : null}
-            <button type="button" id={`${field}-add`} onClick={() => addItem(field)} className={`${smallButton} mt-4 gap-1.5`}>
-              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-                <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
-              </svg>
-              Add {spec.noun}
-            </button>
-          </section>
-        )
-      })}
+      {ARRAY_FIELDS.map((field) => (
+        <ProductArraySection key={field} field={field} items={values[field]} stupid={values.STUPID} errorFor={errorFor} editing={editing} />
+      ))}
 
       {/* After the prices, as in the schema, so the first field with a message is also the first on the page. */}
       <ProductLogisticsFields values={values.logistics} onChange={setLogistics} errorFor={errorFor} />
@@ -535,161 +332,33 @@ export function ProductForm({
 
       {/* The save bar stays in view at the bottom of the window while the long form scrolls under it. */}
       <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button type="submit" disabled={saving}>
           {saving ? 'Saving…' : product ? 'Save changes' : 'Create product'}
-        </button>
-        <Link
-          to={product ? `/product/${product.FBUID}` : values.productCategory ? `/products/${values.productCategory}` : '/products'}
-          className="rounded-md border border-slate-300 px-5 py-2.5 text-sm font-semibold hover:border-brand-600"
-        >
+        </Button>
+        <LinkButton variant="secondary" to={product ? `/product/${product.FBUID}` : values.productCategory ? `/products/${values.productCategory}` : '/products'}>
           Cancel
-        </Link>
+        </LinkButton>
+        <p className="text-sm text-slate-600" role="status">
+          {unsaved ? 'Unsaved changes' : ''}
+        </p>
       </div>
+      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} labelledBy="unsaved-heading">
+        <div className="p-6">
+          <h2 id="unsaved-heading" className="text-lg font-semibold">
+            Leave without saving?
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">Your changes to this product are not saved. If you leave now, they are lost.</p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={() => blocker.reset?.()}>
+              Stay on this page
+            </Button>
+            <Button variant="danger" onClick={() => blocker.proceed?.()}>
+              Leave without saving
+            </Button>
+          </div>
+        </div>
+      </Dialog>
     </Form>
-  )
-}
-
-function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  rows,
-  placeholder,
-  inputMode,
-  wide,
-}: {
-  id: string
-  label: string
-  value: string
-  onChange: (text: string) => void
-  error: string | undefined
-  hint?: string
-  required?: boolean
-  rows?: number
-  placeholder?: string
-  inputMode?: 'decimal' | 'url'
-  wide?: boolean
-}) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
-  const shared = {
-    id,
-    value,
-    placeholder,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    'aria-required': required ? true : undefined,
-    className: inputClass(!!error),
-  } as const
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {required ? (
-          <>
-            {' '}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </>
-        ) : null}
-      </label>
-      {rows ? (
-        <textarea {...shared} rows={rows} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...shared} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-function Arrow({ direction }: { direction: 'up' | 'down' }) {
-  return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-      <path d={direction === 'up' ? 'M10 16V4m0 0l-5 5m5-5l5 5' : 'M10 4v12m0 0l-5-5m5 5l5-5'} fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  )
-}
-
-const MAX_UPLOAD_MB = 5
-/** Addresses worth showing as a preview: a path on this site or https (the schema's rule). */
-const previewable = (url: string) => /^(https:\/\/|\/(?!\/))[^\s"'<>]*\.(png|jpe?g|webp|gif|svg|avif)$/i.test(url) || /^\/uploads\/[0-9a-f]+\.\w+$/.test(url)
-
-/** Uploads the chosen file to /api/uploads and hands back its address; shows a preview of the item's image. */
-function ImageUpload({ id, number, preview, onUploaded }: { id: string; number: number; preview: string; onUploaded: (url: string) => void }) {
-  const [status, setStatus] = useState<{ kind: 'busy' | 'done' | 'error'; message: string } | null>(null)
-
-  async function upload(input: HTMLInputElement) {
-    const file = input.files?.[0]
-    if (!file) return
-    if (file.size > MAX_UPLOAD_MB * 1024 * 1024) {
-      setStatus({ kind: 'error', message: `The image is too large: images can be at most ${MAX_UPLOAD_MB} MB.` })
-      input.value = ''
-      return
-    }
-    setStatus({ kind: 'busy', message: 'Uploading…' })
-    const body = new FormData()
-    body.set('file', file)
-    try {
-      const response = await fetch('/api/uploads', { method: 'POST', body })
-      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: string }
-      if (response.ok && result.url) {
-        onUploaded(result.url)
-        setStatus({ kind: 'done', message: 'Uploaded.' })
-      } else {
-        setStatus({ kind: 'error', message: result.error ?? `The upload failed (${response.status}). Please try again.` })
-      }
-    } catch {
-      setStatus({ kind: 'error', message: 'The upload failed: the shop could not be reached. Please try again.' })
-    } finally {
-      input.value = ''
-    }
-  }
-
-  return (
-    <div className="flex flex-col gap-3 sm:w-60">
-      <div className="flex h-36 w-full items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
-        {previewable(preview) ? (
-          <img src={preview} alt="" className="h-full w-full object-contain" />
-        ) : (
-          <span className="px-2 text-center text-xs text-slate-500">No image yet</span>
-        )}
-      </div>
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium">
-          Upload image<span className="sr-only"> {number}</span>
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          aria-describedby={status ? `${id}-status` : undefined}
-          disabled={status?.kind === 'busy'}
-          onChange={(event) => void upload(event.currentTarget)}
-          className="mt-1 block w-full text-xs text-slate-600 file:mr-2 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-2.5 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:border-brand-600"
-        />
-        <p
-          id={`${id}-status`}
-          role="status"
-          className={`mt-1 text-sm ${status?.kind === 'error' ? 'font-medium text-red-700' : 'text-slate-600'}`}
-        >
-          {status?.message}
-        </p>
-      </div>
-    </div>
   )
 }
 

@@ -1,3 +1,4 @@
+import { fieldClass } from '../ui/text-field'
 import { DEFAULT_LOGISTICS, type ProductLogistics } from '../../lib/catalog'
 import type { ProductFormInput } from '../../lib/schemas/product'
 import { CheckboxField as Checkbox } from '../ui/checkbox-field'
@@ -70,10 +71,8 @@ export function logisticsSubmission(values: LogisticsValues, opened: LogisticsVa
   return submission
 }
 
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
-    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
-  }`
+/** The shop's input look (components/ui), in the staff forms' smaller type. */
+const inputClass = (invalid: boolean) => `${fieldClass(invalid)} text-sm`
 
 /** The product form's "Shipping and stock" section: weight, lithium batteries, stock and backorders. */
 export function ProductLogisticsFields({

@@ -1,3 +1,4 @@
+import { smallButton } from './product-form-inputs'
 import { useState } from 'react'
 import { DEFAULT_PLACEMENT, MAX_RELATED, PRODUCT_STATUSES, type ProductPlacement, type ProductStatus } from '../../lib/catalog'
 import type { ProductFormInput } from '../../lib/schemas/product'
@@ -35,8 +36,6 @@ export function placementSubmission(values: PlacementValues): Pick<ProductFormIn
   return { productStatus: values.status, productFeatured: values.featured, productUseCases: values.useCases, productRelated: values.related.map((choice) => choice.id) }
 }
 
-const smallButton =
-  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium hover:border-brand-600 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-40'
 
 /**
  * The product form's "Where it is shown": featured on the home page, the use-case pictures, and the

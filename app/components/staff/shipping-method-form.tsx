@@ -1,3 +1,4 @@
+import { fieldClass } from '../ui/text-field'
 import { useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { formatAud } from '../../lib/money'
@@ -47,10 +48,8 @@ export function MethodSummary({ method }: { method: Method }) {
   )
 }
 
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm focus:outline-none focus:ring-2 ${
-    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
-  }`
+/** The shop's input look (components/ui), in the staff forms' smaller type. */
+const inputClass = (invalid: boolean) => `${fieldClass(invalid)} text-sm`
 
 type TextKey = Exclude<keyof ShippingMethodFormInput, 'carriesLithium' | 'active' | 'kind'>
 

@@ -2,8 +2,8 @@ import { FieldError } from './field-error'
 
 /** The look of a text input or select, marked when its value was refused. */
 export const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 focus:outline-none focus:ring-2 ${
-    invalid ? 'border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+  `mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
+    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
   }`
 
 /**
