@@ -12,6 +12,8 @@ import type { Route } from './+types/account'
 import { readForm } from '../server/http/form.server'
 import { AddressBook } from '../components/account/address-book'
 import { listAddresses, makeDefaultAddress, removeAddress } from '../server/accounts/addresses.server'
+import { buttonClass } from '../components/ui/button'
+import { Alert } from '../components/ui/alert'
 
 /**
  * `/client` and `/program`, where a login lands (docs/specification.md, Where a login lands): the
@@ -72,14 +74,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to="/client/password" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          <Link to="/client/password" className={buttonClass({ variant: 'secondary' })}>
             Change password
           </Link>
-          <Link to="/client/two-factor" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          <Link to="/client/two-factor" className={buttonClass({ variant: 'secondary' })}>
             Two-step login
           </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+            <button type="submit" className={buttonClass({ variant: 'secondary' })}>
               Log Out
             </button>
           </Form>
@@ -96,9 +98,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Your details
         </h2>
         {actionData?.saved ? (
-          <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          <Alert tone="success" className="mt-4">
             Your details have been saved.
-          </p>
+          </Alert>
         ) : null}
         <Form method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
           {fields.map((field) => {
@@ -129,7 +131,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             )
           })}
           <div className="sm:col-span-2">
-            <button type="submit" disabled={saving} className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+            <button type="submit" disabled={saving} className={buttonClass()}>
               {saving ? 'Saving…' : 'Save details'}
             </button>
           </div>

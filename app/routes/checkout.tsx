@@ -17,6 +17,8 @@ import { logger } from '../server/log.server'
 import type { Route } from './+types/checkout'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
+import { buttonClass } from '../components/ui/button'
+import { Alert } from '../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -85,7 +87,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight">Your cart is empty</h1>
         <p className="mt-4 text-slate-600">Find autopilots, cameras, radio links and more in our product ranges.</p>
-        <Link to="/products" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+        <Link to="/products" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
           Browse products
         </Link>
       </div>
@@ -96,9 +98,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Your cart</h1>
       {actionData?.error ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           {actionData.error}
-        </p>
+        </Alert>
       ) : null}
 
       {/* The cart is read from local storage after hydration: reserve room so its lines push nothing.
@@ -217,7 +219,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ref={payButton}
               type="submit"
               disabled={!canPay}
-              className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+              className={buttonClass({ size: 'lg', className: 'w-full' })}
             >
               {paying ? 'One moment…' : 'Continue to delivery'}
             </button>

@@ -10,6 +10,7 @@ import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/contact'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
+import { Alert } from '../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta('Contact Us', 'Send us an enquiry about drone and robotics hardware, orders or support.', shopNameFrom(matches))
@@ -57,9 +58,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       ) : (
         <div className="mt-10">
           {actionData?.failure ? (
-            <p role="alert" className="mb-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <Alert tone="error" className="mb-6">
               {actionData.failure}
-            </p>
+            </Alert>
           ) : null}
           <ContactForm values={actionData?.values ?? {}} serverErrors={actionData?.errors ?? {}} submitLabel="Send enquiry" />
         </div>

@@ -8,6 +8,7 @@ import { organizationJsonLd, pageMeta, shopNameFrom } from '../lib/seo'
 import { shopIdentity } from '../server/env.server'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/home'
+import { buttonClass } from '../components/ui/button'
 
 /**
  * The featured products (staff mark them; otherwise the newest), the lowest order value that
@@ -85,10 +86,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ourselves.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={productPath(E900_ID)} className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600">
+          <Link to={productPath(E900_ID)} className={buttonClass({ size: 'lg' })}>
             Meet the UniDrone E900
           </Link>
-          <Link to="/products" className="rounded-md border border-slate-300 px-5 py-3 font-semibold hover:border-brand-600 hover:text-brand-700">
+          <Link to="/products" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
             Browse all products
           </Link>
         </div>

@@ -9,6 +9,8 @@ import { shop } from '../server/context.server'
 import type { Route } from './+types/login'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
+import { buttonClass } from '../components/ui/button'
+import { Alert } from '../components/ui/alert'
 
 export const headers = retryAfterHeaders
 
@@ -77,7 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(await landingPath(context, signedIn?.id ?? null, redirectTo), { headers: cookieHeaders(result.setCookies) })
 }
 
-const buttonClass = 'rounded-md px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60'
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof import('../root').loader>('root')
@@ -91,7 +92,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
         <p className="mt-4 text-slate-600">You are signed in as {root.user.email}.</p>
         <Form method="post" action="/logout" className="mt-6">
-          <button type="submit" className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-600`}>
+          <button type="submit" className={buttonClass()}>
             Log Out
           </button>
         </Form>
@@ -104,14 +105,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
       <p className="mt-2 text-slate-600">Log in to your account, or sign up with your e-mail address.</p>
       {error ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           Error: {error}
-        </p>
+        </Alert>
       ) : null}
       {loaderData.passwordReset && !actionData ? (
-        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+        <Alert tone="success" className="mt-6">
           Your password has been changed. Please log in with the new one.
-        </p>
+        </Alert>
       ) : null}
       <Form
         method="post"
@@ -155,7 +156,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         <div className="flex flex-wrap gap-3 pt-2">
-          <button type="submit" name="intent" value="login" disabled={busy} className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-600`}>
+          <button type="submit" name="intent" value="login" disabled={busy} className={buttonClass()}>
             Login
           </button>
           <button
@@ -163,7 +164,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             name="intent"
             value="signup"
             disabled={busy}
-            className={`${buttonClass} border border-slate-300 bg-white text-ink hover:border-brand-600`}
+            className={buttonClass({ variant: 'secondary' })}
           >
             Sign Up
           </button>
@@ -177,7 +178,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             type="submit"
             disabled={!loaderData.googleEnabled || busy}
             aria-describedby={loaderData.googleEnabled ? undefined : 'google-unavailable'}
-            className={`${buttonClass} w-full border border-slate-300 bg-white text-ink hover:border-brand-600`}
+            className={buttonClass({ variant: 'secondary', className: 'w-full' })}
           >
             Login with Google
           </button>

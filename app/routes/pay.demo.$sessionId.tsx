@@ -14,6 +14,7 @@ import type { Route } from './+types/pay.demo.$sessionId'
 import { readForm } from '../server/http/form.server'
 import { privatePageHeaders } from '../server/http/private-page.server'
 import { TextField } from '../components/ui/text-field'
+import { buttonClass } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment | UniDrone Robotics' },
@@ -115,7 +116,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             <button
               type="submit"
               disabled={paying}
-              className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+              className={buttonClass({ size: 'lg', className: 'w-full' })}
             >
               {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
             </button>

@@ -20,6 +20,7 @@ async function canPreview(context: Route.LoaderArgs['context'], request: Request
   return user?.role === 'staff' && !staffSecondFactorStep(user, shop(context).config.STAFF_TWO_FACTOR)
 }
 import type { Route } from './+types/product.$productId'
+import { buttonClass } from '../components/ui/button'
 
 /** Home / Products / the product's range / the product (a product filed under no known range skips the range). */
 function crumbsOf(product: Pick<Product, 'FBUID' | 'productName' | 'productCategory'>): Crumb[] {
@@ -112,7 +113,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           {staff ? (
             <Link
               to={`${productPath(product.FBUID)}/update`}
-              className="mt-3 inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600 hover:text-brand-700"
+              className={buttonClass({ variant: 'secondary', size: 'sm', className: 'mt-3 gap-1.5' })}
             >
               <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
                 <path d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
@@ -123,7 +124,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           {staff ? (
             <Link
               to={`/history/products/${product.FBUID}`}
-              className="ml-2 mt-3 inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600 hover:text-brand-700"
+              className={buttonClass({ variant: 'secondary', size: 'sm', className: 'ml-2 mt-3' })}
             >
               History
             </Link>

@@ -15,6 +15,7 @@ import {
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/products.$category'
+import { buttonClass } from '../components/ui/button'
 
 const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
   autopilots: 'Flight controllers, carrier boards and GNSS receivers for reliable autonomous flight.',
@@ -73,7 +74,7 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         {staff ? (
           <Link
             to={`/product/create?category=${category}`}
-            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600"
+            className={buttonClass({ className: 'gap-1.5' })}
           >
             <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
               <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -147,7 +148,7 @@ function ListControls({ category, query, total }: { category: Category; query: C
           <input type="checkbox" name="stock" value="in" defaultChecked={query.inStock} className="h-4 w-4 rounded border-slate-300" />
           In stock only
         </label>
-        <button type="submit" className="rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+        <button type="submit" className={buttonClass()}>
           Apply
         </button>
       </form>

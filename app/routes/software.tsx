@@ -4,6 +4,7 @@ import { downloadLabel, softwareEntries, type SoftwareDownload, type SoftwareEnt
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/software'
+import { buttonClass } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -105,7 +106,7 @@ function SoftwareCard({ entry, qrCodes }: { entry: SoftwareEntry; qrCodes: Recor
             href={url}
             download
             aria-label={`Download ${label}`}
-            className="inline-block rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600"
+            className={buttonClass()}
           >
             Download
           </a>

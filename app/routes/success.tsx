@@ -10,6 +10,7 @@ import { getOrderBySession, orderSummary } from '../server/checkout/orders.serve
 import { shop } from '../server/context.server'
 import type { Route } from './+types/success'
 import { privatePageHeaders } from '../server/http/private-page.server'
+import { buttonClass } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -92,7 +93,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : null}
-      <Link to="/" className="mt-10 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
         Return to Homepage
       </Link>
     </div>

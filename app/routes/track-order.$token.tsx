@@ -4,6 +4,7 @@ import { publicOrigin, shop } from '../server/context.server'
 import { openOrderLink, orderLinkOpenable, orderViewCookie } from '../server/orders/order-links.server'
 import type { Route } from './+types/track-order.$token'
 import { PRIVATE_PAGE } from '../server/http/private-page.server'
+import { buttonClass } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
@@ -32,7 +33,7 @@ export default function OpenOrderLink() {
       <h1 className="text-3xl font-bold tracking-tight">Your order</h1>
       <p className="mt-4 text-slate-600">This link works once: this browser can then see your order for a day.</p>
       <Form method="post" className="mt-8">
-        <button type="submit" className="rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+        <button type="submit" className={buttonClass({ size: 'lg' })}>
           See my order
         </button>
       </Form>
@@ -45,7 +46,7 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">This link no longer works</h1>
       <p className="mt-4 text-slate-600">A link to an order works once, within an hour of being sent. Ask for a new one, it only takes a moment.</p>
-      <Link to="/track-order" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+      <Link to="/track-order" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         Ask for a new link
       </Link>
     </div>

@@ -9,6 +9,8 @@ import { requestOrderLink } from '../server/orders/order-links.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/track-order'
 import { TextField } from '../components/ui/text-field'
+import { buttonClass } from '../components/ui/button'
+import { Alert } from '../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Track your order', 'See where your order is, with its number and your e-mail.', shopNameFrom(matches))
 
@@ -49,19 +51,19 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
         orders are on your account page.
       </p>
       {actionData?.sent ? (
-        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+        <Alert tone="success" className="mt-6">
           If that order number and e-mail match a paid order, we have e-mailed a link to it. The link works once, within an hour.
-        </p>
+        </Alert>
       ) : null}
       {errors.form ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           {errors.form}
-        </p>
+        </Alert>
       ) : null}
       <Form method="post" noValidate className="mt-6 space-y-4">
         {field('orderNumber', 'Order number', { autoComplete: 'off', placeholder: 'UD-ABCD2345' })}
         {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        <button type="submit" disabled={navigation.state !== 'idle'} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+        <button type="submit" disabled={navigation.state !== 'idle'} className={buttonClass()}>
           E-mail me a link
         </button>
       </Form>

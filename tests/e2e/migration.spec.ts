@@ -45,6 +45,16 @@ test('staff export the products, change a price in the file, check the dry run, 
   await expectNoAxeViolations(page)
   expect(await withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)).toBe(10000)
 
+  // The check ran on its own after the upload: the screen can be left, and the dry run found again.
+  await expect(page).toHaveURL(/\/migration\?job=[\w-]+$/)
+  await page.goto('/staff')
+  await page.goto('/migration')
+  const recent = page.getByTestId('recent-job').filter({ hasText: 'Dry run of products-edited.json into products' }).first()
+  await expect(recent).toContainText('Done')
+  await expect(recent).toContainText(staffEmail)
+  await recent.getByRole('link', { name: 'Dry run of products-edited.json into products' }).click()
+  await expect(dryRun).toBeVisible()
+
   await page.getByRole('button', { name: 'Apply: write 1 document' }).click()
   const applied = page.getByRole('status').filter({ hasText: 'Imported products-edited.json into products' })
   await expect(applied).toBeVisible()

@@ -6,6 +6,7 @@ import { formatAud } from '../../lib/money'
 import type { DeliveryValues, MethodChoice } from '../../server/checkout/delivery-step.server'
 import { FieldError } from '../ui/field-error'
 import { fieldClass, TextField } from '../ui/text-field'
+import { buttonClass } from '../ui/button'
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
 
@@ -165,7 +166,7 @@ export function DeliveryForm(props: {
         <button
           type="submit"
           disabled={paying}
-          className="mt-6 w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-progress disabled:opacity-60"
+          className={buttonClass({ size: 'lg', className: 'mt-6 w-full disabled:cursor-progress' })}
         >
           {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.totalCents)}`}
         </button>

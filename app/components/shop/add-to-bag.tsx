@@ -5,6 +5,7 @@ import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
 import { canBuy } from '../../lib/stock'
 import { Dialog } from '../ui/dialog'
 import { useCart } from './cart-context'
+import { buttonClass } from '../ui/button'
 
 /** What the cart keeps of a product: its id and what the visitor was shown. */
 export function cartLineOf(product: ProductCard) {
@@ -48,7 +49,7 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
         type="button"
         onClick={() => setResult(add(cartLineOf(product), 1))}
         disabled={!ready}
-        className="relative z-10 mt-4 w-full rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-progress"
+        className={buttonClass({ className: 'relative z-10 mt-4 w-full disabled:cursor-progress' })}
       >
         Add to cart<span className="sr-only">: {product.productName}</span>
       </button>
@@ -72,11 +73,11 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
             <button
               type="button"
               onClick={() => setResult(null)}
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600"
+              className={buttonClass({ variant: 'secondary' })}
             >
               Continue shopping
             </button>
-            <Link to="/checkout" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+            <Link to="/checkout" className={buttonClass()}>
               Go to checkout
             </Link>
           </div>
@@ -134,7 +135,7 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
             )
           }}
           disabled={!ready}
-          className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:cursor-progress"
+          className={buttonClass({ className: 'disabled:cursor-progress' })}
         >
           Add to cart
         </button>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CONTACT_FIELDS, contactSchema } from '../../lib/schemas/contact'
 import { fieldErrors } from '../../lib/schemas/errors'
+import { buttonClass } from '../ui/button'
 
 type Values = Partial<Record<(typeof CONTACT_FIELDS)[number], string>>
 
@@ -103,7 +104,7 @@ export function ContactForm({
         <button
           type="submit"
           disabled={sending}
-          className="rounded-md bg-brand-700 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+          className={buttonClass({ size: 'lg' })}
         >
           {sending ? 'Sending…' : submitLabel}
         </button>

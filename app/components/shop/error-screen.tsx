@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { buttonClass } from '../ui/button'
 
 /** The friendly error page; what went wrong is in the server log, never on screen. */
 export function ErrorScreen() {
@@ -8,7 +9,7 @@ export function ErrorScreen() {
       <p className="mt-4 text-slate-600">
         Sorry, this page could not be shown just now. Please try again in a moment; if it keeps happening, let us know.
       </p>
-      <Link to="/" className="mt-10 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
         Back to the home page
       </Link>
     </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { buttonClass } from '../ui/button'
 
 export function Forbidden() {
   return (
@@ -6,7 +7,7 @@ export function Forbidden() {
       <p className="text-sm font-semibold text-brand-600">403</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">This page is for staff only</h1>
       <p className="mt-4 text-slate-600">Your account does not have access to it. If you work for the shop, ask an operator to grant you the staff role.</p>
-      <Link to="/" className="mt-10 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
         Back to the home page
       </Link>
     </div>

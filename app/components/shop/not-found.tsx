@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { productMenu } from '../../lib/navigation'
+import { buttonClass } from '../ui/button'
 
 export function NotFound({ what = 'page' }: { what?: string }) {
   return (
@@ -18,7 +19,7 @@ export function NotFound({ what = 'page' }: { what?: string }) {
           </li>
         ))}
       </ul>
-      <Link to="/" className="mt-10 inline-block rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-600">
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
         Back to the home page
       </Link>
     </div>

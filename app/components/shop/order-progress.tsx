@@ -6,6 +6,7 @@ import type { OrderView } from '../../server/orders/order-view.server'
 import { DeliverySummary } from './delivery-summary'
 import { OrderLineList } from './order-lines'
 import { OrderStatus, orderDateFormat } from './order-status'
+import { Alert } from '../ui/alert'
 
 /** What the return request answered: its number, or why it was refused. */
 export type ReturnRequestResult = { returnError: string | null; returned: string | null } | null
@@ -29,9 +30,9 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
         {order.payment === 'refunded' || order.payment === 'partially-refunded' ? <OrderStatus status={order.payment} /> : null}
       </div>
       {result?.returned ? (
-        <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+        <Alert tone="success" className="mt-4">
           We have your return request {result.returned}. We will e-mail you the return instructions, usually within one business day.
-        </p>
+        </Alert>
       ) : null}
 
       <section aria-labelledby="timeline-heading" className="mt-8">

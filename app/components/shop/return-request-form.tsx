@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { CHANGE_OF_MIND_DAYS, RETURN_REASONS } from '../../lib/orders/returns'
 import { legalPath } from '../../lib/legal/documents'
+import { buttonClass } from '../ui/button'
+import { Alert } from '../ui/alert'
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
@@ -27,9 +29,9 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
         <Form method="post" className="mt-4 space-y-4 text-sm">
           <input type="hidden" name="intent" value="return" />
           {error ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-2 text-red-800">
+            <Alert tone="error">
               {error}
-            </p>
+            </Alert>
           ) : null}
           <fieldset>
             <legend className="font-medium">Items to return</legend>
@@ -92,7 +94,7 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
             </Link>
             .
           </p>
-          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+          <button type="submit" disabled={busy} className={buttonClass()}>
             Request the return
           </button>
         </Form>

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { ACTION_LABELS, CARRIERS, carrierName, FULFILMENT_LABELS, nextAction, trackingLink, type Fulfilment } from '../../lib/orders/fulfilment'
+import { buttonClass } from '../ui/button'
 
 interface PanelOrder {
   id: string
@@ -62,7 +63,7 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
             </label>
             <input id="trackingNumber" name="trackingNumber" autoComplete="off" className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
           </div>
-          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+          <button type="submit" disabled={busy} className={buttonClass()}>
             {ACTION_LABELS.ship}
           </button>
         </Form>
@@ -73,7 +74,7 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
             name="intent"
             value={action}
             disabled={busy}
-            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
+            className={buttonClass()}
           >
             {ACTION_LABELS[action]}
           </button>

@@ -4,6 +4,7 @@ import { nextAction } from '../../lib/orders/fulfilment'
 import type { Order } from '../../server/checkout/orders.server'
 import { OrderStatus, orderDateFormat } from '../shop/order-status'
 import { paymentState } from '../../lib/orders/refunds'
+import { DataTable } from '../ui/table'
 
 /**
  * The staff orders list: each order with its customer, where it goes and its states; orders that can
@@ -11,55 +12,57 @@ import { paymentState } from '../../lib/orders/refunds'
  */
 export function OrdersTable({ orders }: { orders: (Omit<Order, 'createdAt' | 'updatedAt' | 'paidAt' | 'reservedUntil'> & { createdAt: string | Date })[] }) {
   return (
-    <table className="mt-6 w-full text-left text-sm">
-      <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
-        <tr>
-          <th scope="col" className="py-2 font-medium">
-            <span className="sr-only">Select</span>
-          </th>
-          <th scope="col" className="py-2 font-medium">Order</th>
-          <th scope="col" className="py-2 font-medium">Placed</th>
-          <th scope="col" className="py-2 font-medium">Customer</th>
-          <th scope="col" className="py-2 font-medium">Delivery</th>
-          <th scope="col" className="py-2 font-medium">Status</th>
-          <th scope="col" className="py-2 text-right font-medium">Total</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {orders.map((order) => (
-          <tr key={order.id} className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0">
-            <td className="col-span-2 sm:py-2">
-              {nextAction(order) === 'pack' ? (
-                <input type="checkbox" name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} className="h-4 w-4" />
-              ) : null}
-            </td>
-            <td className="sm:py-2">
-              <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
-                {order.id}
-              </Link>
-            </td>
-            <td className="sm:py-2">{orderDateFormat.format(new Date(order.createdAt))}</td>
-            <td className="sm:py-2">
+    <DataTable
+      className="mt-6"
+      rows={orders}
+      rowKey={(order) => order.id}
+      columns={[
+        {
+          header: 'Select',
+          hideHeader: true,
+          wide: true,
+          cell: (order) => (nextAction(order) === 'pack' ? <input type="checkbox" name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} className="h-4 w-4" /> : null),
+        },
+        {
+          header: 'Order',
+          cell: (order) => (
+            <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
+              {order.id}
+            </Link>
+          ),
+        },
+        { header: 'Placed', cell: (order) => orderDateFormat.format(new Date(order.createdAt)) },
+        {
+          header: 'Customer',
+          cell: (order) => (
+            <>
               {order.customerName ? <span className="block">{order.customerName}</span> : null}
               <span className="break-all text-slate-600">{order.email ?? '—'}</span>
-            </td>
-            <td className="sm:py-2">
-              {order.shippingMethodName ? (
-                <>
-                  <span className="block">{order.collect ? 'Click & Collect' : `${order.suburb} ${order.state}`}</span>
-                  <span className="text-slate-600">{order.shippingMethodName}</span>
-                </>
-              ) : (
-                '—'
-              )}
-            </td>
-            <td className="sm:py-2">
+            </>
+          ),
+        },
+        {
+          header: 'Delivery',
+          cell: (order) =>
+            order.shippingMethodName ? (
+              <>
+                <span className="block">{order.collect ? 'Click & Collect' : `${order.suburb} ${order.state}`}</span>
+                <span className="text-slate-600">{order.shippingMethodName}</span>
+              </>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          header: 'Status',
+          cell: (order) => (
+            <>
               <OrderStatus status={paymentState(order)} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
-            </td>
-            <td className="text-right sm:py-2">{formatAud(order.totalCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { header: 'Total', align: 'right', cell: (order) => formatAud(order.totalCents) },
+      ]}
+    />
   )
 }

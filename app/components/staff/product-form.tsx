@@ -13,6 +13,7 @@ import { Button, LinkButton } from '../ui/button'
 import { Dialog } from '../ui/dialog'
 import { FieldError } from '../ui/field-error'
 import { fieldClass } from '../ui/text-field'
+import { Alert } from '../ui/alert'
 
 type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<ArrayField, EditorItem[]>
 
@@ -260,9 +261,9 @@ export function ProductForm({
         </div>
       ) : null}
       {attempted && errorCount > 0 && !formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error">
           {errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} your attention before the product can be saved.
-        </p>
+        </Alert>
       ) : null}
 
       <section aria-labelledby="product-basics" className="space-y-5">

@@ -3,6 +3,7 @@ import { formatAud } from '../../lib/money'
 import { cancelRefusal, type Fulfilment } from '../../lib/orders/fulfilment'
 import { refundableUnits, remainingCents, type RefundableOrder } from '../../lib/orders/refunds'
 import { orderDateFormat } from '../shop/order-status'
+import { buttonClass } from '../ui/button'
 
 interface PanelRefund {
   id: string
@@ -124,7 +125,7 @@ export function RefundPanel({
               </label>
               <input id="reason" name="reason" maxLength={500} autoComplete="off" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
             </div>
-            <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+            <button type="submit" disabled={busy} className={buttonClass()}>
               Refund
             </button>
           </Form>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { reasonLabel, RETURN_STATE_LABELS, type ReturnState } from '../../lib/orders/returns'
 import { orderDateFormat } from '../shop/order-status'
+import { buttonClass } from '../ui/button'
 
 interface PanelReturn {
   id: string
@@ -13,7 +14,6 @@ interface PanelReturn {
   refundId: string | null
 }
 
-const button = 'rounded-md px-3 py-1.5 font-semibold disabled:opacity-60'
 
 /**
  * The order's returns and what staff can do with each: approve (the customer is e-mailed where to
@@ -49,15 +49,15 @@ export function ReturnsPanel({ returns, refundKey }: { returns: PanelReturn[]; r
                 <textarea id={`note-${item.id}`} name="note" rows={2} maxLength={2000} className="block w-full rounded-md border border-slate-300 px-2 py-1" />
                 <div className="flex flex-wrap gap-2">
                   {item.status === 'requested' ? (
-                    <button type="submit" name="intent" value="return-approve" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+                    <button type="submit" name="intent" value="return-approve" disabled={busy} className={buttonClass({ size: 'sm' })}>
                       Approve and send instructions
                     </button>
                   ) : (
-                    <button type="submit" name="intent" value="return-receive" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+                    <button type="submit" name="intent" value="return-receive" disabled={busy} className={buttonClass({ size: 'sm' })}>
                       Mark received
                     </button>
                   )}
-                  <button type="submit" name="intent" value="return-decline" disabled={busy} className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
+                  <button type="submit" name="intent" value="return-decline" disabled={busy} className={buttonClass({ variant: 'danger', size: 'sm' })}>
                     Decline
                   </button>
                 </div>
@@ -70,7 +70,7 @@ export function ReturnsPanel({ returns, refundKey }: { returns: PanelReturn[]; r
                 <label className="flex items-center gap-2">
                   <input type="checkbox" name="restock" defaultChecked={item.reason === 'change-of-mind'} className="h-4 w-4" /> Put the units back in stock
                 </label>
-                <button type="submit" name="intent" value="return-refund" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+                <button type="submit" name="intent" value="return-refund" disabled={busy} className={buttonClass({ size: 'sm' })}>
                   Refund this return
                 </button>
               </Form>

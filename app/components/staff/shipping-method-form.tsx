@@ -5,6 +5,8 @@ import { formatAud } from '../../lib/money'
 import { SHIPPING_KIND_LABELS, SHIPPING_KINDS, type ShippingMethodFormInput } from '../../lib/schemas/shipping-method'
 import type { ShippingMethodRow } from '../../server/delivery/shipping-methods.server'
 import { FieldError } from '../ui/field-error'
+import { buttonClass } from '../ui/button'
+import { Alert } from '../ui/alert'
 
 /** A stored method as the settings screen shows it. */
 export type Method = Omit<ShippingMethodRow, 'createdAt' | 'updatedAt'> & { updatedAt: string }
@@ -194,9 +196,9 @@ export function MethodForm({
           {errorOf('form')}
         </p>
       ) : errors && Object.keys(errors).length > 0 ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error">
           {Object.keys(errors).length === 1 ? 'One field needs' : `${Object.keys(errors).length} fields need`} your attention; nothing was saved.
-        </p>
+        </Alert>
       ) : null}
       <p className="text-sm text-slate-600">
         Fields marked <span className="text-red-700">*</span> are required.
@@ -245,7 +247,7 @@ export function MethodForm({
         <button
           type="submit"
           disabled={saving}
-          className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+          className={buttonClass()}
         >
           {saving ? 'Saving…' : id ? (
             <>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { formatAud } from '../../lib/money'
 import { centsToDollars } from '../../lib/schemas/product'
 import type { PriceChange, PriceProposal, PriceRefusal, ProposalRow } from '../../server/catalog/stripe-catalog.server'
+import { buttonClass } from '../ui/button'
 
 /** A price entry as the form holds it: the amount as typed, in dollars. */
 export interface TypedPrice {
@@ -37,8 +38,6 @@ const CHANGE_STYLES: Record<PriceChange, string> = {
   kept: 'bg-red-100 text-red-900',
 }
 
-const button =
-  'inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60'
 
 const strip = (prices: readonly TypedPrice[]): TypedPrice[] => prices.map(({ value, label, description }) => ({ value, label, description }))
 const snapshotOf = (stupid: string, prices: readonly TypedPrice[]) => JSON.stringify({ stupid: stupid.trim(), prices: strip(prices) })
@@ -128,7 +127,7 @@ export function StripeFetchPanel({
             type="button"
             onClick={() => void fetchFromStripe()}
             disabled={provider !== 'stripe' || state.kind === 'busy'}
-            className={`${button} mt-3 border border-brand-600 bg-white text-brand-700 hover:bg-brand-100`}
+            className={buttonClass({ variant: 'secondary', className: 'mt-3' })}
           >
             {state.kind === 'busy' ? 'Fetching from Stripe…' : 'Fetch from Stripe'}
           </button>
@@ -229,11 +228,11 @@ function ProposalView({
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {changes > 0 ? (
-          <button type="button" onClick={onAccept} disabled={stale} className={`${button} bg-brand-700 text-white hover:bg-brand-600`}>
+          <button type="button" onClick={onAccept} disabled={stale} className={buttonClass()}>
             Accept Stripe’s prices
           </button>
         ) : null}
-        <button type="button" onClick={onDiscard} className={`${button} border border-slate-300 bg-white hover:border-brand-600`}>
+        <button type="button" onClick={onDiscard} className={buttonClass({ variant: 'secondary' })}>
           {changes > 0 ? 'Discard' : 'Close'}
         </button>
       </div>

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { templateFormInput, templateFormSchema, type TemplateFormInput } from '../../lib/schemas/template'
+import { buttonClass } from '../ui/button'
+import { Alert } from '../ui/alert'
 
 export type TemplateFormMode = 'create' | 'update' | 'deprecate'
 
@@ -91,9 +93,9 @@ export function TemplateForm({ mode, values, templateId, version, storedImage, e
           {mode === 'create' ? 'New template' : 'Template fields'}
         </h2>
         {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <Alert tone="error">
             {formError}
-          </p>
+          </Alert>
         ) : null}
         {version !== undefined && mode === 'update' ? <input type="hidden" name="version" value={version} /> : null}
         {FIELDS.map((field) => {
@@ -152,19 +154,19 @@ export function TemplateForm({ mode, values, templateId, version, storedImage, e
               >
                 {busy ? 'Deleting…' : 'Delete Forever'}
               </button>
-              <Link to={`/template/${templateId}`} className="rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold hover:border-brand-600">
+              <Link to={`/template/${templateId}`} className={buttonClass({ variant: 'secondary' })}>
                 Cancel
               </Link>
             </div>
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+            <button type="submit" disabled={busy} className={buttonClass()}>
               {busy ? 'Saving…' : mode === 'create' ? 'Create Template' : 'Save Template'}
             </button>
             <Link
               to={mode === 'create' ? '/template' : `/template/${templateId}`}
-              className="rounded-md border border-slate-300 px-5 py-2.5 text-sm font-semibold hover:border-brand-600"
+              className={buttonClass({ variant: 'secondary' })}
             >
               Cancel
             </Link>

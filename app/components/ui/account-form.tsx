@@ -1,10 +1,12 @@
+import { buttonClass } from './button'
+import { Alert } from './alert'
+
 /** The pieces of the small account pages (forgot password, reset password, change password). */
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
-export const primaryButtonClass =
-  'rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60'
+export const primaryButtonClass = buttonClass()
 
 /** A narrow page with its heading, a lead and the page's one message (error or confirmation). */
 export function AccountFormPage({ title, lead, error, notice, children }: { title: string; lead?: React.ReactNode; error?: string | null; notice?: React.ReactNode; children?: React.ReactNode }) {
@@ -13,14 +15,14 @@ export function AccountFormPage({ title, lead, error, notice, children }: { titl
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       {lead ? <p className="mt-2 text-slate-600">{lead}</p> : null}
       {error ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           Error: {error}
-        </p>
+        </Alert>
       ) : null}
       {notice ? (
-        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+        <Alert tone="success" className="mt-6">
           {notice}
-        </p>
+        </Alert>
       ) : null}
       {children}
     </div>

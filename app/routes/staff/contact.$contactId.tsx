@@ -9,6 +9,8 @@ import { EnquiryNotFoundError, getEnquiry, replyToEnquiry, setEnquiryStatus, Sta
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/contact.$contactId'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Enquiry', 'An enquiry sent through the Contact Us form, and the replies to it.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -71,14 +73,14 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
         </Link>
       </p>
       {actionData?.done ? (
-        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+        <Alert tone="success" className="mt-6">
           {actionData.done}
-        </p>
+        </Alert>
       ) : null}
       {actionData?.failure ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           {actionData.failure}
-        </p>
+        </Alert>
       ) : null}
 
       <section aria-labelledby="sent-heading" className="mt-8 rounded-xl border border-slate-200 p-5">
@@ -167,7 +169,7 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
               </p>
             ) : null}
           </div>
-          <button type="submit" disabled={sending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+          <button type="submit" disabled={sending} className={buttonClass()}>
             Send reply
           </button>
           <p className="text-sm text-slate-600">The reply is e-mailed from the shop’s address, kept here, and the enquiry is marked answered.</p>
@@ -182,7 +184,7 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="version" value={enquiry.version} />
           <SelectField id="status" label="This enquiry is" defaultValue={enquiry.status} options={ENQUIRY_STATUSES} />
-          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          <button type="submit" className={buttonClass({ variant: 'secondary' })}>
             Save status
           </button>
         </Form>

@@ -2,11 +2,14 @@ import { Form, Link } from 'react-router'
 import { orderDateFormat } from '../../components/shop/order-status'
 import { PrevNextLinks } from '../../components/ui/prev-next'
 import { controlClass } from '../../components/ui/select-field'
+import { DataTable } from '../../components/ui/table'
 import { formatAud } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from '../../server/staff/customers.server'
 import type { Route } from './+types/customers'
+import { buttonClass } from '../../components/ui/button'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Customers', 'The shop’s customer accounts.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -25,7 +28,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize))
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Customers</h1>
+      <PageHeader title="Customers" />
       <Form method="get" role="search" aria-label="Find customers" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 sm:max-w-md">
           <label htmlFor="q" className="block text-sm font-medium">
@@ -33,7 +36,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or e-mail" className={controlClass} />
         </div>
-        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+        <button type="submit" className={buttonClass({ variant: 'secondary' })}>
           Find
         </button>
       </Form>
@@ -44,27 +47,15 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-600">No customers match.</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm">
-          <thead className="hidden border-b border-slate-200 text-slate-500 sm:table-header-group">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                Customer
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Since
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Paid orders
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Spent
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0">
-                <td className="col-span-2 min-w-0 sm:py-2 sm:pr-3">
+        <DataTable
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              header: 'Customer',
+              wide: true,
+              cell: (row) => (
+                <>
                   <Link to={`/staff/customers/${row.id}`} className="font-semibold text-brand-700 hover:underline">
                     {row.name || row.email}
                   </Link>
@@ -72,20 +63,14 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     {row.email}
                     {row.emailVerified ? '' : ' (not verified)'}
                   </span>
-                </td>
-                <td className="text-slate-600 sm:py-2">{orderDateFormat.format(new Date(row.createdAt))}</td>
-                <td className="text-right tabular-nums sm:py-2">
-                  <span className="text-xs text-slate-500 sm:hidden">Paid orders: </span>
-                  {row.orders}
-                </td>
-                <td className="col-span-2 text-right tabular-nums sm:py-2">
-                  <span className="text-xs text-slate-500 sm:hidden">Spent: </span>
-                  {formatAud(row.spentCents)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Since', cell: (row) => <span className="text-slate-600">{orderDateFormat.format(new Date(row.createdAt))}</span> },
+            { header: 'Paid orders', align: 'right', labelOnPhone: true, cell: (row) => row.orders },
+            { header: 'Spent', align: 'right', labelOnPhone: true, wide: true, cell: (row) => formatAud(row.spentCents) },
+          ]}
+        />
       )}
       <PrevNextLinks page={query.page} pages={pages} href={(page) => pageLink(query.q, page)} />
     </div>

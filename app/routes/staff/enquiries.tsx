@@ -5,6 +5,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { listEnquiries } from '../../server/contacts/contacts.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/enquiries'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Enquiries', 'Enquiries sent through the Contact Us form.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -21,7 +22,7 @@ const pill = (current: boolean) =>
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Enquiries</h1>
+      <PageHeader title="Enquiries" />
       <nav aria-label="Show enquiries" className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {([['', 'All'], ...Object.entries(ENQUIRY_STATUSES)] as [string, string][]).map(([value, label]) => (

@@ -6,6 +6,8 @@ import { shop } from '../../server/context.server'
 import { documentTimeline, isCollection, NotRestorableError, RESTORABLE, restoreVersion } from '../../server/history/history.server'
 import type { Route } from './+types/history.$collection.$documentId'
 import { readForm } from '../../server/http/form.server'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -119,14 +121,14 @@ export default function RecordTimeline({ loaderData, actionData }: Route.Compone
       </p>
 
       {actionData?.error ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           {actionData.error}
-        </p>
+        </Alert>
       ) : null}
       {restored && !actionData ? (
-        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+        <Alert tone="success" className="mt-6">
           The version from {historyDateFormat.format(new Date(restored.updatedAt))} was restored. The restore is the newest version below.
-        </p>
+        </Alert>
       ) : null}
       {deleted ? (
         <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -158,7 +160,7 @@ export default function RecordTimeline({ loaderData, actionData }: Route.Compone
                       type="submit"
                       disabled={busy}
                       aria-describedby={headingId}
-                      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600 disabled:opacity-60"
+                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
                     >
                       Restore this version
                     </button>

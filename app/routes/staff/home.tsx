@@ -6,6 +6,7 @@ import { shop } from '../../server/context.server'
 import { formatAud } from '../../lib/money'
 import { readDashboard } from '../../server/staff/dashboard.server'
 import type { Route } from './+types/home'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, new enquiries and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -40,7 +41,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <PageHeader title="Dashboard" />
       {loaderData.offerTwoFactor ? (
         <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           Your staff account logs in with a password alone.{' '}

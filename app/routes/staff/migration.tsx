@@ -1,34 +1,55 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { useEffect } from 'react'
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { Badge } from '../../components/ui/badge'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
 import { MIGRATION_COLLECTIONS, type MigrationCollection } from '../../server/migration/format'
 import type { ImportReport } from '../../server/migration/import.server'
-import { collectionSizes, handleImportForm } from '../../server/migration/screen.server'
+import { getJob, recentJobs, startJob, type JobView } from '../../server/jobs/jobs.server'
+import { collectionSizes, readImportForm, runImportRequest, type ImportOutcome } from '../../server/migration/screen.server'
 import type { Route } from './+types/migration'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 const IMPORTABLE = MIGRATION_COLLECTIONS.filter((collection) => collection !== 'history')
-const button = 'rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60'
+const button = buttonClass()
 const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, requestId } = shop(context)
-  const exportFailed = new URL(request.url).searchParams.get('exportFailed')
-  return { ...(await collectionSizes({ db, dataDir: config.DATA_DIR, requestId })), exportFailed }
+  const params = new URL(request.url).searchParams
+  const jobId = params.get('job')
+  const [sizes, job, jobs] = await Promise.all([collectionSizes({ db, dataDir: config.DATA_DIR, requestId }), jobId ? getJob(db, jobId) : null, recentJobs(db, 'import')])
+  return { ...sizes, exportFailed: params.get('exportFailed'), job, jobs, jobMissing: Boolean(jobId && !job) }
 }
 
+/**
+ * An import's check or write is a job (docs/domain.md, Long actions): the upload is stored and read
+ * here, the work then goes on after the answer, and the screen follows its progress at ?job=…
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const { db, config, requestId } = shop(context)
-  const outcome = await handleImportForm(request, { db, dataDir: config.DATA_DIR, requestId, staffEmail: staff.email })
-  return outcome.kind === 'error' ? data(outcome, { status: outcome.status }) : outcome
+  const deps = { db, dataDir: config.DATA_DIR, requestId, staffEmail: staff.email }
+  const read = await readImportForm(request, deps)
+  if (!('intent' in read)) return data(read, { status: read.status })
+  const file = read.fileName || 'the file'
+  const label = read.intent === 'apply' ? `Import of ${file} into ${read.collection}` : `Dry run of ${file} into ${read.collection}`
+  const id = await startJob(db, { kind: `import-${read.intent}`, label, startedBy: staff.email }, async (progress) => {
+    const outcome = await runImportRequest(read, deps, progress)
+    return { result: outcome, failure: outcome.kind === 'error' ? outcome.message : undefined }
+  })
+  return redirect(`/migration?job=${id}`)
 }
 
 export default function Migration({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'
+  const { job } = loaderData
+  const outcome = job?.status === 'done' ? (job.result as unknown as ImportOutcome) : null
   const alert = loaderData.exportFailed
     ? `Error fetching migration data collection "${loaderData.exportFailed}": the export could not be made. Try again in a moment.`
     : loaderData.error
@@ -44,9 +65,9 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
         is $129.00.
       </p>
       {alert ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Alert tone="error" className="mt-6">
           {alert}
-        </p>
+        </Alert>
       ) : null}
 
       <section aria-labelledby="export-heading" className="mt-10">
@@ -82,10 +103,10 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
           Import
         </h2>
         {/* A new form after an import, so the file just written is not offered again. */}
-        <Form key={actionData?.kind === 'applied' ? actionData.report.plan : 'import'} method="post" encType="multipart/form-data" className="mt-4 grid gap-5 rounded-lg border border-slate-200 p-5 sm:grid-cols-2">
+        <Form key={outcome?.kind === 'applied' ? outcome.report.plan : 'import'} method="post" encType="multipart/form-data" className="mt-4 grid gap-5 rounded-lg border border-slate-200 p-5 sm:grid-cols-2">
           <div>
             <label htmlFor="collection" className="block text-sm font-medium">Collection</label>
-            <select id="collection" name="collection" className={input} defaultValue={actionData && 'collection' in actionData ? actionData.collection : 'products'} aria-describedby="collection-hint">
+            <select id="collection" name="collection" className={input} defaultValue={outcome && 'collection' in outcome ? outcome.collection : 'products'} aria-describedby="collection-hint">
               {IMPORTABLE.map((collection) => (
                 <option key={collection} value={collection}>{collection}</option>
               ))}
@@ -103,16 +124,21 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
           </div>
           <div className="sm:col-span-2">
             <button type="submit" name="intent" value="check" disabled={busy} className={button}>
-              {busy ? 'Working…' : 'Check file (dry run)'}
+              {busy ? 'Uploading…' : 'Check file (dry run)'}
             </button>
           </div>
         </Form>
         {actionData?.kind === 'error' ? (
-          <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">{actionData.message}</p>
+          <Alert tone="error" className="mt-6">{actionData.message}</Alert>
         ) : null}
-        {actionData?.kind === 'dry-run' ? <DryRun outcome={actionData} busy={busy} /> : null}
-        {actionData?.kind === 'applied' ? <Applied collection={actionData.collection} fileName={actionData.fileName} report={actionData.report} /> : null}
+        {loaderData.jobMissing ? (
+          <Alert tone="error" className="mt-6">That import is not known here. Start it again below.</Alert>
+        ) : null}
+        {job && job.status !== 'done' ? <JobProgress job={job} /> : null}
+        {outcome?.kind === 'dry-run' ? <DryRun outcome={outcome} busy={busy} /> : null}
+        {outcome?.kind === 'applied' ? <Applied collection={outcome.collection} fileName={outcome.fileName} report={outcome.report} /> : null}
       </section>
+      <RecentJobs jobs={loaderData.jobs} current={job?.id ?? null} />
     </div>
   )
 }
@@ -131,7 +157,80 @@ function Counts({ report, verbs }: { report: ImportReport; verbs: [string, strin
   )
 }
 
-type DryRunOutcome = Extract<Route.ComponentProps['actionData'], { kind: 'dry-run' }>
+type DryRunOutcome = Extract<ImportOutcome, { kind: 'dry-run' }>
+
+const STATUS_BADGES = {
+  running: ['Running', 'attention'],
+  done: ['Done', 'good'],
+  failed: ['Failed', 'bad'],
+  interrupted: ['Stopped', 'bad'],
+} as const
+
+/**
+ * A job still running: a bar and the count, refreshed every second with JavaScript (a Refresh link
+ * without); a failed or cut-off one: why. The work goes on if the page is left.
+ */
+function JobProgress({ job }: { job: JobView }) {
+  const revalidator = useRevalidator()
+  const running = job.status === 'running'
+  useEffect(() => {
+    if (!running) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate()
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [running, revalidator])
+  const percent = Math.round(job.fraction * 100)
+  if (!running) {
+    return (
+      <section aria-labelledby="job-heading" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
+        <h3 id="job-heading" className="text-lg font-semibold">{job.label}: {job.status === 'failed' ? 'failed' : 'stopped'}</h3>
+        <p role="alert" className="mt-2 text-sm">{job.error}</p>
+      </section>
+    )
+  }
+  return (
+    <section aria-labelledby="job-heading" className="mt-8 rounded-lg border border-slate-200 p-5">
+      <h3 id="job-heading" className="text-lg font-semibold">{job.label}</h3>
+      <div role="progressbar" aria-labelledby="job-heading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700" data-testid="job-count">
+        {job.done.toLocaleString('en-AU')} documents read, {percent} % of the file.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        You can leave this page: the work goes on, and it is listed under “Recent imports” when you come back.{' '}
+        <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 underline">Refresh</Link>
+      </p>
+    </section>
+  )
+}
+
+function RecentJobs({ jobs, current }: { jobs: JobView[]; current: string | null }) {
+  if (jobs.length === 0) return null
+  return (
+    <section aria-labelledby="recent-heading" className="mt-12">
+      <h2 id="recent-heading" className="text-xl font-semibold">Recent imports</h2>
+      <ul className="mt-3 divide-y divide-slate-100 border-y border-slate-200 text-sm">
+        {jobs.map((job) => {
+          const [label, tone] = STATUS_BADGES[job.status]
+          return (
+            <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="recent-job">
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {job.id === current ? <strong>{job.label}</strong> : <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 hover:underline">{job.label}</Link>}
+                <span className="block text-slate-500">{job.startedBy}, {new Date(job.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Brisbane', dateStyle: 'medium', timeStyle: 'short' })}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                {job.status === 'running' ? <span className="tabular-nums text-slate-600">{Math.round(job.fraction * 100)} %</span> : null}
+                <Badge tone={tone}>{label}</Badge>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
 
 function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
   const { report } = outcome

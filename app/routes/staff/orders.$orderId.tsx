@@ -21,6 +21,7 @@ import { addressLines } from '../../lib/delivery/address'
 import { getOrder, orderStateHistory } from '../../server/checkout/orders.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
+import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -130,14 +131,14 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </div>
       {actionData?.message ? (
-        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+        <Alert tone="error" className="mt-3">
           {actionData.message}
-        </p>
+        </Alert>
       ) : null}
       {actionData && 'sent' in actionData && actionData.sent ? (
-        <p role="status" className="mt-3 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+        <Alert tone="success" className="mt-3">
           {actionData.sent}
-        </p>
+        </Alert>
       ) : null}
       <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="text-slate-500">Customer</dt>

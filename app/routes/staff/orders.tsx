@@ -11,6 +11,9 @@ import { readForm } from '../../server/http/form.server'
 import { listOrdersPage } from '../../server/orders/order-list.server'
 import { packOrders } from '../../server/orders/fulfilment.server'
 import type { Route } from './+types/orders'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -40,7 +43,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
   const filtered = params.toString() !== ''
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
+      <PageHeader title="Orders" />
       <Form method="get" role="search" aria-label="Find orders" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_9rem_9rem_10rem_auto] sm:items-end">
         <div>
           <label htmlFor="q" className="block text-sm font-medium">
@@ -62,7 +65,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           <input id="to" name="to" type="date" defaultValue={query.to} className={controlClass} />
         </div>
         <SelectField id="sort" label="Sort" defaultValue={query.sort} options={ORDER_SORTS} />
-        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+        <button type="submit" className={buttonClass({ variant: 'secondary' })}>
           Show
         </button>
       </Form>
@@ -83,21 +86,21 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </p>
       {actionData?.packed.length ? (
-        <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-800">
+        <Alert tone="success" className="mt-4">
           Marked packed: {actionData.packed.join(', ')}.
-        </p>
+        </Alert>
       ) : null}
       {actionData?.refused.length ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+        <Alert tone="error" className="mt-4">
           {actionData.refused.join(' ')}
-        </p>
+        </Alert>
       ) : null}
       {orders.length === 0 ? (
         <p className="mt-6 text-slate-600">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
       ) : (
         <Form method="post">
           {packable.length > 0 ? (
-            <button type="submit" className="mt-6 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+            <button type="submit" className={buttonClass({ className: 'mt-6' })}>
               Mark packed
             </button>
           ) : null}

@@ -5,6 +5,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { listOutbox } from '../../server/mail/outbox.server'
 import type { Route } from './+types/outbox'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Outbox', 'Every e-mail the shop has sent or queued.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Outbox</h1>
+      <PageHeader title="Outbox" />
       <p className="mt-2 text-slate-600">
         {loaderData.smtp
           ? 'Messages are delivered through the configured SMTP server; failed deliveries are retried.'

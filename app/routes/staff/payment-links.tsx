@@ -16,6 +16,9 @@ import { stripeClient } from '../../server/checkout/payments/stripe.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/payment-links'
 import { readForm } from '../../server/http/form.server'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [
@@ -64,7 +67,7 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
   const checking = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Payment links</h1>
+      <PageHeader title="Payment links" />
       <p className="mt-2 max-w-3xl text-slate-600">
         The Stripe account’s payment links and what each line sells, against the shop’s prices: a line at a price the shop does not show is
         marked, so that a link never sells at another price than the shop’s.
@@ -91,7 +94,7 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
                 name="intent"
                 value="check"
                 disabled={checking}
-                className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+                className={buttonClass()}
               >
                 {checking ? 'Checking…' : 'Check the catalogue'}
               </button>
@@ -104,9 +107,9 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
               Links
             </h2>
             {loaderData.error !== null ? (
-              <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              <Alert tone="error" className="mt-4">
                 The payment links could not be read: {loaderData.error}
-              </p>
+              </Alert>
             ) : (
               <LinkList list={loaderData} />
             )}
@@ -239,25 +242,25 @@ function MatchText({ match }: { match: LineMatch }) {
 function CheckResult({ result }: { result: ActionData }) {
   if (result.error !== null) {
     return (
-      <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <Alert tone="error" className="mt-4">
         The catalogue could not be checked: {result.error}
-      </p>
+      </Alert>
     )
   }
   const { check, summary } = result
   const failing = check.products.filter((product) => product.mismatches.length > 0)
   if (check.mismatches === 0) {
     return (
-      <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+      <Alert tone="success" className="mt-4">
         {summary}
-      </p>
+      </Alert>
     )
   }
   return (
     <div className="mt-4">
-      <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <Alert tone="warning">
         {summary}
-      </p>
+      </Alert>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Mismatches between the shop and Stripe</caption>

@@ -8,6 +8,7 @@ import { getProduct } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.deprecate'
 import { readForm } from '../../server/http/form.server'
+import { buttonClass } from '../../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(loaderData ? `Delete ${loaderData.product.productName}` : 'Delete Product', 'Delete a product from the catalogue.', shopNameFrom(matches)),
@@ -92,7 +93,7 @@ export default function DeprecateProduct({ loaderData, actionData }: Route.Compo
         >
           {deleting ? 'Deleting…' : 'Delete Forever'}
         </button>
-        <Link to={productPath(product.FBUID)} className="rounded-md border border-slate-300 px-5 py-2.5 text-sm font-semibold hover:border-brand-600">
+        <Link to={productPath(product.FBUID)} className={buttonClass({ variant: 'secondary' })}>
           Cancel
         </Link>
       </Form>

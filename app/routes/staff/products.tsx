@@ -11,6 +11,7 @@ import { bulkEditProducts, listStaffProducts, MAX_BULK, quickEditProduct, type B
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/products'
+import { buttonClass } from '../../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Products', 'Every product of the catalogue, with its price and stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -83,7 +84,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Products</h1>
-        <Link to="/product/create" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+        <Link to="/product/create" className={buttonClass()}>
           New product
         </Link>
       </div>
@@ -98,7 +99,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
         <SelectField id="status" label="Status" defaultValue={query.status} options={PRODUCT_STATUSES} first={['', 'Any status']} />
         <SelectField id="stock" label="Stock" defaultValue={query.stock} options={STOCK_FILTERS} />
         <SelectField id="sort" label="Sort" defaultValue={query.sort} options={STAFF_PRODUCT_SORTS} />
-        <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-600">
+        <button type="submit" className={buttonClass({ variant: 'secondary' })}>
           Show
         </button>
       </Form>
@@ -143,7 +144,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
             </label>
             <input id="bulkStock" name="bulkStock" inputMode="numeric" className={`${controlClass} w-32`} />
           </div>
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:border-brand-600">
+          <button type="submit" className={buttonClass({ variant: 'secondary' })}>
             Apply
           </button>
         </Form>
@@ -237,7 +238,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
                       <input type="hidden" name="productId" value={row.id} />
                       <input type="hidden" name="version" value={row.version} />
                       <input type="hidden" name="stockShown" value={row.onHand ?? ''} />
-                      <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600">
+                      <button type="submit" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                         Save<span className="sr-only"> {row.name}</span>
                       </button>
                     </Form>

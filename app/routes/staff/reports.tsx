@@ -25,6 +25,8 @@ import { readForm } from '../../server/http/form.server'
 import { fillPeriods, gstByQuarter, lowStockProducts, topProducts, totalsByPeriod, type PeriodTotals } from '../../server/reports/sales.server'
 import { getNoticeChoices, saveNoticeChoices } from '../../server/reports/staff-notices.server'
 import type { Route } from './+types/reports'
+import { buttonClass } from '../../components/ui/button'
+import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Reports', 'Sales, GST per BAS quarter, top products and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -79,7 +81,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
   const dayPoints = (key: 'salesCents' | 'orders') => days.map((day) => ({ label: shortDate(day.period), value: day[key] }))
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Reports</h1>
+      <PageHeader title="Reports" />
       <p className="mt-2 text-slate-600">
         {shortDate(from)} to {shortDate(to)}, Brisbane time. Sales count on the day they were paid, refunds on the day the money went back.
       </p>
@@ -214,7 +216,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
             <input type="checkbox" name="lowStock" defaultChecked={notices.lowStock} className="mt-0.5 h-4 w-4 shrink-0" />a daily low-stock digest (after 8 am, only
             when something is low)
           </label>
-          <button type="submit" className="mt-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+          <button type="submit" className={buttonClass({ className: 'mt-2' })}>
             Save
           </button>
           {actionData ? (

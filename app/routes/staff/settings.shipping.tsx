@@ -15,6 +15,8 @@ import { shop } from '../../server/context.server'
 import { getShippingMethod, listShippingMethods, saveShippingMethod, ShippingMethodIdTakenError } from '../../server/delivery/shipping-methods.server'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/settings.shipping'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [
@@ -106,14 +108,14 @@ export default function ShippingSettings({ loaderData, actionData }: Route.Compo
                   </span>
                 </div>
                 {saved === method.id ? (
-                  <p role="status" className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
+                  <Alert tone="success" className="mt-3">
                     Saved.
-                  </p>
+                  </Alert>
                 ) : null}
                 <MethodSummary method={method} />
                 {/* Closed until wanted, and open again with a refused save's messages. */}
                 <details open={answerFor(formKeyOf(method.id)) !== undefined} className="group mt-4">
-                  <summary className="inline-flex cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:border-brand-600">
+                  <summary className={buttonClass({ variant: 'secondary', size: 'sm', className: 'cursor-pointer list-none' })}>
                     Edit<span className="sr-only"> {method.name}</span>
                   </summary>
                   <MethodForm

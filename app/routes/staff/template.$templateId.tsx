@@ -3,6 +3,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { getTemplate, PLACEHOLDER_TEMPLATE_IMAGE } from '../../server/templates/templates.server'
 import type { Route } from './+types/template.$templateId'
+import { buttonClass } from '../../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -44,7 +45,7 @@ export default function TemplateDetail({ loaderData }: Route.ComponentProps) {
             <dd>{template.version}</dd>
           </dl>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={`/template/${template.FBUID}/update`} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+            <Link to={`/template/${template.FBUID}/update`} className={buttonClass()}>
               Edit
             </Link>
             <Link to={`/template/${template.FBUID}/deprecate`} className={`${linkClass} text-red-700 hover:border-red-600`}>

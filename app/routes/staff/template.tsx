@@ -3,6 +3,8 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { listTemplates } from '../../server/templates/templates.server'
 import type { Route } from './+types/template'
+import { buttonClass } from '../../components/ui/button'
+import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Templates', 'Template records kept by the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -25,18 +27,18 @@ export default function TemplateList({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">Templates</h1>
         </div>
-        <Link to="/template/create" className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+        <Link to="/template/create" className={buttonClass()}>
           Create Template
         </Link>
       </div>
       {deleted ? (
-        <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+        <Alert tone="success" className="mt-6">
           The template was deleted. Its versions are kept:{' '}
           <Link to={`/history/templates/${deleted}`} className="font-semibold underline">
             restore it from its history
           </Link>
           .
-        </p>
+        </Alert>
       ) : null}
       {templates.length === 0 ? (
         <p className="mt-8 text-slate-600">There are no templates yet.</p>

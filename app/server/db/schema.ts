@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
@@ -428,4 +428,34 @@ export const staffInvites = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [index('staff_invites_email_idx').on(table.email, table.createdAt)],
+)
+
+export type JobStatus = 'running' | 'done' | 'failed'
+
+/**
+ * A long action (an import's check or write) that runs after the request that started it, so the
+ * staff member can leave its screen and come back (docs/domain.md, Long actions). Its progress is
+ * kept here, so any process of the shop can show it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** What it is, as the screen names it ("Dry run of products.json into products"). */
+    label: text('label').notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('running'),
+    /** Documents handled so far. */
+    done: integer('done').notNull().default(0),
+    /** How far through, 0 to 1 (bytes of the file read, for an import). */
+    fraction: doublePrecision('fraction').notNull().default(0),
+    result: jsonb('result'),
+    error: text('error'),
+    startedBy: text('started_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Moves with each step: a running job that stopped moving was cut off (the process ended). */
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('jobs_kind_idx').on(table.kind, table.createdAt)],
 )

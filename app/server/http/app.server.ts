@@ -25,6 +25,7 @@ import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
 import { expireLapsedReservations } from '../checkout/checkout.server.ts'
 import { forgetOldCheckouts } from '../checkout/drafts.server.ts'
+import { forgetOldJobs } from '../jobs/jobs.server.ts'
 import { startTimedWork } from '../jobs/timed-work.server.ts'
 import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
 
@@ -79,6 +80,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'mail', everySeconds: 15, run: () => mailer.deliverDue() },
     { name: 'reservations', everySeconds: RESERVATION_SWEEP_SECONDS, run: () => expireLapsedReservations({ db: database.db, config, mailer }) },
     { name: 'checkouts', everySeconds: 3600, run: () => forgetOldCheckouts(database.db) },
+    { name: 'jobs', everySeconds: 3600, run: () => forgetOldJobs(database.db) },
     // Refunds a stopped process left between asking the provider and settling.
     { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
     // Sends at most once per Brisbane day (claimed in the database), after 08:00, when something is low.

@@ -10,7 +10,8 @@ import { isMigrationCollection, type MigrationCollection } from './format.ts'
 import { applyImport, dryRunImport, ImportRefusedError, type ImportReport } from './import.server.ts'
 import { ExportFileError, readExportFile } from './reader.ts'
 import { parseRenames, RenameError } from './renames.ts'
-import { discardStagedFile, readStagedFile, StagedFileMissingError, stageFile } from './staging.server.ts'
+import { countingBytes } from '../jobs/jobs.server.ts'
+import { discardStagedFile, readStagedFile, StagedFileMissingError, stagedFileSize, stageFile } from './staging.server.ts'
 
 /** Larger files go through `npm run data -- import`, which streams them from disk. */
 export const MAX_SCREEN_IMPORT_BYTES = 50 * 1024 * 1024
@@ -84,52 +85,96 @@ export type ImportOutcome =
   | { kind: 'dry-run'; collection: MigrationCollection; fileName: string; renames: string; token: string; report: ImportReport; notice: string | null }
   | { kind: 'applied'; collection: MigrationCollection; fileName: string; report: ImportReport }
 
-const failure = (status: number, message: string): ImportOutcome => ({ kind: 'error', status, message })
+type ImportFailure = Extract<ImportOutcome, { kind: 'error' }>
+const failure = (status: number, message: string): ImportFailure => ({ kind: 'error', status, message })
+
+/** What the import form asks for, read and checked; the file of a check is already staged. */
+export interface ImportRequest {
+  intent: 'check' | 'apply'
+  collection: MigrationCollection
+  fileName: string
+  renames: string
+  token: string
+  /** The dry run's fingerprint the staff member saw (apply). */
+  plan: string
+}
 
 /**
- * The import form: `check` stores the upload and answers its dry run; `apply` writes that file in
- * one transaction, unless the stored data moved on since the dry run (then a new dry run is shown).
+ * Reads the import form: `check` stores the upload (answering only once it is on disk), `apply`
+ * names a file stored by an earlier check. Refusals that need no reading of the file come back here.
  */
-export async function handleImportForm(request: Request, deps: ScreenDeps & { staffEmail: string }): Promise<ImportOutcome> {
+export async function readImportForm(request: Request, deps: ScreenDeps): Promise<ImportRequest | ImportFailure> {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_SCREEN_IMPORT_BYTES + 64 * 1024) {
     return failure(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
   }
+  const refuse = failure
   const form = await request.formData().catch(() => null)
-  if (!form) return failure(400, 'The upload could not be read. Choose the file and try again.')
+  if (!form) return refuse(400, 'The upload could not be read. Choose the file and try again.')
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value.trim() : ''
   }
   const collection = text('collection')
-  if (!isMigrationCollection(collection)) return failure(400, 'Choose the collection to import into.')
+  if (!isMigrationCollection(collection)) return refuse(400, 'Choose the collection to import into.')
   const refusal = importRefusal(collection)
-  if (refusal) return failure(400, refusal)
-  const renamesText = text('renames')
-  let token = text('token')
+  if (refusal) return refuse(400, refusal)
+  const renames = text('renames')
   try {
-    const renames = parseRenames([renamesText])
-    const options = { renames, updatedBy: deps.staffEmail }
-    const documents = async () => readExportFile(await readStagedFile(deps.dataDir, token), collection)
-    if (text('intent') === 'apply') {
-      const result = await applyImport(deps.db, collection, await documents(), { ...options, expectedPlan: text('plan') })
-      const fileName = text('fileName')
-      if (!result.applied) return { kind: 'dry-run', collection, fileName, renames: renamesText, token, report: result.report, notice: result.reason }
+    parseRenames([renames])
+  } catch (error) {
+    if (error instanceof RenameError) return refuse(400, `${error.message} Nothing was written.`)
+    throw error
+  }
+  if (text('intent') === 'apply') return { intent: 'apply', collection, fileName: text('fileName'), renames, token: text('token'), plan: text('plan') }
+  const file = form.get('file')
+  if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose an export file (.json) to upload.')
+  if (file.size > MAX_SCREEN_IMPORT_BYTES) return refuse(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
+  return { intent: 'check', collection, fileName: file.name, renames, token: await stageFile(deps.dataDir, file), plan: '' }
+}
+
+/**
+ * Runs a read import request: the dry run of a check, or the write of an apply in one transaction,
+ * unless the stored data moved on since the dry run (then a new dry run is the answer).
+ * `onProgress` hears the documents read and how far through the file that is (0 to 1).
+ */
+export async function runImportRequest(
+  request: ImportRequest,
+  deps: ScreenDeps & { staffEmail: string },
+  onProgress?: (documents: number, fraction: number) => void,
+): Promise<ImportOutcome> {
+  const { collection, fileName, token } = request
+  let fraction = 0
+  try {
+    const size = await stagedFileSize(deps.dataDir, token)
+    const options = { renames: parseRenames([request.renames]), updatedBy: deps.staffEmail, onProgress: (count: number) => onProgress?.(count, fraction) }
+    const documents = async () =>
+      readExportFile(
+        countingBytes(await readStagedFile(deps.dataDir, token), (bytes) => {
+          fraction = size ? bytes / size : 0
+        }),
+        collection,
+      )
+    if (request.intent === 'apply') {
+      const result = await applyImport(deps.db, collection, await documents(), { ...options, expectedPlan: request.plan })
+      if (!result.applied) return { kind: 'dry-run', collection, fileName, renames: request.renames, token, report: result.report, notice: result.reason }
       await discardStagedFile(deps.dataDir, token)
       return { kind: 'applied', collection, fileName, report: result.report }
     }
-    const file = form.get('file')
-    if (!(file instanceof File) || file.size === 0) return failure(400, 'Choose an export file (.json) to upload.')
-    if (file.size > MAX_SCREEN_IMPORT_BYTES) return failure(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
-    token = await stageFile(deps.dataDir, file)
     const report = await dryRunImport(deps.db, collection, await documents(), options)
-    return { kind: 'dry-run', collection, fileName: file.name, renames: renamesText, token, report, notice: null }
+    return { kind: 'dry-run', collection, fileName, renames: request.renames, token, report, notice: null }
   } catch (error) {
     if (error instanceof ExportFileError || error instanceof RenameError || error instanceof ImportRefusedError || error instanceof StagedFileMissingError) {
-      if (token && !(error instanceof StagedFileMissingError)) await discardStagedFile(deps.dataDir, token)
+      if (!(error instanceof StagedFileMissingError)) await discardStagedFile(deps.dataDir, token)
       return failure(400, `${error.message} Nothing was written.`)
     }
     return failure(503, `${logged(error, deps)} Nothing was written; try again, and if it keeps failing the shop's log has the details.`)
   }
+}
+
+/** The import form read and run in one go (the screen runs the second half as a job). */
+export async function handleImportForm(request: Request, deps: ScreenDeps & { staffEmail: string }): Promise<ImportOutcome> {
+  const read = await readImportForm(request, deps)
+  return 'intent' in read ? runImportRequest(read, deps) : read
 }
 
 /** Logs a database failure with the specification's message; returns that message for the staff member. */

@@ -43,6 +43,11 @@ export async function readStagedFile(dataDir: string, token: string): Promise<As
   return createReadStream(file, { encoding: 'utf8' })
 }
 
+/** The staged file's size in bytes (0 when it is gone), to say how far through it an import is. */
+export async function stagedFileSize(dataDir: string, token: string): Promise<number> {
+  return (await stat(fileOf(dataDir, token)).catch(() => ({ size: 0 }))).size
+}
+
 export async function discardStagedFile(dataDir: string, token: string): Promise<void> {
   await rm(fileOf(dataDir, token), { force: true })
 }
