@@ -15,6 +15,18 @@ interface OpenMessage {
 
 const dev = process.argv.includes('--dev')
 
+/**
+ * React and the other libraries choose their production or development build from NODE_ENV when
+ * they are first imported. The built shop always runs them in production form, `npm start` included;
+ * whether this is a deployment (secrets required, https, two-step login for staff) stays the
+ * operator's NODE_ENV, kept as SHOP_DEPLOYMENT_ENV for the shop's configuration (app/server/env.server.ts,
+ * docs/decisions/030-production-libraries-in-the-demo.md). Processes started by node:cluster inherit both.
+ */
+if (!dev) {
+  process.env.SHOP_DEPLOYMENT_ENV ??= process.env.NODE_ENV ?? ''
+  process.env.NODE_ENV = 'production'
+}
+
 async function loadShop(): Promise<{ module: ShopModule; vite?: import('vite').ViteDevServer }> {
   if (!dev) return { module: (await import(new URL('./build/server/index.js', import.meta.url).href)) as ShopModule }
   const { createServer } = await import('vite')
@@ -40,7 +52,7 @@ async function serve(module: ShopModule, vite?: import('vite').ViteDevServer) {
     // (A process whose supervisor is gone, even killed outright, is ended by node:cluster itself.)
     process.send!({ type: 'open', url: shop.url } satisfies OpenMessage)
   } else {
-    console.log(`The shop is open on ${shop.url}`)
+    console.log(`The shop is open on ${shop.url}${process.env.NODE_ENV === 'production' ? ' (React and the other libraries in their production build)' : ''}`)
   }
 }
 

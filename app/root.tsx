@@ -16,6 +16,7 @@ import { ErrorScreen } from './components/shop/error-screen'
 import { Forbidden } from './components/shop/forbidden'
 import { NotFound } from './components/shop/not-found'
 import { SiteFooter } from './components/shop/site-footer'
+import { SignedInMark } from './components/shop/signed-in-mark'
 import { SiteHeader } from './components/shop/site-header'
 import { StaffShell } from './components/staff/staff-shell'
 import { shopIdentity } from './server/env.server'
@@ -23,6 +24,7 @@ import { shop } from './server/context.server'
 import { databaseWasAway, RETRY_AFTER_SECONDS } from './server/db/unavailable.server'
 import { getSessionUser } from './server/auth/session.server'
 import { DEFAULT_SHOP_NAME, pageMeta } from './lib/seo'
+import { SIGNED_IN_SCRIPT } from './lib/signed-in-hint'
 
 // The stylesheet is linked in Layout (see there). In development Vite also loads it as a module,
 // so a class added to a component shows without a reload (a rule removed from app.css lingers in
@@ -61,9 +63,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches()
   const staffArea = data?.user?.role === 'staff' && matches.some((match) => match.id === STAFF_LAYOUT_ID)
   return (
-    <html lang="en-AU">
+    // The head's first script marks <html> for a signed-in visitor before hydration (see there).
+    <html lang="en-AU" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Before anything is drawn: whether to show "Account" or "Log in" on a page that is the same
+            for everyone (app/lib/signed-in-hint.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* With a precedence React sends the stylesheet ahead of the script preloads, so the
             one file that blocks the first paint is asked for first. */}
@@ -93,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </>
           )}
         </CartProvider>
+        <SignedInMark />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,11 +1,16 @@
 import { redirect } from 'react-router'
+import { authBaseUrl } from '../server/auth/auth.server'
 import { callAuth, cookieHeaders } from '../server/auth/auth-calls.server'
+import { signedInCookie } from '../server/auth/signed-in-cookie.server'
+import { shop } from '../server/context.server'
 import type { Route } from './+types/logout'
 
-/** Ends the session on the server (better-auth deletes it) and clears the cookie. */
+/** Ends the session on the server (better-auth deletes it) and clears its cookie and the signed-in mark. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuth(context, request, '/sign-out', {})
-  return redirect('/', { headers: cookieHeaders(result.setCookies) })
+  const headers = cookieHeaders(result.setCookies)
+  headers.append('Set-Cookie', signedInCookie(null, authBaseUrl(shop(context).config).startsWith('https://')))
+  return redirect('/', { headers })
 }
 
 export function loader() {

@@ -95,7 +95,7 @@ export class ConfigError extends Error {
 
 /** Reads the configuration; a bad value throws one line that names the variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = checked.safeParse(source)
+  const result = checked.safeParse(deploymentView(source))
   if (result.success) return result.data
   const issue = result.error.issues[0]!
   throw new ConfigError(`Configuration error: ${issue.path.join('.')} ${issue.message}`)
@@ -106,6 +106,16 @@ let current: Env | undefined
 export function env(): Env {
   current ??= parseEnv(process.env)
   return current
+}
+
+/**
+ * The environment as the operator set it: server.ts runs the libraries in their production build by
+ * setting NODE_ENV, and keeps what the operator had given (nothing, for `npm start`) in
+ * SHOP_DEPLOYMENT_ENV, which is what decides whether this is a deployment.
+ */
+export function deploymentView(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (source.SHOP_DEPLOYMENT_ENV === undefined) return source
+  return { ...source, NODE_ENV: source.SHOP_DEPLOYMENT_ENV || undefined }
 }
 
 /** What the browser may know about the shop: its public identity, nothing secret. */

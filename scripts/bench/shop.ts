@@ -145,9 +145,10 @@ export function startShop(options: ShopProcessOptions): Promise<RunningProcess> 
   return track(child, /The shop is open on (http:\/\/\S+)/, 'The shop', 180_000)
 }
 
-/** The baseline: a plain Node `http` server answering every request with the same 4 KB page. */
-export function startPlainServer(port: number): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'plain-server.ts'), String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+/** The baseline: a plain Node `http` server answering every request with the same page (the bytes of `page`, or 4 KB). */
+export function startPlainServer(port: number, page?: { file: string; encoding?: string }): Promise<RunningProcess> {
+  const args = [path.join(import.meta.dirname, 'plain-server.ts'), String(port), ...(page ? [page.file, ...(page.encoding ? [page.encoding] : [])] : [])]
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   return track(child, /listening on (http:\/\/\S+)/, 'The plain Node server', 20_000)
 }
 

@@ -22,6 +22,9 @@ test.describe('the shop process', () => {
     const url = await shop.url
     const home = await request.get(url)
     expect(home.status()).toBe(200)
+    // `npm start` without NODE_ENV: the libraries run in their production build, the shop as a demo
+    // (no PUBLIC_URL or secret needed, which a deployment would refuse to start without).
+    expect(shop.output()).toContain('(React and the other libraries in their production build)')
     expect(await (await request.get(`${url}/products/cameras`)).text()).toContain('UniCam')
 
     const seed = spawnSync('npm', ['run', '--silent', 'db:seed'], { env: { ...process.env, DATA_DIR: relativeDir }, encoding: 'utf8' })

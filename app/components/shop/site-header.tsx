@@ -141,20 +141,28 @@ function ProductsMenu() {
   )
 }
 
-/** Staff see the staff area; anyone signed in reaches their account (by the redirect rule); others log in. */
+/**
+ * Staff see the staff area; anyone signed in reaches their account (by the redirect rule); others
+ * log in. A page rendered for nobody in particular (the cached catalogue pages, which signed-in
+ * customers get too) carries both "Log in" and "Account", and the signed-in mark on <html> decides
+ * which one shows (app/lib/signed-in-hint.ts, app.css).
+ */
 function AccountLinks({ user, className, asListItems = false }: { user: HeaderUser | null; className: string; asListItems?: boolean }) {
-  const links = user
+  const links: { to: string; label: string; only?: string }[] = user
     ? [...(user.role === 'staff' ? [{ to: '/staff', label: 'Staff' }] : []), { to: '/auth/continue', label: 'Account' }]
-    : [{ to: '/login', label: 'Log in' }]
+    : [
+        { to: '/login', label: 'Log in', only: 'signed-out-only' },
+        { to: '/auth/continue', label: 'Account', only: 'signed-in-only' },
+      ]
   return links.map((link) =>
     asListItems ? (
-      <li key={link.to}>
+      <li key={link.to} className={link.only}>
         <NavLink to={link.to} className={className}>
           {link.label}
         </NavLink>
       </li>
     ) : (
-      <NavLink key={link.to} to={link.to} className={className}>
+      <NavLink key={link.to} to={link.to} className={link.only ? `${className} ${link.only}` : className}>
         {link.label}
       </NavLink>
     ),

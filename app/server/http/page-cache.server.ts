@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { CatalogReads } from '../catalog/catalog-reads.server.ts'
 import { searchRequestOf } from '../../lib/search.ts'
 import { categoryQueryOf, categoryQueryString } from '../../lib/category-query.ts'
+import { signedInHintOf } from '../../lib/signed-in-hint.ts'
 import { NoncePage } from './nonce-page.server.ts'
 import { contentSecurityPolicy, nextNonce } from './security.server.ts'
 
@@ -12,6 +13,9 @@ const CATEGORY_LIST = /^\/products\/[a-z-]+$/
 const SEARCH = /^\/search$/
 const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, /^\/product\/[a-z0-9-]+$/, SEARCH]
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
+
+/** The request carries a session cookie (valid or not). */
+export const hasSessionCookie = (cookie: string | undefined): boolean => SESSION_COOKIE.test(cookie ?? '')
 const MAX_ENTRIES = 500
 /**
  * Of those, search results at most: there are as many as visitors can type, and a stream of new
@@ -64,6 +68,8 @@ interface Slot {
 declare module 'express-serve-static-core' {
   interface Locals {
     pageCacheSlot?: Slot
+    /** A signed-in customer's request for a catalogue page, rendered (if not kept) as for nobody in particular. */
+    anonymousRender?: boolean
   }
 }
 
@@ -80,8 +86,8 @@ export interface PageCache {
 /**
  * Keeps the rendered HTML of catalogue pages in the process and serves it again while no product
  * has been written since: a write in this process retires the cached pages at once, a write by
- * another process (they share the database) within a second. Signed-in visitors always get a fresh
- * page. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
+ * another process (they share the database) within a second. Signed-in customers get the same page
+ * (docs/decisions/031-cached-pages-for-signed-in-customers.md); staff always get a fresh one. The `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while
  * it revalidates. Each page is kept as sent and gzip-compressed once, so a hit costs no rendering
  * and no compression; only its CSP nonce is new in every answer (nonce-page.server.ts).
  */
@@ -129,9 +135,23 @@ export function createPageCache(catalog: CatalogReads, options: { keyByHost: boo
   return {
     serve(req, res, next) {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE.some((pattern) => pattern.test(req.path))) return next()
-      if (SESSION_COOKIE.test(req.get('cookie') ?? '')) {
+      const cookie = req.get('cookie') ?? ''
+      const session = SESSION_COOKIE.test(cookie)
+      const hint = signedInHintOf(cookie)
+      // Staff get their controls; a session without its mark, or a mark without a session, is
+      // rendered once so that the lookup puts the mark right.
+      if (hint === 'staff' || (session && hint !== 'customer') || (!session && hint)) {
         res.setHeader('Cache-Control', 'private, no-cache')
         return next()
+      }
+      // A signed-in customer gets the page everyone gets (their header shows "Account" by the mark):
+      // if it must be rendered, it is rendered without the session, so it can be kept for all.
+      if (session) {
+        req.headers.cookie = cookie
+          .split(/;\s*/)
+          .filter((part) => !SESSION_COOKIE.test(part))
+          .join('; ')
+        res.locals.anonymousRender = true
       }
       res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
       const key = cacheKey(req, options.keyByHost)

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
+import { SIGNED_IN_SCRIPT } from '../../lib/signed-in-hint.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 
@@ -31,11 +32,14 @@ export function securityHeaders(config: Env) {
   }
 }
 
+/** The one inline script without a nonce (it is the same in every page): allowed by its hash. */
+const SIGNED_IN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_SCRIPT).digest('base64')}'`
+
 /** The policy of a response whose inline scripts carry `nonce`. */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}' ${SIGNED_IN_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
+
+const PRODUCT = '/product/unicam-t2-thermal-gimbal'
+
+/** The header's account links that a person can see (hidden ones are display: none). */
+const visibleAccountLinks = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^(Log in|Account|Staff)$/ })
+
+/** Opens a catalogue page until it comes from the page cache (other tests' product writes retire copies). */
+async function openFromCache(page: Page, path: string) {
+  await expect
+    .poll(async () => {
+      const response = await page.goto(path)
+      return response?.headers()['x-cache']
+    })
+    .toBe('HIT')
+}
+
+test('signed-in customers get catalogue pages from the cache, each seeing their own account link and cart, never another’s', async ({ page, browser }) => {
+  const first = uniqueEmail('cached-customer-a')
+  await signUp(page, first, 'first customer password')
+  await openFromCache(page, PRODUCT)
+  await expect(visibleAccountLinks(page)).toHaveText(['Account'])
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  expect(await page.content()).not.toContain(first)
+
+  // A second customer, in a browser of their own, gets the same kept page with their own state.
+  const secondContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const second = await secondContext.newPage()
+  const other = uniqueEmail('cached-customer-b')
+  await signUp(second, other, 'second customer password')
+  await openFromCache(second, PRODUCT)
+  await expect(visibleAccountLinks(second)).toHaveText(['Account'])
+  await expect(second.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
+  const html = await second.content()
+  expect(html).not.toContain(first)
+  expect(html).not.toContain(other)
+  // The account link leads to this customer's own account.
+  await visibleAccountLinks(second).click()
+  await expect(second.getByText(other).first()).toBeVisible()
+  await expect(second.getByText(first)).toHaveCount(0)
+
+  // A visitor who is not signed in sees "Log in" on the same page; so does the first customer after logging out.
+  const visitor = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage()
+  await openFromCache(visitor, PRODUCT)
+  await expect(visibleAccountLinks(visitor)).toHaveText(['Log in'])
+  await page.goto('/client')
+  await page.getByRole('button', { name: 'Log Out' }).click()
+  await openFromCache(page, PRODUCT)
+  await expect(visibleAccountLinks(page)).toHaveText(['Log in'])
+  await secondContext.close()
+})
+
+test('staff get catalogue pages rendered for them, with their controls', async ({ page }) => {
+  const email = uniqueEmail('uncached-staff')
+  await logInAsStaff(page, email, addStaff(email))
+  const response = await page.goto('/products/cameras')
+  expect(response?.headers()['x-cache']).toBeUndefined()
+  expect(response?.headers()['cache-control']).toBe('private, no-cache')
+  await expect(visibleAccountLinks(page)).toHaveText(['Staff', 'Account'])
+  await expect(page.getByRole('link', { name: 'Create Product' })).toBeVisible()
+})
+
+test('no answer that carries personal data, or sets a cookie, may be kept by a shared cache', async ({ page }) => {
+  test.setTimeout(90_000)
+  const customer = uniqueEmail('private-customer')
+  await signUp(page, customer, 'private customer password')
+  const staff = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  const staffPage = await staff.newPage()
+  const staffEmail = uniqueEmail('private-staff')
+  await logInAsStaff(staffPage, staffEmail, addStaff(staffEmail))
+  const paths = ['/', '/products', '/products/cameras', PRODUCT, '/search?q=gimbal', '/client', '/client/password', '/client/two-factor', '/checkout', '/contact', '/track-order', '/software', '/legals', '/staff', '/orders', '/staff/customers', '/enquiries', '/product/create', '/settings/staff', '/migration']
+  const checked: string[] = []
+  for (const [who, email, client] of [
+    ['customer', customer, page.request],
+    ['staff', staffEmail, staffPage.request],
+  ] as const) {
+    for (const path of paths) {
+      const response = await client.get(path, { maxRedirects: 0 })
+      const cacheControl = response.headers()['cache-control'] ?? ''
+      const personal = (await response.text()).includes(email)
+      const setsCookie = response.headers()['set-cookie'] !== undefined
+      const shared = /\bpublic\b|s-maxage/.test(cacheControl) || (cacheControl === '' && response.status() === 200)
+      if (personal || setsCookie) expect(shared, `${who} ${path}: ${cacheControl}`).toBe(false)
+      checked.push(`${who} ${path} ${response.status()} ${personal ? 'personal' : 'public'}`)
+    }
+  }
+  // The screens that name the person were among them.
+  expect(checked).toEqual(expect.arrayContaining(['customer /client 200 personal', 'staff /staff 200 personal']))
+  await staff.close()
+})
