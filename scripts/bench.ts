@@ -39,6 +39,7 @@
  *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags such as
  *                      --max-semi-space-size=64; that one left the uncached rows unchanged)
  */
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
@@ -219,6 +220,15 @@ async function probe(base: string, scenario: Scenario, sessions: Sessions): Prom
     headers.location ? `Location: ${headers.location.replace(/(\/pay\/demo\/).+/, '$1…')}` : null,
   ]
   return { ok: true, text: details.filter(Boolean).join(', ') }
+}
+
+/** `npm run staff -- add` for a new address against the shop's database: its e-mail and the password printed once. */
+function addStaffAccount(env: Record<string, string>): { email: string; password: string } {
+  const email = `bench-staff-${Date.now()}@example.com`
+  const result = spawnSync(process.execPath, ['scripts/staff.ts', 'add', email], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' })
+  const password = /password \(shown only now\): (\S+)/.exec(result.stdout)?.[1]
+  if (result.status !== 0 || !password) throw new Error(`Adding the bench's staff account failed: ${result.stdout}${result.stderr}`)
+  return { email, password }
 }
 
 /** The cookies of a signed-in customer and of a signed-in staff member, as their browsers hold them. */
@@ -430,8 +440,8 @@ async function runShopGroup(
   const shop = await startShop({ dataDir, port: await freePort(), env })
   try {
     const rows: (Measured | Skipped)[] = []
-    const staff = demoStaffCredentials(shop.output())
-    if (!staff) throw new Error('The shop printed no demo staff account (it does on a database without staff).')
+    // The embedded demo prints its staff account on a fresh database; otherwise one is made as an operator would.
+    const staff = demoStaffCredentials(shop.output()) ?? addStaffAccount({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
     const sessions: Sessions = {
       customer: await signIn(shop.url, { intent: 'signup', email: `bench-${Date.now()}@example.com`, password: 'bench customer password' }, 'customer'),
       staff: await signIn(shop.url, { intent: 'login', email: staff.email, password: staff.password }, 'staff'),

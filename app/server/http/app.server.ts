@@ -133,7 +133,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   // browsers' choice) or gzip at level 3, about twice as fast as the defaults (4 and 6) for a few
   // per cent more bytes (docs/decisions/032-compression-of-rendered-pages.md). Kept pages carry
   // their own gzip form, made once (page-cache.server.ts).
-  app.use(compression({ level: 3, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } } }))
+  app.use(compression({ level: 3, memLevel: 8, windowBits: 15, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }))
   if (pageCache) app.use(pageCache.store)
   if (options.vite) {
     app.use(options.vite.middlewares)
