@@ -4,6 +4,7 @@ import { AccountFormPage } from '../components/ui/account-form'
 import { Button, LinkButton } from '../components/ui/button'
 import { TextField } from '../components/ui/text-field'
 import { firstIssue, newPasswordSchema } from '../lib/schemas/login'
+import { isStorableText, UNSTORABLE } from '../lib/schemas/text'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { callAuth, cookieHeaders } from '../server/auth/auth-calls.server'
 import { getSessionUser } from '../server/auth/session.server'
@@ -52,6 +53,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const name = String(form.get('name') ?? '').trim().slice(0, 100)
     const password = String(form.get('password') ?? '')
     if (!name) return data({ error: null, errors: { name: 'Enter your name, as colleagues and customers will see it.' } }, { status: 400 })
+    if (!isStorableText(name)) return data({ error: null, errors: { name: UNSTORABLE } }, { status: 400 })
     const parsed = newPasswordSchema.safeParse(password)
     if (!parsed.success) return data({ error: null, errors: { password: firstIssue(parsed.error) } }, { status: 400 })
     const created = await createInvitedAccount(db, params.token, { name, password: parsed.data })

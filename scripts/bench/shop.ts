@@ -130,7 +130,7 @@ export function startShop(options: ShopProcessOptions): Promise<RunningProcess> 
     stdio: ['ignore', 'pipe', 'pipe'],
     // A clean environment: a DATABASE_URL or PUBLIC_URL of the caller's must not leak into the measured shop.
     env: {
-      ...inherited('PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS'),
+      ...inherited('PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS', 'MALLOC_ARENA_MAX'),
       NODE_ENV: 'production',
       DATA_DIR: options.dataDir,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),

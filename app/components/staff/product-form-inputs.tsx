@@ -18,6 +18,7 @@ export function FormTextField({
   placeholder,
   inputMode,
   wide,
+  disabled,
 }: {
   id: string
   label: string
@@ -28,14 +29,16 @@ export function FormTextField({
   required?: boolean
   rows?: number
   placeholder?: string
-  inputMode?: 'decimal' | 'url'
+  inputMode?: 'decimal' | 'url' | 'numeric'
   wide?: boolean
+  disabled?: boolean
 }) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   const shared = {
     id,
     value,
     placeholder,
+    disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     'aria-required': required ? true : undefined,
@@ -57,7 +60,7 @@ export function FormTextField({
       {rows ? (
         <textarea {...shared} rows={rows} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...shared} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+        <input {...shared} type="text" inputMode={inputMode} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
       )}
       <FieldError id={`${id}-error`} message={error} />
       {hint ? (

@@ -1,8 +1,7 @@
-import { fieldClass } from '../ui/text-field'
+import { FormTextField } from './product-form-inputs'
 import { DEFAULT_LOGISTICS, type ProductLogistics } from '../../lib/catalog'
 import type { ProductFormInput } from '../../lib/schemas/product'
 import { CheckboxField as Checkbox } from '../ui/checkbox-field'
-import { FieldError } from '../ui/field-error'
 
 /** The "Shipping and stock" fields as the editor holds them: text as typed, checkboxes as booleans. */
 export interface LogisticsValues {
@@ -71,9 +70,6 @@ export function logisticsSubmission(values: LogisticsValues, opened: LogisticsVa
   return submission
 }
 
-/** The shop's input look (components/ui), in the staff forms' smaller type. */
-const inputClass = (invalid: boolean) => `${fieldClass(invalid)} text-sm`
-
 /** The product form's "Shipping and stock" section: weight, lithium batteries, stock and backorders. */
 export function ProductLogisticsFields({
   values,
@@ -97,7 +93,7 @@ export function ProductLogisticsFields({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
+        <FormTextField
           id="productWeightGrams"
           label="Weight in grams"
           inputMode="numeric"
@@ -128,7 +124,7 @@ export function ProductLogisticsFields({
             onChange={(checked) => onChange({ trackStock: checked }, 'productStockOnHand')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
+            <FormTextField
               id="productStockOnHand"
               label="Stock on hand"
               inputMode="numeric"
@@ -143,7 +139,7 @@ export function ProductLogisticsFields({
               error={values.trackStock ? errorFor('productStockOnHand') : undefined}
               onChange={(text) => onChange({ stockOnHand: text }, 'productStockOnHand')}
             />
-            <TextInput
+            <FormTextField
               id="productLowStockThreshold"
               label="Low-stock alert at"
               inputMode="numeric"
@@ -163,7 +159,7 @@ export function ProductLogisticsFields({
             onChange={(checked) => onChange({ allowBackorder: checked }, 'productAllowBackorder')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
+            <FormTextField
               id="productBackorderLeadTime"
               label="Backorder lead time"
               placeholder="e.g. 2–3 weeks"
@@ -176,52 +172,5 @@ export function ProductLogisticsFields({
         </div>
       </fieldset>
     </section>
-  )
-}
-
-function TextInput({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  placeholder,
-  inputMode,
-  disabled,
-}: {
-  id: string
-  label: string
-  value: string
-  onChange: (text: string) => void
-  error: string | undefined
-  hint: string
-  placeholder?: string
-  inputMode?: 'numeric'
-  disabled?: boolean
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        autoComplete="off"
-        value={value}
-        placeholder={placeholder}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass(!!error)}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-        {hint}
-      </p>
-    </div>
   )
 }

@@ -95,6 +95,7 @@ export async function inviteStaff(
 
 /** Withdraws an invitation that was not yet used; false when it was already used, withdrawn or expired. */
 export async function withdrawInvite(db: Executor, id: string, now = new Date()): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return false
   const rows = await db.update(staffInvites).set({ withdrawnAt: now }).where(and(eq(staffInvites.id, id), stillOpen(now))).returning({ id: staffInvites.id })
   return rows.length > 0
 }

@@ -11,7 +11,9 @@ import { contentSecurityPolicy, nextNonce } from './security.server.ts'
 const CATEGORY_LIST = /^\/products\/[a-z-]+$/
 /** Search results: the same for every visitor who is not signed in, like a category list. */
 const SEARCH = /^\/search$/
-const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, /^\/product\/[a-z0-9-]+$/, SEARCH]
+/** A product's page; `/product/create` is the staff screen that creates one (app/routes.ts), never a product. */
+const PRODUCT = /^\/product\/(?!create$)[a-z0-9-]+$/
+const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, PRODUCT, SEARCH]
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 
 /** The request carries a session cookie (valid or not). */
