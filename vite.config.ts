@@ -39,7 +39,10 @@ export default defineConfig({
     },
     // The server build's entry is our Express app, so the whole server (routes, database,
     // lifecycle) is one bundle that server.ts imports.
-    ssr: { build: { rolldownOptions: { input: './app/server/http/app.server.ts' } } },
+    ssr: {
+      build: { rolldownOptions: { input: './app/server/http/app.server.ts' } },
+      resolve: { noExternal: ['drizzle-orm'] },
+    },
   },
   plugins: [tailwindcss(), reactRouter()],
 })

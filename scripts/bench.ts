@@ -359,6 +359,21 @@ async function openCheckouts(base: string, count: number): Promise<string[]> {
 
 const NO_SESSIONS: Sessions = { customer: '', staff: '' }
 
+/** The shop's pid while a group runs, for the memory figures printed after each row. */
+let measuredPid: number | null = null
+
+/** Current and peak resident memory of the serving processes, as printed after each row. */
+function memoryNow(): string {
+  if (measuredPid === null) return ''
+  const children = readText(`/proc/${measuredPid}/task/${measuredPid}/children`).split(/\s+/).filter(Boolean).map(Number)
+  const figures = (children.length ? children : [measuredPid]).map((pid) => {
+    const status = readText(`/proc/${pid}/status`)
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) * 1024
+    return `${formatBytes(kb('VmRSS'))} (peak ${formatBytes(kb('VmHWM'))})`
+  })
+  return `, resident ${figures.join(' / ')}`
+}
+
 async function measure(base: string, given: Scenario, sessions = NO_SESSIONS): Promise<Measured | Skipped> {
   const cookies = given.withCheckout ? await openCheckouts(base, CHECKOUTS) : []
   const scenario = given.withCheckout ? { ...given, headers: { ...given.headers, cookie: cookies[0]! }, checkoutCookies: cookies } : given
@@ -369,7 +384,7 @@ async function measure(base: string, given: Scenario, sessions = NO_SESSIONS): P
   const measured = await load(base, scenario, sessions, DURATION)
   if (measured.total === 0) return { name: scenario.name, skipped: `no response within ${DURATION} s (${measured.errors} errors/timeouts)` }
   process.stderr.write(
-    `  ${''.padEnd(34)} ${measured.rps.toFixed(1)} req/s, p50 ${formatMs(measured.p50)}, p99 ${formatMs(measured.p99)} (${measured.statuses || 'no responses'})\n`,
+    `  ${''.padEnd(34)} ${measured.rps.toFixed(1)} req/s, p50 ${formatMs(measured.p50)}, p99 ${formatMs(measured.p99)} (${measured.statuses || 'no responses'})${memoryNow()}\n`,
   )
   return measured
 }
@@ -438,6 +453,8 @@ async function runShopGroup(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
   const shop = await startShop({ dataDir, port: await freePort(), env })
+  measuredPid = shop.pid
+  process.stderr.write(`  started${memoryNow()}\n`)
   try {
     const rows: (Measured | Skipped)[] = []
     // The embedded demo prints its staff account on a fresh database; otherwise one is made as an operator would.

@@ -126,11 +126,12 @@ function inherited(...names: string[]): Record<string, string> {
 
 /** `node server.ts` in production mode on 127.0.0.1, against the embedded database in `dataDir`. */
 export function startShop(options: ShopProcessOptions): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['server.ts'], {
+  // As npm start and the deployment guide start it (docs/decisions/033-process-memory.md).
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'server.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // A clean environment: a DATABASE_URL or PUBLIC_URL of the caller's must not leak into the measured shop.
     env: {
-      ...inherited('PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS', 'MALLOC_ARENA_MAX'),
+      ...inherited('PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'),
       NODE_ENV: 'production',
       DATA_DIR: options.dataDir,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),

@@ -89,9 +89,17 @@ async function migrateUnderLock(url: string): Promise<void> {
  */
 const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
+/**
+ * PGlite starts PostgreSQL with 160 MB of shared buffers, all of it in the shop's own memory and
+ * never given back. The embedded shop is the demo and a small shop's database (its files stay in the
+ * system's page cache): 32 MB holds the demo catalogue many times over
+ * (docs/decisions/033-process-memory.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
 /** An embedded database in memory (tests) or in a directory that this process owns. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle & { pglite: PGlite }> {
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS })
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS })
   const db = drizzlePglite({ client: pglite, schema })
   return {
     db,

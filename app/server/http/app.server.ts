@@ -37,6 +37,7 @@ const RESERVATION_SWEEP_SECONDS = 30
 import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
+import { compressRenderedPages } from './page-compression.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
 
@@ -129,11 +130,20 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.get('/readyz', readyz(database.db, () => shuttingDown))
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
-  // Pages rendered for one request are compressed once each, so cheaply: Brotli at quality 3 (the
-  // browsers' choice) or gzip at level 3, about twice as fast as the defaults (4 and 6) for a few
-  // per cent more bytes (docs/decisions/032-compression-of-rendered-pages.md). Kept pages carry
-  // their own gzip form, made once (page-cache.server.ts).
-  app.use(compression({ level: 3, memLevel: 8, windowBits: 15, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }))
+  // Pages rendered for one request are kept whole and compressed in one call (Brotli 3, or gzip 3);
+  // files and other answers go through `compression` at the same levels
+  // (docs/decisions/032-compression-of-rendered-pages.md). Kept pages carry their own gzip form,
+  // made once (page-cache.server.ts).
+  app.use(
+    compression({
+      level: 3,
+      memLevel: 8,
+      windowBits: 15,
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+      filter: (req, res) => !/^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
+    }),
+  )
+  app.use(compressRenderedPages)
   if (pageCache) app.use(pageCache.store)
   if (options.vite) {
     app.use(options.vite.middlewares)
