@@ -49,6 +49,7 @@ export default [
     route('api/stripe-product', 'routes/staff/api.stripe-product.ts'),
     route('migration', 'routes/staff/migration.tsx'),
     route('migration/export/:collection', 'routes/staff/migration.export.$collection.ts'),
+    route('migration/jobs/:jobId/file', 'routes/staff/migration.jobs.$jobId.file.ts'),
     route('settings/shipping', 'routes/staff/settings.shipping.tsx'),
     route('settings/staff', 'routes/staff/settings.staff.tsx'),
   ]),

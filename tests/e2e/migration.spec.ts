@@ -19,8 +19,15 @@ test('staff export the products, change a price in the file, check the dry run, 
   await page.goto('/migration')
   await expect(page.getByRole('heading', { level: 1, name: 'Data migration' })).toBeVisible()
   await expectNoAxeViolations(page)
+  // The export runs as a job: the screen follows it and then offers its file.
+  await page.getByRole('button', { name: 'Export products' }).click()
+  await expect(page).toHaveURL(/\/migration\?job=[\w-]+$/)
+  const ready = page.getByRole('region', { name: 'Export of products: ready' })
+  await expect(ready).toBeVisible()
+  await expect(ready).toContainText(/\d documents, [\d.,]+ (KB|MB)\. Kept here for 30 days\./)
+  await expectNoAxeViolations(page)
   const downloading = page.waitForEvent('download')
-  await page.getByRole('link', { name: 'Export products' }).click()
+  await ready.getByRole('link', { name: /^Download products-\d{4}-\d{2}-\d{2}\.json$/ }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.json$/)
   const file = JSON.parse(await readFile((await download.path())!, 'utf8'))

@@ -48,6 +48,8 @@ test('signed-in customers get catalogue pages from the cache, each seeing their 
   await expect(visibleAccountLinks(visitor)).toHaveText(['Log in'])
   await page.goto('/client')
   await page.getByRole('button', { name: 'Log Out' }).click()
+  // Logging out ends on the home page; leaving before its answer arrives would keep the old cookies.
+  await page.waitForURL((url) => url.pathname === '/')
   await openFromCache(page, PRODUCT)
   await expect(visibleAccountLinks(page)).toHaveText(['Log in'])
   await secondContext.close()

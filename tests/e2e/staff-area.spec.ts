@@ -22,6 +22,7 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
     'product/:productId/deprecate': '/product/unidrone-e900/deprecate',
     'history/:collection/:documentId': '/history/products/unidrone-e900',
     'migration/export/:collection': '',
+    'migration/jobs/:jobId/file': '',
   }
   if (pattern in fixed) return fixed[pattern] || null
   const lists: Record<string, [string, RegExp]> = {

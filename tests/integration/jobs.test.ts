@@ -4,9 +4,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { jobs } from '../../app/server/db/schema'
-import { forgetOldJobs, getJob, recentJobs, startJob, type JobView } from '../../app/server/jobs/jobs.server'
-import { exportDownload, readImportForm, runImportRequest, type ImportOutcome } from '../../app/server/migration/screen.server'
+import { jobFiles, jobs } from '../../app/server/db/schema'
+import { forgetOldJobs, getJob, jobFileText, keepJobFile, recentJobs, startJob, type JobView } from '../../app/server/jobs/jobs.server'
+import { exportDownload, exportJobDownload, readImportForm, runImportRequest, startExport, type ImportOutcome } from '../../app/server/migration/screen.server'
+import { eq } from 'drizzle-orm'
 import { testDatabaseKinds } from '../support/databases'
 
 const STAFF = 'jobs@shop.example'
@@ -64,7 +65,7 @@ describe.each(testDatabaseKinds())('long actions as jobs on $name', (kind) => {
     expect(heard[0]![1]).toBeLessThan(1)
     expect(heard.map(([, fraction]) => fraction)).toEqual([...heard.map(([, fraction]) => fraction)].sort((a, b) => a - b))
     expect(heard.at(-1)![1]).toBe(1)
-    expect((await recentJobs(database.db, 'import'))[0]).toMatchObject({ id, status: 'done' })
+    expect((await recentJobs(database.db, ['import']))[0]).toMatchObject({ id, status: 'done' })
   })
 
   it('a job that fails says why; one that stopped moving (its process ended) is shown as stopped', async () => {
@@ -85,5 +86,41 @@ describe.each(testDatabaseKinds())('long actions as jobs on $name', (kind) => {
     await forgetOldJobs(database.db)
     expect(await getJob(database.db, 'ancient-job-0001')).toBeNull()
     expect(await getJob(database.db, 'stalled-job-0001')).not.toBeNull()
+  })
+
+  it('an export runs as a job: it counts the documents written, keeps the file in the database, and hands out the same file as the direct download', async () => {
+    const id = await startExport(deps(), 'products', STAFF)
+    const job = await finished(id)
+    const direct = await (await exportDownload(deps(), 'products')).text()
+    expect(job).toMatchObject({ status: 'done', kind: 'export-products', label: 'Export of products', fraction: 1, startedBy: STAFF })
+    expect(job.result).toMatchObject({ fileName: expect.stringMatching(/^products-\d{4}-\d{2}-\d{2}\.json$/), bytes: Buffer.byteLength(direct) })
+    const count = Object.keys(JSON.parse(direct).documents).length
+    expect(job.done).toBe(count)
+    expect((job.result as { documents: number }).documents).toBe(count)
+    const download = (await exportJobDownload(database.db, job))!
+    expect(download.headers.get('content-disposition')).toContain((job.result as { fileName: string }).fileName)
+    expect(await download.text()).toBe(direct)
+    expect((await recentJobs(database.db, ['import', 'export']))[0]).toMatchObject({ id })
+    // An import job, or an unfinished one, has no file to hand out.
+    expect(await exportJobDownload(database.db, { ...job, kind: 'import-check' })).toBeNull()
+    expect(await exportJobDownload(database.db, { ...job, status: 'running' })).toBeNull()
+  })
+
+  it('a job file is kept in parts, read back whole, and forgotten with its job', async () => {
+    const old = new Date(Date.now() - 40 * 86_400_000)
+    await database.db.insert(jobs).values({ id: 'file-job-000001', kind: 'export-products', label: 'Parts', startedBy: STAFF, createdAt: old, updatedAt: old })
+    async function* pieces() {
+      for (let index = 0; index < 10; index++) yield `piece ${index} – ü;`
+    }
+    const bytes = await keepJobFile(database.db, 'file-job-000001', pieces(), 40)
+    const text = Array.from({ length: 10 }, (_, index) => `piece ${index} – ü;`).join('')
+    expect(bytes).toBe(Buffer.byteLength(text))
+    const parts = await database.db.select().from(jobFiles).where(eq(jobFiles.jobId, 'file-job-000001'))
+    expect(parts.length).toBeGreaterThan(2)
+    let read = ''
+    for await (const part of jobFileText(database.db, 'file-job-000001')) read += part
+    expect(read).toBe(text)
+    await forgetOldJobs(database.db)
+    expect(await database.db.select().from(jobFiles).where(eq(jobFiles.jobId, 'file-job-000001'))).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import { shop } from '../../server/context.server'
 import { MIGRATION_COLLECTIONS, type MigrationCollection } from '../../server/migration/format'
 import type { ImportReport } from '../../server/migration/import.server'
 import { getJob, recentJobs, startJob, type JobView } from '../../server/jobs/jobs.server'
-import { collectionSizes, readImportForm, runImportRequest, type ImportOutcome } from '../../server/migration/screen.server'
+import { collectionSizes, readImportForm, runImportRequest, type ExportResult, type ImportOutcome } from '../../server/migration/screen.server'
 import type { Route } from './+types/migration'
 import { buttonClass } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, requestId } = shop(context)
   const params = new URL(request.url).searchParams
   const jobId = params.get('job')
-  const [sizes, job, jobs] = await Promise.all([collectionSizes({ db, dataDir: config.DATA_DIR, requestId }), jobId ? getJob(db, jobId) : null, recentJobs(db, 'import')])
+  const [sizes, job, jobs] = await Promise.all([collectionSizes({ db, dataDir: config.DATA_DIR, requestId }), jobId ? getJob(db, jobId) : null, recentJobs(db, ['import', 'export'])])
   return { ...sizes, exportFailed: params.get('exportFailed'), job, jobs, jobMissing: Boolean(jobId && !job) }
 }
 
@@ -49,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Migration({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'
   const { job } = loaderData
-  const outcome = job?.status === 'done' ? (job.result as unknown as ImportOutcome) : null
+  const exporting = job?.kind.startsWith('export-') ? job : null
+  const importing = exporting ? null : job
+  const outcome = importing?.status === 'done' ? (importing.result as unknown as ImportOutcome) : null
   const alert = loaderData.exportFailed
     ? `Error fetching migration data collection "${loaderData.exportFailed}": the export could not be made. Try again in a moment.`
     : loaderData.error
@@ -88,14 +90,18 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
                 <td className="py-2 font-medium">{collection}</td>
                 <td className="py-2 text-right tabular-nums">{loaderData.sizes?.[collection].toLocaleString('en-AU') ?? '—'}</td>
                 <td className="py-2 text-right">
-                  <Link reloadDocument to={`/migration/export/${collection}`} className="font-semibold text-brand-700 hover:underline">
-                    Export {collection}
-                  </Link>
+                  <Form method="post" action={`/migration/export/${collection}`}>
+                    <button type="submit" disabled={busy} className="font-semibold text-brand-700 hover:underline disabled:opacity-60">
+                      Export {collection}
+                    </button>
+                  </Form>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+        {exporting && exporting.status !== 'done' ? <JobProgress job={exporting} /> : null}
+        {exporting?.status === 'done' ? <ExportReady job={exporting} /> : null}
       </section>
 
       <section aria-labelledby="import-heading" className="mt-12">
@@ -132,9 +138,9 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
           <Alert tone="error" className="mt-6">{actionData.message}</Alert>
         ) : null}
         {loaderData.jobMissing ? (
-          <Alert tone="error" className="mt-6">That import is not known here. Start it again below.</Alert>
+          <Alert tone="error" className="mt-6">That import or export is not known here (they are kept for 30 days). Start it again.</Alert>
         ) : null}
-        {job && job.status !== 'done' ? <JobProgress job={job} /> : null}
+        {importing && importing.status !== 'done' ? <JobProgress job={importing} /> : null}
         {outcome?.kind === 'dry-run' ? <DryRun outcome={outcome} busy={busy} /> : null}
         {outcome?.kind === 'applied' ? <Applied collection={outcome.collection} fileName={outcome.fileName} report={outcome.report} /> : null}
       </section>
@@ -196,21 +202,42 @@ function JobProgress({ job }: { job: JobView }) {
         <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700" data-testid="job-count">
-        {job.done.toLocaleString('en-AU')} documents read, {percent} % of the file.
+        {job.kind.startsWith('export-') ? `${job.done.toLocaleString('en-AU')} documents written, ${percent} %.` : `${job.done.toLocaleString('en-AU')} documents read, ${percent} % of the file.`}
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        You can leave this page: the work goes on, and it is listed under “Recent imports” when you come back.{' '}
+        You can leave this page: the work goes on, and it is listed under “Recent imports and exports” when you come back.{' '}
         <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 underline">Refresh</Link>
       </p>
     </section>
   )
 }
 
+/** A finished export: its file, kept for 30 days, for any process of the shop to hand out. */
+function ExportReady({ job }: { job: JobView }) {
+  const result = job.result as ExportResult
+  return (
+    <section aria-labelledby="export-ready-heading" className="mt-8 rounded-lg border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
+      <h3 id="export-ready-heading" className="text-lg font-semibold">{job.label}: ready</h3>
+      <p className="mt-1 text-sm">
+        {result.documents.toLocaleString('en-AU')} documents, {formatSize(result.bytes)}. Kept here for 30 days.
+      </p>
+      <a href={`/migration/jobs/${job.id}/file`} download={result.fileName} className="mt-3 inline-block font-semibold text-brand-700 underline">
+        Download {result.fileName}
+      </a>
+    </section>
+  )
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-AU')} KB`
+  return `${(bytes / (1024 * 1024)).toLocaleString('en-AU', { maximumFractionDigits: 1 })} MB`
+}
+
 function RecentJobs({ jobs, current }: { jobs: JobView[]; current: string | null }) {
   if (jobs.length === 0) return null
   return (
     <section aria-labelledby="recent-heading" className="mt-12">
-      <h2 id="recent-heading" className="text-xl font-semibold">Recent imports</h2>
+      <h2 id="recent-heading" className="text-xl font-semibold">Recent imports and exports</h2>
       <ul className="mt-3 divide-y divide-slate-100 border-y border-slate-200 text-sm">
         {jobs.map((job) => {
           const [label, tone] = STATUS_BADGES[job.status]

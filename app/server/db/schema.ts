@@ -459,3 +459,20 @@ export const jobs = pgTable(
   },
   (table) => [index('jobs_kind_idx').on(table.kind, table.createdAt)],
 )
+
+/**
+ * The file a job made (an export), in parts of about a megabyte so that neither writing nor
+ * downloading it holds the whole file at once. Kept in the database so that any process can serve
+ * it; forgotten with its job.
+ */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.part] })],
+)

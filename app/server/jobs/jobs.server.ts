@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, like, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, like, lt, or, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.server.ts'
-import { jobs } from '../db/schema.ts'
+import { jobFiles, jobs } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
 
 export type JobRow = typeof jobs.$inferSelect
@@ -84,7 +84,7 @@ function progressWriter(db: Executor, id: string): { report: Progress; settle: (
 export async function startJob(
   db: Database,
   { kind, label, startedBy }: { kind: string; label: string; startedBy: string },
-  work: (progress: Progress) => Promise<{ result: unknown; failure?: string }>,
+  work: (progress: Progress, id: string) => Promise<{ result: unknown; failure?: string }>,
 ): Promise<string> {
   const id = randomBytes(12).toString('base64url')
   await db.insert(jobs).values({ id, kind, label, startedBy })
@@ -92,7 +92,7 @@ export async function startJob(
   void (async () => {
     let outcome: { status: 'done' | 'failed'; result: unknown; error: string | null }
     try {
-      const { result, failure } = await work(progress.report)
+      const { result, failure } = await work(progress.report, id)
       outcome = { status: failure ? 'failed' : 'done', result, error: failure ?? null }
     } catch (error) {
       logger.error({ err: error, job: id, kind }, 'job failed')
@@ -114,10 +114,49 @@ export async function getJob(db: Executor, id: string): Promise<JobView | null> 
   return row ? jobView(row) : null
 }
 
-/** The newest jobs whose kind starts with `prefix` (`import` for the migration screen). */
-export async function recentJobs(db: Executor, prefix: string, limit = 10): Promise<JobView[]> {
-  const rows = await db.select().from(jobs).where(like(jobs.kind, `${prefix}%`)).orderBy(desc(jobs.createdAt)).limit(limit)
+/** The newest jobs whose kind starts with one of `prefixes` (`import`, `export` for the migration screen). */
+export async function recentJobs(db: Executor, prefixes: string[], limit = 10): Promise<JobView[]> {
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(or(...prefixes.map((prefix) => like(jobs.kind, `${prefix}%`))))
+    .orderBy(desc(jobs.createdAt))
+    .limit(limit)
   return rows.map((row) => jobView(row))
+}
+
+/** Characters per stored part of a job's file: about a megabyte. */
+export const FILE_PART_CHARS = 1_000_000
+
+/** Keeps the file a job makes, in parts, as its pieces come; returns its size in bytes. */
+export async function keepJobFile(db: Executor, jobId: string, pieces: AsyncIterable<string>, partChars = FILE_PART_CHARS): Promise<number> {
+  let part = 0
+  let held = ''
+  let bytes = 0
+  const store = async () => {
+    await db.insert(jobFiles).values({ jobId, part, text: held })
+    part += 1
+    held = ''
+  }
+  for await (const piece of pieces) {
+    held += piece
+    bytes += Buffer.byteLength(piece)
+    if (held.length >= partChars) await store()
+  }
+  if (held || part === 0) await store()
+  return bytes
+}
+
+/** A job's file, part by part (nothing when the job kept none). */
+export async function* jobFileText(db: Executor, jobId: string): AsyncGenerator<string> {
+  for (let part = 0; ; part += 1) {
+    const [row] = await db
+      .select({ text: jobFiles.text })
+      .from(jobFiles)
+      .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.part, part)))
+    if (!row) return
+    yield row.text
+  }
 }
 
 /** Byte counting for a file read as text: how far through it the reader is. */
@@ -130,7 +169,7 @@ export async function* countingBytes(pieces: AsyncIterable<string>, onBytes: (by
   }
 }
 
-/** Jobs are kept 30 days for "Recent imports", then forgotten (timed work). */
+/** Jobs (and the files they made) are kept 30 days for "Recent imports and exports", then forgotten (timed work). */
 export async function forgetOldJobs(db: Executor, now = new Date()): Promise<void> {
   await db.delete(jobs).where(lt(jobs.createdAt, new Date(now.getTime() - 30 * 86_400_000)))
 }

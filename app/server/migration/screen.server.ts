@@ -10,7 +10,7 @@ import { isMigrationCollection, type MigrationCollection } from './format.ts'
 import { applyImport, dryRunImport, ImportRefusedError, type ImportReport } from './import.server.ts'
 import { ExportFileError, readExportFile } from './reader.ts'
 import { parseRenames, RenameError } from './renames.ts'
-import { countingBytes } from '../jobs/jobs.server.ts'
+import { countingBytes, jobFileText, keepJobFile, startJob } from '../jobs/jobs.server.ts'
 import { discardStagedFile, readStagedFile, StagedFileMissingError, stagedFileSize, stageFile } from './staging.server.ts'
 
 /** Larger files go through `npm run data -- import`, which streams them from disk. */
@@ -37,6 +37,60 @@ export async function collectionSizes(deps: ScreenDeps): Promise<{ sizes: Record
   } catch (error) {
     return { sizes: null, error: `${logged(error, deps)} The collections could not be counted; try again in a moment.` }
   }
+}
+
+/** What an export job keeps as its result: the file's name and size, and the documents in it. */
+export interface ExportResult {
+  fileName: string
+  bytes: number
+  documents: number
+}
+
+/**
+ * Starts an export as a job (docs/domain.md, Long actions): the file is written into the database
+ * part by part while the screen shows how many documents are in it so far, and any process of the
+ * shop can then hand it out.
+ */
+export async function startExport(deps: ScreenDeps, collection: MigrationCollection, startedBy: string): Promise<string> {
+  const { sizes } = await collectionSizes(deps)
+  const expected = sizes?.[collection] ?? 0
+  const fileName = `${collection}-${new Date().toISOString().slice(0, 10)}.json`
+  return startJob(deps.db, { kind: `export-${collection}`, label: `Export of ${collection}`, startedBy }, async (progress, id) => {
+    let documents = 0
+    const pieces = exportFile(deps.db, collection, {
+      onProgress: (count) => {
+        documents = count
+        progress(count, expected ? Math.min(1, count / expected) : 1)
+      },
+    })
+    const bytes = await keepJobFile(deps.db, id, pieces)
+    return { result: { fileName, bytes, documents } satisfies ExportResult }
+  })
+}
+
+/** An export job's file as a download; null when there is none (unknown, unfinished or forgotten). */
+export async function exportJobDownload(db: Database, job: { id: string; kind: string; status: string; result: unknown }): Promise<Response | null> {
+  if (!job.kind.startsWith('export-') || job.status !== 'done') return null
+  const { fileName } = job.result as ExportResult
+  const parts = jobFileText(db, job.id)
+  const first = await parts.next()
+  if (first.done) return null
+  const encoder = new TextEncoder()
+  let pending: IteratorResult<string> | null = first
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = pending ?? (await parts.next())
+      pending = null
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    async cancel() {
+      await parts.return(undefined)
+    },
+  })
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' },
+  })
 }
 
 /**
