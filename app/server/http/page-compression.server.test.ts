@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compressRenderedPages, pageEncodingFor } from './page-compression.server'
+import { brotliWindowBits, compressRenderedPages, pageEncodingFor } from './page-compression.server'
 
 describe('pageEncodingFor', () => {
   it('answers browsers with Brotli, gzip-only clients with gzip, and others plainly', () => {
@@ -19,6 +19,17 @@ describe('pageEncodingFor', () => {
     expect(pageEncodingFor('identity')).toBeNull()
     expect(pageEncodingFor('')).toBeNull()
     expect(pageEncodingFor(undefined)).toBeNull()
+  })
+})
+
+describe('brotliWindowBits', () => {
+  it('takes the smallest window that holds the page, between 64 KB and 256 KB', () => {
+    expect(brotliWindowBits(2_000)).toBe(16)
+    expect(brotliWindowBits(52_544)).toBe(16)
+    expect(brotliWindowBits(65_520)).toBe(16)
+    expect(brotliWindowBits(65_521)).toBe(17)
+    expect(brotliWindowBits(150_000)).toBe(18)
+    expect(brotliWindowBits(5_000_000)).toBe(18)
   })
 })
 
