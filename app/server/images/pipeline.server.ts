@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 
 /**
  * The image pipeline (issue 24, first part): an uploaded photo becomes, once, WebP and AVIF files at
@@ -49,7 +49,7 @@ export function variantWidths(width: number): number[] {
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_BYTES) throw new ImageRefusedError('The photo is larger than 20 MB: export it smaller and upload it again.')
   const source = () => sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
-  let metadata: sharp.Metadata
+  let metadata: Metadata
   try {
     metadata = await source().metadata()
   } catch {
