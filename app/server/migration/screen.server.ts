@@ -54,7 +54,7 @@ export interface ExportResult {
 export async function startExport(deps: ScreenDeps, collection: MigrationCollection, startedBy: string): Promise<string> {
   const { sizes } = await collectionSizes(deps)
   const expected = sizes?.[collection] ?? 0
-  const fileName = `${collection}-${new Date().toISOString().slice(0, 10)}.json`
+  const fileName = exportFileName(collection)
   return startJob(deps.db, { kind: `export-${collection}`, label: `Export of ${collection}`, startedBy }, async (progress, id) => {
     let documents = 0
     const pieces = exportFile(deps.db, collection, {
@@ -75,22 +75,7 @@ export async function exportJobDownload(db: Database, job: { id: string; kind: s
   const parts = jobFileText(db, job.id)
   const first = await parts.next()
   if (first.done) return null
-  const encoder = new TextEncoder()
-  let pending: IteratorResult<string> | null = first
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = pending ?? (await parts.next())
-      pending = null
-      if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value))
-    },
-    async cancel() {
-      await parts.return(undefined)
-    },
-  })
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' },
-  })
+  return jsonFileDownload(parts, first, fileName, (error) => logger.error({ err: error, job: job.id }, 'export file could not be read'))
 }
 
 /**
@@ -106,6 +91,16 @@ export async function exportDownload(deps: ScreenDeps, collection: MigrationColl
     logged(error, deps)
     return redirect(`/migration?exportFailed=${collection}`)
   }
+  return jsonFileDownload(pieces, first, exportFileName(collection), (error) => logged(error, deps))
+}
+
+const exportFileName = (collection: MigrationCollection) => `${collection}-${new Date().toISOString().slice(0, 10)}.json`
+
+/**
+ * A JSON file as a download, sent as its pieces come (the first already read, so that a failing
+ * start is known before answering). An error later cuts the download short after `onError`.
+ */
+function jsonFileDownload(pieces: AsyncGenerator<string>, first: IteratorResult<string>, fileName: string, onError: (error: unknown) => void): Response {
   const encoder = new TextEncoder()
   let pending: IteratorResult<string> | null = first
   const body = new ReadableStream<Uint8Array>({
@@ -116,7 +111,7 @@ export async function exportDownload(deps: ScreenDeps, collection: MigrationColl
         if (next.done) controller.close()
         else controller.enqueue(encoder.encode(next.value))
       } catch (error) {
-        logged(error, deps)
+        onError(error)
         controller.error(error)
       }
     },
@@ -124,13 +119,8 @@ export async function exportDownload(deps: ScreenDeps, collection: MigrationColl
       await pieces.return(undefined)
     },
   })
-  const day = new Date().toISOString().slice(0, 10)
   return new Response(body, {
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${collection}-${day}.json"`,
-      'Cache-Control': 'no-store',
-    },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' },
   })
 }
 
