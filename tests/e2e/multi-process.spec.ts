@@ -4,7 +4,8 @@
  * BETTER_AUTH_SECRET and one PUBLIC_URL, as two replicas behind a balancer would; requests carry
  * that public Origin whichever process they reach. Proven here: a session made on one is valid on
  * the other (and ends on both); one payment submitted to both at the same moment makes one paid
- * order and one tax invoice; rate limits count across both; and both can start at the same moment
+ * order and one tax invoice; an uploaded image kept in the database is served by both; rate limits
+ * count across both; and both can start at the same moment
  * on an empty database.
  */
 import { existsSync } from 'node:fs'
@@ -17,6 +18,9 @@ import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server'
 import { connectPostgres } from '../../app/server/db/client.server'
+import { storeImage } from '../../app/server/images/media.server'
+import { mediaFileUrl } from '../../app/lib/media'
+import sharp from 'sharp'
 import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
 import { DELIVERY_FORM, uniqueEmail } from './support/shop'
 import { postgresTurn } from './support/postgres-turn'
@@ -154,6 +158,23 @@ test.describe('two processes on one database', () => {
       const after = await get(`${replica.origin}/client`, cookie)
       expect(after.status, `the old cookie on ${replica.origin} after signing out on B`).toBe(302)
     }
+  })
+
+  test('an uploaded image kept in the database is served alike by both processes, each with a data directory of its own', async () => {
+    expect(a.dataDir).not.toBe(b.dataDir)
+    const handle = connectPostgres(database.url, { max: 1 })
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
+    const stored = await storeImage(handle.db, photo).finally(() => handle.close())
+    const files = await Promise.all(
+      [a, b].map(async (replica) => {
+        const response = await fetch(`${replica.origin}${mediaFileUrl(stored.id, 640, 'webp')}`)
+        expect(response.status, replica.origin).toBe(200)
+        expect(response.headers.get('content-type')).toBe('image/webp')
+        return Buffer.from(await response.arrayBuffer())
+      }),
+    )
+    expect(files[0]!.length).toBeGreaterThan(0)
+    expect(files[0]!.equals(files[1]!)).toBe(true)
   })
 
   test('one payment submitted to both processes at the same moment makes one paid order and one tax invoice', async () => {

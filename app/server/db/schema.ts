@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
@@ -475,4 +475,39 @@ export const jobFiles = pgTable(
     text: text('text').notNull(),
   },
   (table) => [primaryKey({ columns: [table.jobId, table.part] })],
+)
+
+/** Binary data: node-postgres answers a Buffer, PGlite a Uint8Array; the shop always gets a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * An uploaded image (app/server/images): its size upright and a blurred placeholder. Its files are
+ * in `media_variants`, in the database, so that any number of shop processes on one PostgreSQL serve
+ * them without a shared disk.
+ */
+export const media = pgTable('media', {
+  id: text('id').primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  /** A data: URL of about 24 pixels wide. */
+  placeholder: text('placeholder').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
+
+/** One file of an image: a format at a width. Never changed once written (its address is cached for good). */
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mediaId, table.format, table.width] })],
 )

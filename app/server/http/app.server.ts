@@ -38,6 +38,7 @@ import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
 import { compressRenderedPages } from './page-compression.server.ts'
+import { serveImageFiles } from '../images/media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
 
@@ -150,6 +151,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   } else {
     serveBuiltFiles(app, 'build/client')
   }
+  // Uploaded images' files, from the database (app/server/images): the same in every process.
+  app.get('/media/:id/:file', serveImageFiles(database.db))
   // Staff uploads (app/server/uploads): names are random and types come from the content, so they never change.
   app.use(
     '/uploads',

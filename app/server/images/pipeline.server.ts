@@ -1,14 +1,15 @@
 import sharp, { type Metadata } from 'sharp'
+import { MEDIA_WIDTHS, mediaWidths } from '../../lib/media.ts'
 
 /**
- * The image pipeline (issue 24, first part): an uploaded photo becomes, once, WebP and AVIF files at
+ * The image pipeline: an uploaded photo becomes, once, WebP and AVIF files at
  * a few widths, upright (turned by its EXIF orientation) and with every piece of metadata left out
  * (EXIF with its GPS position, XMP, IPTC, ICC profiles are never copied to an output), and a tiny
  * blurred placeholder a page can show while the real image loads.
  */
 
 /** Widths a page can choose from (`srcset`); none is made wider than the photo itself. */
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1600] as const
+export const VARIANT_WIDTHS = MEDIA_WIDTHS
 export const VARIANT_FORMATS = ['avif', 'webp'] as const
 export type VariantFormat = (typeof VARIANT_FORMATS)[number]
 
@@ -37,10 +38,7 @@ export interface ProcessedImage {
 export class ImageRefusedError extends Error {}
 
 /** The widths to make for a photo `width` pixels wide: the standard ones it reaches, or its own when smaller. */
-export function variantWidths(width: number): number[] {
-  const reached = VARIANT_WIDTHS.filter((each) => each <= width)
-  return reached.length ? reached : [width]
-}
+export const variantWidths = mediaWidths
 
 /**
  * Turns an uploaded JPEG, PNG, WebP or AVIF into its variants. Throws ImageRefusedError, with a

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { NextFunction, Request, Response } from 'express'
+import { mediaImageUrl, parseMediaFile, type MediaImage } from '../../lib/media.ts'
+import type { Database, Executor } from '../db/client.server.ts'
+import { media, mediaVariants } from '../db/schema.ts'
+import { processImage } from './pipeline.server.ts'
+
+export interface StoredImage extends MediaImage {
+  /** The image's address, as product images and pages name it. */
+  url: string
+  placeholder: string
+}
+
+/**
+ * Turns an uploaded photo into its files (pipeline.server.ts) and keeps them in the database, in
+ * one transaction: any shop process on the same database can then serve them. Throws
+ * ImageRefusedError, with a sentence for staff, for what the pipeline refuses.
+ */
+export async function storeImage(db: Database, upload: Buffer): Promise<StoredImage> {
+  const processed = await processImage(upload)
+  const id = randomBytes(16).toString('hex')
+  await db.transaction(async (tx) => {
+    await tx.insert(media).values({ id, width: processed.width, height: processed.height, placeholder: processed.placeholder })
+    for (const variant of processed.variants) {
+      await tx.insert(mediaVariants).values({ mediaId: id, format: variant.format, width: variant.width, height: variant.height, bytes: variant.bytes })
+    }
+  })
+  const image = { id, width: processed.width, height: processed.height }
+  return { ...image, url: mediaImageUrl(image), placeholder: processed.placeholder }
+}
+
+/** One file of an image, or null when there is no such image or file. */
+export async function readImageFile(db: Executor, id: string, file: string): Promise<{ bytes: Buffer; type: string } | null> {
+  const wanted = parseMediaFile(file)
+  if (!/^[0-9a-f]{32}$/.test(id) || !wanted) return null
+  const [row] = await db
+    .select({ bytes: mediaVariants.bytes })
+    .from(mediaVariants)
+    .where(and(eq(mediaVariants.mediaId, id), eq(mediaVariants.format, wanted.format), eq(mediaVariants.width, wanted.width)))
+  return row ? { bytes: row.bytes, type: `image/${wanted.format}` } : null
+}
+
+/**
+ * `GET /media/:id/:file`: an image's file from the database. Its address never names other bytes,
+ * so browsers and CDNs keep it for a year without asking again.
+ */
+export function serveImageFiles(db: Executor) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const found = await readImageFile(db, String(req.params.id), String(req.params.file))
+      if (!found) {
+        res.status(404).type('text/plain').send('No such image.')
+        return
+      }
+      res.set({ 'Content-Type': found.type, 'Content-Length': String(found.bytes.length), 'Cache-Control': 'public, max-age=31536000, immutable' })
+      res.end(req.method === 'HEAD' ? undefined : found.bytes)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
