@@ -365,12 +365,7 @@ let measuredPid: number | null = null
 /** Current and peak resident memory of the serving processes, as printed after each row. */
 function memoryNow(): string {
   if (measuredPid === null) return ''
-  const children = readText(`/proc/${measuredPid}/task/${measuredPid}/children`).split(/\s+/).filter(Boolean).map(Number)
-  const figures = (children.length ? children : [measuredPid]).map((pid) => {
-    const status = readText(`/proc/${pid}/status`)
-    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) * 1024
-    return `${formatBytes(kb('VmRSS'))} (peak ${formatBytes(kb('VmHWM'))})`
-  })
+  const figures = servingProcesses(measuredPid).map((pid) => `${formatBytes(statusBytes(pid, 'VmRSS'))} (peak ${formatBytes(statusBytes(pid, 'VmHWM'))})`)
   return `, resident ${figures.join(' / ')}`
 }
 
@@ -394,9 +389,18 @@ async function measure(base: string, given: Scenario, sessions = NO_SESSIONS): P
  * WEB_CONCURRENCY the processes it started (the supervisor serves nothing), in bytes.
  */
 function peakMemory(pid: number): number[] {
+  return servingProcesses(pid).map((each) => statusBytes(each, 'VmHWM')).filter(Number.isFinite)
+}
+
+/** The processes that serve: the shop's own, or with WEB_CONCURRENCY the ones it started. */
+function servingProcesses(pid: number): number[] {
   const children = readText(`/proc/${pid}/task/${pid}/children`).split(/\s+/).filter(Boolean).map(Number)
-  const serving = children.length ? children : [pid]
-  return serving.map((each) => Number(/VmHWM:\s+(\d+)/.exec(readText(`/proc/${each}/status`))?.[1] ?? NaN) * 1024).filter(Number.isFinite)
+  return children.length ? children : [pid]
+}
+
+/** A memory figure of /proc/<pid>/status (VmRSS, VmHWM) in bytes; NaN once the process is gone. */
+function statusBytes(pid: number, name: 'VmRSS' | 'VmHWM'): number {
+  return Number(new RegExp(`${name}:\\s+(\\d+)`).exec(readText(`/proc/${pid}/status`))?.[1] ?? NaN) * 1024
 }
 
 function readText(file: string): string {

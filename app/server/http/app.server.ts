@@ -37,7 +37,7 @@ const RESERVATION_SWEEP_SECONDS = 30
 import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
-import { compressRenderedPages } from './page-compression.server.ts'
+import { compressRenderedPages, isHtmlAnswer } from './page-compression.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
@@ -141,7 +141,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       memLevel: 8,
       windowBits: 15,
       brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
-      filter: (req, res) => !/^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
+      filter: (req, res) => !isHtmlAnswer(res as Response) && compression.filter(req, res),
     }),
   )
   app.use(compressRenderedPages)

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { brotliWindowBits, compressRenderedPages, pageEncodingFor } from './page-compression.server'
+import { brotliWindowBits, compressRenderedPages, isHtmlAnswer, pageEncodingFor } from './page-compression.server'
 
 describe('pageEncodingFor', () => {
   it('answers browsers with Brotli, gzip-only clients with gzip, and others plainly', () => {
@@ -41,7 +41,7 @@ let base = ''
 let server: ReturnType<express.Express['listen']>
 beforeAll(async () => {
   const app = express()
-  app.use(compression({ filter: (req, res) => !/^text\/html/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res) }))
+  app.use(compression({ filter: (req, res) => !isHtmlAnswer(res as express.Response) && compression.filter(req, res) }))
   app.use(compressRenderedPages)
   app.get('/page', (_req, res) => {
     res.status(200).append('Content-Type', 'text/html; charset=utf-8')

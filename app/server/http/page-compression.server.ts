@@ -60,6 +60,9 @@ export function compressPage(body: Buffer, encoding: Exclude<PageEncoding, null>
   })
 }
 
+/** An HTML answer: the pages this middleware compresses, and `compression` leaves to it. */
+export const isHtmlAnswer = (res: Response): boolean => /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? ''))
+
 type WriteCallback = (error?: Error | null) => void
 
 function toBuffer(chunk: unknown, encoding: unknown): Buffer {
@@ -79,9 +82,8 @@ export function compressRenderedPages(req: Request, res: Response, next: NextFun
   const decide = () => {
     if (decided) return
     decided = true
-    const type = String(res.getHeader('Content-Type') ?? '')
     const status = res.statusCode
-    if (!/^text\/html\b/i.test(type) || res.getHeader('Content-Encoding') || status === 204 || status === 304 || res.headersSent) return
+    if (!isHtmlAnswer(res) || res.getHeader('Content-Encoding') || status === 204 || status === 304 || res.headersSent) return
     held = []
   }
   res.write = function (chunk: unknown, encodingOrCallback?: unknown, callback?: unknown) {

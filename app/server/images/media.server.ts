@@ -22,9 +22,7 @@ export async function storeImage(db: Database, upload: Buffer): Promise<StoredIm
   const id = randomBytes(16).toString('hex')
   await db.transaction(async (tx) => {
     await tx.insert(media).values({ id, width: processed.width, height: processed.height, placeholder: processed.placeholder })
-    for (const variant of processed.variants) {
-      await tx.insert(mediaVariants).values({ mediaId: id, format: variant.format, width: variant.width, height: variant.height, bytes: variant.bytes })
-    }
+    await tx.insert(mediaVariants).values(processed.variants.map((variant) => ({ mediaId: id, ...variant })))
   })
   const image = { id, width: processed.width, height: processed.height }
   return { ...image, url: mediaImageUrl(image), placeholder: processed.placeholder }

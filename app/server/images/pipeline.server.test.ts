@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ImageRefusedError, MAX_IMAGE_BYTES, processImage, variantWidths, type ProcessedImage } from './pipeline.server'
+import { mediaWidths } from '../../lib/media'
+import { ImageRefusedError, MAX_IMAGE_BYTES, processImage, type ProcessedImage } from './pipeline.server'
 
 /**
  * A camera photo as phones write them: 4000 × 3000 pixels stored sideways with EXIF orientation 6
@@ -78,8 +79,8 @@ describe('the image pipeline', () => {
   })
 
   it('never enlarges a small picture, and refuses what is not a photo, or too large, with a sentence for staff', async () => {
-    expect(variantWidths(200)).toEqual([200])
-    expect(variantWidths(1000)).toEqual([320, 640, 960])
+    expect(mediaWidths(200)).toEqual([200])
+    expect(mediaWidths(1000)).toEqual([320, 640, 960])
     const small = await processImage(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0a0' } }).png().toBuffer())
     expect(small.variants.map((variant) => `${variant.format} ${variant.width}×${variant.height}`)).toEqual(['avif 200×100', 'webp 200×100'])
     await expect(processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toThrow(ImageRefusedError)

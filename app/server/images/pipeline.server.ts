@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp'
-import { MEDIA_WIDTHS, mediaWidths } from '../../lib/media.ts'
+import { mediaWidths } from '../../lib/media.ts'
 
 /**
  * The image pipeline: an uploaded photo becomes, once, WebP and AVIF files at
@@ -8,8 +8,6 @@ import { MEDIA_WIDTHS, mediaWidths } from '../../lib/media.ts'
  * blurred placeholder a page can show while the real image loads.
  */
 
-/** Widths a page can choose from (`srcset`); none is made wider than the photo itself. */
-export const VARIANT_WIDTHS = MEDIA_WIDTHS
 export const VARIANT_FORMATS = ['avif', 'webp'] as const
 export type VariantFormat = (typeof VARIANT_FORMATS)[number]
 
@@ -37,9 +35,6 @@ export interface ProcessedImage {
 
 export class ImageRefusedError extends Error {}
 
-/** The widths to make for a photo `width` pixels wide: the standard ones it reaches, or its own when smaller. */
-export const variantWidths = mediaWidths
-
 /**
  * Turns an uploaded JPEG, PNG, WebP or AVIF into its variants. Throws ImageRefusedError, with a
  * sentence for the staff member, for anything else, for a file over 20 MB and for a broken image.
@@ -64,7 +59,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   try {
     const variants: ImageVariant[] = []
-    for (const target of variantWidths(width)) {
+    for (const target of mediaWidths(width)) {
       const upright = source().rotate().resize({ width: target, withoutEnlargement: true })
       for (const format of VARIANT_FORMATS) {
         const encoder = format === 'avif' ? upright.clone().avif({ quality: 55, effort: 2 }) : upright.clone().webp({ quality: 80, effort: 4 })
