@@ -4,6 +4,7 @@ import type { SessionReader } from './auth/session-reader.server.ts'
 import type { CatalogReads } from './catalog/catalog-reads.server.ts'
 import type { Database } from './db/client.server.ts'
 import type { Env } from './env.server.ts'
+import type { ImageFileStore } from './images/file-store.server.ts'
 import type { MailService } from './mail/outbox.server.ts'
 
 export interface ShopContext {
@@ -15,6 +16,8 @@ export interface ShopContext {
   /** The signed-in person of this request (better-auth's session, read in one query when it can be). */
   sessions: (headers: Headers) => ReturnType<SessionReader>
   mailer: MailService
+  /** Where uploaded images' files are kept (the database, or S3-compatible storage when configured). */
+  images: ImageFileStore
   requestId: string
   /** The client's address as the server saw it (Express `req.ip`, honouring TRUST_PROXY), for rate limits. */
   clientIp: string

@@ -18,6 +18,7 @@ import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server'
 import { connectPostgres } from '../../app/server/db/client.server'
+import { databaseImageFiles } from '../../app/server/images/file-store.server'
 import { storeImage } from '../../app/server/images/media.server'
 import { mediaFileUrl } from '../../app/lib/media'
 import sharp from 'sharp'
@@ -164,7 +165,7 @@ test.describe('two processes on one database', () => {
     expect(a.dataDir).not.toBe(b.dataDir)
     const handle = connectPostgres(database.url, { max: 1 })
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
-    const stored = await storeImage(handle.db, photo).finally(() => handle.close())
+    const stored = await storeImage(handle.db, databaseImageFiles, photo).finally(() => handle.close())
     const files = await Promise.all(
       [a, b].map(async (replica) => {
         const response = await fetch(`${replica.origin}${mediaFileUrl(stored.id, 640, 'webp')}`)

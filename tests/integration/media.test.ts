@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaFileUrl, mediaSrcset, mediaWidths, parseMediaImageUrl } from '../../app/lib/media'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { databaseImageFiles } from '../../app/server/images/file-store.server'
 import { readImageFile, serveImageFiles, storeImage } from '../../app/server/images/media.server'
 import { ImageRefusedError } from '../../app/server/images/pipeline.server'
 import { testDatabaseKinds } from '../support/databases'
@@ -24,7 +25,7 @@ describe.each(testDatabaseKinds())('uploaded images kept in the database on $nam
   beforeAll(async () => {
     database = await kind.open()
     const app = express()
-    app.get('/media/:id/:file', serveImageFiles(database.db))
+    app.get('/media/:id/:file', serveImageFiles(database.db, databaseImageFiles))
     server = app.listen(0, '127.0.0.1')
     await once(server, 'listening')
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -35,7 +36,7 @@ describe.each(testDatabaseKinds())('uploaded images kept in the database on $nam
   })
 
   it('stores every file of an upload and serves each, upright and without metadata, cached for good', async () => {
-    const stored = await storeImage(database.db, await photo())
+    const stored = await storeImage(database.db, databaseImageFiles, await photo())
     expect(stored).toMatchObject({ width: 900, height: 1200 })
     expect(parseMediaImageUrl(stored.url)).toEqual({ id: stored.id, width: 900, height: 1200 })
     expect(mediaWidths(900)).toEqual([320, 640])
@@ -57,11 +58,11 @@ describe.each(testDatabaseKinds())('uploaded images kept in the database on $nam
   })
 
   it('answers 404 for a file that is not there, and refuses what is not a photo without storing anything', async () => {
-    const stored = await storeImage(database.db, await photo())
+    const stored = await storeImage(database.db, databaseImageFiles, await photo())
     for (const path of [`/media/${stored.id}/960.webp`, `/media/${stored.id}/320.png`, `/media/${'0'.repeat(32)}/320.webp`, '/media/..%2f..%2fpackage.json/320.webp', `/media/${stored.id}/320.webp.bak`]) {
       expect((await fetch(`${base}${path}`)).status, path).toBe(404)
     }
-    expect(await readImageFile(database.db, 'not-an-id', '320.webp')).toBeNull()
-    await expect(storeImage(database.db, Buffer.from('<html>not a photo</html>'))).rejects.toThrow(ImageRefusedError)
+    expect(await readImageFile(database.db, databaseImageFiles, 'not-an-id', '320.webp')).toBeNull()
+    await expect(storeImage(database.db, databaseImageFiles, Buffer.from('<html>not a photo</html>'))).rejects.toThrow(ImageRefusedError)
   })
 })

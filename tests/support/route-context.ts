@@ -4,6 +4,7 @@ import { createCatalogReads } from '../../app/server/catalog/catalog-reads.serve
 import { shopContext } from '../../app/server/context.server.ts'
 import type { DatabaseHandle } from '../../app/server/db/client.server.ts'
 import type { Env } from '../../app/server/env.server.ts'
+import { databaseImageFiles } from '../../app/server/images/file-store.server.ts'
 import type { MailService } from '../../app/server/mail/outbox.server.ts'
 
 /**
@@ -20,6 +21,7 @@ export function routeContext(database: DatabaseHandle, config: Env, mailer: Mail
     sessions: async () => null,
     nonce: 'test-nonce',
     mailer,
+    images: databaseImageFiles,
     requestId: 'test-request',
     clientIp: '127.0.0.1',
   })

@@ -38,6 +38,7 @@ import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
 import { compressRenderedPages, isHtmlAnswer } from './page-compression.server.ts'
+import { imageFileStore } from '../images/image-files.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
@@ -94,6 +95,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const secureCookies = authBaseUrl(config).startsWith('https://')
   const catalog = createCatalogReads(database.db)
+  const images = await imageFileStore(config)
   const sessions = await createSessionReader(database.db, auth)
 
   const app = express()
@@ -151,8 +153,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   } else {
     serveBuiltFiles(app, 'build/client')
   }
-  // Uploaded images' files, from the database (app/server/images): the same in every process.
-  app.get('/media/:id/:file', serveImageFiles(database.db))
+  // Uploaded images' files, from the database or object storage (app/server/images): the same in every process.
+  app.get('/media/:id/:file', serveImageFiles(database.db, images))
   // Staff uploads (app/server/uploads): names are random and types come from the content, so they never change.
   app.use(
     '/uploads',
@@ -198,6 +200,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
             return found
           },
           mailer,
+          images,
           requestId: req.id,
           clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           nonce: res.locals.nonce ?? '',

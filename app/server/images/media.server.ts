@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
 import type { NextFunction, Request, Response } from 'express'
 import { mediaImageUrl, parseMediaFile, type MediaImage } from '../../lib/media.ts'
 import type { Database, Executor } from '../db/client.server.ts'
-import { media, mediaVariants } from '../db/schema.ts'
+import { media } from '../db/schema.ts'
+import type { ImageFileStore } from './file-store.server.ts'
 import { processImage } from './pipeline.server.ts'
 
 export interface StoredImage extends MediaImage {
@@ -17,36 +17,33 @@ export interface StoredImage extends MediaImage {
  * one transaction: any shop process on the same database can then serve them. Throws
  * ImageRefusedError, with a sentence for staff, for what the pipeline refuses.
  */
-export async function storeImage(db: Database, upload: Buffer): Promise<StoredImage> {
+export async function storeImage(db: Database, files: ImageFileStore, upload: Buffer): Promise<StoredImage> {
   const processed = await processImage(upload)
   const id = randomBytes(16).toString('hex')
   await db.transaction(async (tx) => {
     await tx.insert(media).values({ id, width: processed.width, height: processed.height, placeholder: processed.placeholder })
-    await tx.insert(mediaVariants).values(processed.variants.map((variant) => ({ mediaId: id, ...variant })))
+    await files.put(tx, id, processed.variants)
   })
   const image = { id, width: processed.width, height: processed.height }
   return { ...image, url: mediaImageUrl(image), placeholder: processed.placeholder }
 }
 
 /** One file of an image, or null when there is no such image or file. */
-export async function readImageFile(db: Executor, id: string, file: string): Promise<{ bytes: Buffer; type: string } | null> {
+export async function readImageFile(db: Executor, files: ImageFileStore, id: string, file: string): Promise<{ bytes: Buffer; type: string } | null> {
   const wanted = parseMediaFile(file)
   if (!/^[0-9a-f]{32}$/.test(id) || !wanted) return null
-  const [row] = await db
-    .select({ bytes: mediaVariants.bytes })
-    .from(mediaVariants)
-    .where(and(eq(mediaVariants.mediaId, id), eq(mediaVariants.format, wanted.format), eq(mediaVariants.width, wanted.width)))
-  return row ? { bytes: row.bytes, type: `image/${wanted.format}` } : null
+  const bytes = await files.get(db, id, wanted.format, wanted.width)
+  return bytes ? { bytes, type: `image/${wanted.format}` } : null
 }
 
 /**
  * `GET /media/:id/:file`: an image's file from the database. Its address never names other bytes,
  * so browsers and CDNs keep it for a year without asking again.
  */
-export function serveImageFiles(db: Executor) {
+export function serveImageFiles(db: Executor, files: ImageFileStore) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const found = await readImageFile(db, String(req.params.id), String(req.params.file))
+      const found = await readImageFile(db, files, String(req.params.id), String(req.params.file))
       if (!found) {
         res.status(404).type('text/plain').send('No such image.')
         return
