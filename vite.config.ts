@@ -26,9 +26,9 @@ export default defineConfig({
                   priority: 1,
                 },
                 {
-                  // What catalogue pages share (category lists, search results, product pages): one file.
+                  // What catalogue pages share (category lists, search results, product pages, with the <picture> of uploaded photos): one file.
                   name: 'catalogue',
-                  test: /[\\/]app[\\/]components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note)\.tsx$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note)|components[\\/]ui[\\/]picture|lib[\\/]media)\.tsx?$/,
                   priority: 1,
                 },
               ],

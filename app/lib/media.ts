@@ -31,6 +31,18 @@ export function mediaWidths(width: number): number[] {
   return reached.length ? reached : [width]
 }
 
+/** The width of the file an image's own address serves (for `<img src>` without `srcset`, feeds, e-mail): at most 1280. */
+export function mediaDefaultWidth(width: number): number {
+  const widths = mediaWidths(width)
+  return widths.filter((each) => each <= 1280).at(-1) ?? widths[0]!
+}
+
+/** The image's own address, `<width>x<height>`, as a file name under /media/<id>/: its size, or null. */
+export function parseMediaSize(file: string): { width: number; height: number } | null {
+  const match = /^(\d{1,5})x(\d{1,5})$/.exec(file)
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null
+}
+
 export function mediaFileUrl(id: string, width: number, format: MediaFormat): string {
   return `/media/${id}/${width}.${format}`
 }

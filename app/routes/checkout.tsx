@@ -19,6 +19,7 @@ import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
 import { buttonClass } from '../components/ui/button'
 import { Alert } from '../components/ui/alert'
+import { Picture } from '../components/ui/picture'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -121,7 +122,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               return (
                 <li key={item.FBUID} className="flex gap-4 py-5" data-testid="cart-line">
                   {item.image ? (
-                    <img src={item.image} alt="" width={96} height={96} className="h-24 w-24 shrink-0 rounded-lg bg-slate-50 object-contain" />
+                    <Picture src={item.image} alt="" width={96} height={96} sizes="96px" className="h-24 w-24 shrink-0 rounded-lg bg-slate-50 object-contain" />
                   ) : null}
                   <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
                     <div>

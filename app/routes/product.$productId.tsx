@@ -11,6 +11,7 @@ import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo
 import { Breadcrumbs } from '../components/shop/breadcrumbs'
 import { dispatchEstimate, schemaAvailability } from '../lib/stock'
 import { StockNote } from '../components/shop/stock-note'
+import { imagePlaceholders } from '../server/images/media.server'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
 import { publicOrigin, shop } from '../server/context.server'
 import { getSessionUser, staffSecondFactorStep } from '../server/auth/session.server'
@@ -46,13 +47,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A draft or archived product is not in the shop: staff (past their second factor) see it as a
   // visitor would once it is active; everyone else is told it does not exist.
   if (product.productStatus !== 'active' && !(await canPreview(context, request))) throw data(null, { status: 404 })
-  const [methods, neighbours] = await Promise.all([catalog.shippingMethods(), catalog.productNeighbours(product.FBUID)])
+  const [methods, neighbours, placeholders] = await Promise.all([
+    catalog.shippingMethods(),
+    catalog.productNeighbours(product.FBUID),
+    imagePlaceholders(db, product.productImages.map((image) => image.value)),
+  ])
   const delivery = shippingEstimate(methods, {
     subtotalCents: shownPrice(product)?.value ?? 0,
     weightGrams: product.productWeightGrams,
     hasLithium: product.productContainsLithium,
   })
-  return { product, stock, delivery: delivery?.label ?? null, origin: publicOrigin(context, request), ...neighbours }
+  return { product, stock, placeholders, delivery: delivery?.label ?? null, origin: publicOrigin(context, request), ...neighbours }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -91,7 +96,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery, related, alsoBought } = loaderData
+  const { product, stock, delivery, related, alsoBought, placeholders } = loaderData
   const price = shownPrice(product)
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
@@ -106,7 +111,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
         </p>
       ) : null}
       <div className="grid gap-10 lg:grid-cols-2">
-        <ImageCarousel images={product.productImages} productName={product.productName} />
+        <ImageCarousel images={product.productImages} productName={product.productName} placeholders={placeholders} />
         <div>
           <Breadcrumbs crumbs={crumbsOf(product)} />
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>

@@ -24,6 +24,20 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
     [{ NODE_ENV: 'production', PUBLIC_URL: 'http://shop.example' }, 'PUBLIC_URL'],
     [{ NODE_ENV: 'production', PUBLIC_URL: 'http://192.0.2.7:3000' }, 'PUBLIC_URL'],
+    [{ S3_BUCKET: 's3://shop-images' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'shop-images/products' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'x' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'shop-images', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'shop-images', S3_FORCE_PATH_STYLE: 'yes please' }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_BUCKET: 'shop-images', S3_PREFIX: '/media/' }, 'S3_PREFIX'],
+    [{ S3_BUCKET: 'shop-images', S3_REGION: 'Sydney' }, 'S3_REGION'],
+    [{ S3_BUCKET: 'shop-images', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'shop-images', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT'],
+    [{ S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_REGION: 'eu-west-1' }, 'S3_REGION'],
+    [{ S3_PREFIX: 'shop/' }, 'S3_PREFIX'],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, 'S3_FORCE_PATH_STYLE'],
   ])('a bad value %j stops the start with one line naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError)
     try {
@@ -50,6 +64,47 @@ describe('configuration', () => {
   it('runs several processes only on PostgreSQL', () => {
     expect(parseEnv({}).WEB_CONCURRENCY).toBe(1)
     expect(parseEnv({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/shop' }).WEB_CONCURRENCY).toBe(4)
+  })
+
+  it('keeps image files in the database unless S3_BUCKET is set', () => {
+    const config = parseEnv({})
+    expect(config.S3_BUCKET).toBeUndefined()
+    expect(parseEnv({ S3_BUCKET: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: ' ' }).S3_BUCKET).toBeUndefined()
+  })
+
+  it('takes a bucket alone (AWS, default credentials) or with a full set of S3 settings', () => {
+    const aws = parseEnv({ S3_BUCKET: 'shop-images' })
+    expect(aws).toMatchObject({ S3_BUCKET: 'shop-images', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_PREFIX: 'media/' })
+    expect([aws.S3_ENDPOINT, aws.S3_ACCESS_KEY_ID, aws.S3_SECRET_ACCESS_KEY]).toEqual([undefined, undefined, undefined])
+    expect(
+      parseEnv({
+        S3_BUCKET: 'shop-images',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'shop/images/',
+      }),
+    ).toMatchObject({
+      S3_BUCKET: 'shop-images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'shop/images/',
+    })
+    expect(parseEnv({ S3_BUCKET: 'shop-images', S3_FORCE_PATH_STYLE: '0' }).S3_FORCE_PATH_STYLE).toBe(false)
+  })
+
+  it('says why a half S3 configuration is refused', () => {
+    expect(() => parseEnv({ S3_BUCKET: 'shop-images', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(
+      'Configuration error: S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID (or unset both to use the default AWS credentials)',
+    )
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      'Configuration error: S3_ENDPOINT is set but S3_BUCKET is not (set S3_BUCKET to keep image files in object storage, or unset this)',
+    )
   })
 
   it('treats an empty DATABASE_URL as unset', () => {

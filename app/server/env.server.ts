@@ -42,6 +42,32 @@ const schema = z.object({
   /** On SIGTERM: seconds requests in flight get to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Setting it keeps uploaded images' files in this S3-compatible bucket instead of the database. */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,61}[a-zA-Z0-9]$/, 'must be a bucket name only (3–63 letters, digits, dots, hyphens), not a URL or a path; a key prefix belongs in S3_PREFIX')
+      .optional(),
+  ),
+  /** Another S3-compatible service (MinIO, Cloudflare R2…); unset: AWS S3. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the S3-compatible service, without the bucket)' }).optional()),
+  /** Defaulted in `checked`, so that a region set without a bucket can be refused. */
+  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1, ap-southeast-2 or auto').optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .transform((value) => value === 'true' || value === '1')
+      .optional(),
+  ),
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .refine((value) => !value.startsWith('/'), 'must not start with / (keys are named without one, e.g. media/)')
+      .optional(),
+  ),
   SHOP_NAME: z.string().trim().min(1).default('UniDrone Robotics'),
   SHOP_LEGAL_NAME: z.string().trim().min(1).default('UniDrone Robotics Pty Ltd'),
   SHOP_EMAIL: z.email().default('enquiries@unidrone.example'),
@@ -81,11 +107,40 @@ const checked = schema.transform((config, context) => {
       message: 'must be the shop’s public https address (https://shop.example) when NODE_ENV is production (http only for localhost)',
     })
   }
+  checkObjectStorage(config, context)
   // A deployment protects staff accounts with a second factor; the embedded demo offers it, so that a
   // newcomer can look around with the printed password.
   const staffTwoFactor = config.STAFF_TWO_FACTOR ?? (config.NODE_ENV === 'production' ? 'required' : 'optional')
-  return { ...config, PAYMENT_PROVIDER: provider, STAFF_TWO_FACTOR: staffTwoFactor }
+  return {
+    ...config,
+    PAYMENT_PROVIDER: provider,
+    STAFF_TWO_FACTOR: staffTwoFactor,
+    S3_REGION: config.S3_REGION ?? 'us-east-1',
+    S3_FORCE_PATH_STYLE: config.S3_FORCE_PATH_STYLE ?? false,
+    S3_PREFIX: config.S3_PREFIX ?? 'media/',
+  }
 })
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
+
+/**
+ * Object storage is all or nothing: a setting without S3_BUCKET, or a key id without its secret,
+ * would leave images in the database (or unreadable) while the operator believes otherwise.
+ */
+function checkObjectStorage(config: z.infer<typeof schema>, context: z.RefinementCtx) {
+  if (!config.S3_BUCKET) {
+    for (const name of S3_SETTINGS) {
+      if (config[name] !== undefined) context.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not (set S3_BUCKET to keep image files in object storage, or unset this)' })
+    }
+    return
+  }
+  if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY) {
+    context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set with S3_ACCESS_KEY_ID (or unset both to use the default AWS credentials)' })
+  }
+  if (config.S3_SECRET_ACCESS_KEY && !config.S3_ACCESS_KEY_ID) {
+    context.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'must be set with S3_SECRET_ACCESS_KEY (or unset both to use the default AWS credentials)' })
+  }
+}
 
 export type Env = z.infer<typeof checked>
 

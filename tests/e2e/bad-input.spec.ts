@@ -824,10 +824,10 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   const underLimit = await sendRaw({ method: 'POST', path: '/contact', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ contactName: 'x'.repeat(900_000) })), summary: '' }, null)
   expect(underLimit.status, 'a 0.9 MB form is read and answered by its page').toBe(400)
 
-  // An upload keeps its own 5 MB, and a chunked one over it gets a readable 413 too.
-  const upload = await streamBody('/api/uploads', { 'Content-Type': 'multipart/form-data; boundary=x' }, 8 * MEGABYTE, true, probed.staffCookie)
+  // An upload keeps its own 20 MB, and a chunked one over it gets a readable 413 too.
+  const upload = await streamBody('/api/uploads', { 'Content-Type': 'multipart/form-data; boundary=x' }, 24 * MEGABYTE, true, probed.staffCookie)
   expect([upload.status, upload.error]).toEqual([413, undefined])
-  expect(JSON.parse(upload.text)).toEqual({ error: 'The image is too large: images can be at most 5 MB.' })
+  expect(JSON.parse(upload.text)).toEqual({ error: 'The image is too large: images can be at most 20 MB.' })
   expect(await snapshot(), 'nothing stored changed').toEqual(before)
   // The shop's log reaches this process a moment after the answers: wait for the last refusal's line (the upload's).
   await expect.poll(() => probed.shop.output().slice(logStart)).toMatch(/"path":"\/api\/uploads"[^\n]*request body over the limit/)

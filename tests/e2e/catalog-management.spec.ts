@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures'
 import { pngSquare } from './support/images'
 import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
-const UNSUPPORTED = 'Only PNG, JPEG, WebP or GIF images can be uploaded.'
+const UNSUPPORTED = 'Only JPEG, PNG, WebP or AVIF images can be uploaded.'
 
 async function signInAsStaff(page: Page) {
   const email = uniqueEmail('catalog-staff')
@@ -47,7 +47,7 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   const png = pngSquare(16, [29, 95, 209])
   await page.getByRole('button', { name: 'Add image' }).click()
   await item(page, 'Image 1').getByLabel('Upload image 1').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png })
-  await expect(item(page, 'Image 1').getByLabel('Image URL')).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.png$/)
+  await expect(item(page, 'Image 1').getByLabel('Image URL')).toHaveValue(/^\/media\/[0-9a-f]{32}\/16x16$/)
   const uploaded = await item(page, 'Image 1').getByLabel('Image URL').inputValue()
   await item(page, 'Image 1').getByLabel('Alt text').fill('A blue test square')
   await page.getByRole('button', { name: 'Add image' }).click()
@@ -86,26 +86,30 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await expect(page.getByText('$1,299.50 incl. GST', { exact: true })).toBeVisible()
   const carousel = page.getByRole('region', { name: `Images of ${name}` })
   const mainImage = carousel.getByTestId('main-image')
-  await expect(mainImage).toHaveAttribute('src', uploaded)
-  await expect.poll(() => mainImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(16)
+  // An uploaded photo is a <picture>: the browser takes its AVIF file, WebP for browsers without.
+  await expect(mainImage).toHaveAttribute('src', `${uploaded.replace(/\/16x16$/, '')}/16.webp`)
+  await expect.poll(() => mainImage.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/media\/[0-9a-f]{32}\/16\.avif$/)
+  await expect.poll(() => mainImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
   await carousel.getByRole('button', { name: 'Show image 2 of 2' }).click()
   await expect(mainImage).toHaveAttribute('src', '/images/products/unidrone-e900/2.svg')
   await expect(mainImage).toHaveAttribute('alt', 'UniDrone E900 seen from above')
 
-  // The upload is served as what its bytes are, cached for good, and never sniffed.
+  // The image's own address serves its WebP file, cached for good, and never sniffed; the PNG as sent is kept nowhere.
   const file = await page.request.get(uploaded)
   expect(file.status()).toBe(200)
-  expect(file.headers()['content-type']).toBe('image/png')
+  expect(file.headers()['content-type']).toBe('image/webp')
   expect(file.headers()['cache-control']).toContain('immutable')
   expect(file.headers()['x-content-type-options']).toBe('nosniff')
-  expect(Buffer.from(await file.body()).equals(png)).toBe(true)
+  const served = Buffer.from(await file.body())
+  expect([served.subarray(0, 4).toString('latin1'), served.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP'])
+  expect(served.equals(png)).toBe(false)
 
   // In its category list, with the card text and staff controls.
   await page.goto('/products/cameras')
   const card = page.getByRole('article').filter({ hasText: name })
   await expect(card).toContainText(summary)
   await expect(card).toContainText('$1,299.50')
-  await expect(card.getByRole('img', { name: 'A blue test square' })).toHaveAttribute('src', uploaded)
+  await expect(card.getByRole('img', { name: 'A blue test square' })).toHaveAttribute('src', `${uploaded.replace(/\/16x16$/, '')}/16.webp`)
   await expect(card.getByRole('link', { name: `Read ${name}` })).toHaveAttribute('href', `/product/${id}`)
   await expect(card.getByRole('link', { name: `Deprecate ${name}` })).toHaveAttribute('href', `/product/${id}/deprecate`)
 
@@ -291,15 +295,15 @@ test('an upload is judged by its bytes: a text file renamed .png, SVG, HTML, PHP
     expect(response.status(), text).toBe(415)
     expect(await response.json(), text).toEqual({ error: UNSUPPORTED })
   }
-  const tooLarge = Buffer.alloc(5 * 1024 * 1024 + 1)
+  const tooLarge = Buffer.alloc(20 * 1024 * 1024 + 1)
   pngSquare(1, [0, 0, 0]).copy(tooLarge)
   const large = await post(tooLarge)
   expect(large.status()).toBe(413)
-  expect((await large.json()).error).toContain('5 MB')
+  expect((await large.json()).error).toContain('20 MB')
   // The client's file name plays no part in the stored name.
   const stored = await post(pngSquare(2, [255, 0, 0]), 'my-holiday.php')
   expect(stored.status()).toBe(201)
-  expect((await stored.json()).url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/)
+  expect((await stored.json()).url).toMatch(/^\/media\/[0-9a-f]{32}\/2x2$/)
 })
 
 test('visitors and customers see no catalogue controls, and customers get 403 on its screens', async ({ page }) => {

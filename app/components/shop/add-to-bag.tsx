@@ -6,6 +6,7 @@ import { canBuy } from '../../lib/stock'
 import { Dialog } from '../ui/dialog'
 import { useCart } from './cart-context'
 import { buttonClass } from '../ui/button'
+import { Picture } from '../ui/picture'
 
 /** What the cart keeps of a product: its id and what the visitor was shown. */
 export function cartLineOf(product: ProductCard) {
@@ -59,7 +60,7 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
             {result?.outcome === 'limit' ? 'Your cart is full for this product' : 'Added to your cart'}
           </h2>
           <div className="mt-4 flex gap-4">
-            {image ? <img src={image.value} alt={image.label} width={96} height={96} className="h-24 w-24 rounded-lg bg-slate-50 object-contain" /> : null}
+            {image ? <Picture src={image.value} alt={image.label} width={96} height={96} sizes="96px" className="h-24 w-24 rounded-lg bg-slate-50 object-contain" /> : null}
             <div>
               <p className="font-semibold">{product.productName}</p>
               <p className="mt-1 text-sm text-slate-600">{product.cardText}</p>

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import type { ProductItem } from '../../lib/catalog'
+import { Picture } from '../ui/picture'
 
 /** The main image with previous / next buttons and a row of thumbnails that pick the image. */
-export function ImageCarousel({ images, productName }: { images: ProductItem[]; productName: string }) {
+export function ImageCarousel({ images, productName, placeholders = {} }: { images: ProductItem[]; productName: string; placeholders?: Record<string, string> }) {
   const [current, setCurrent] = useState(0)
   const image = images[current]
   if (!image) return <div className="aspect-square w-full rounded-2xl bg-slate-100" />
@@ -12,14 +13,16 @@ export function ImageCarousel({ images, productName }: { images: ProductItem[]; 
   return (
     <section aria-roledescription="carousel" aria-label={`Images of ${productName}`}>
       <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
-        <img
+        <Picture
           src={image.value}
           alt={image.label}
           width={800}
           height={800}
+          sizes="(min-width: 1280px) 600px, (min-width: 1024px) 48vw, 100vw"
           fetchPriority="high"
+          placeholder={placeholders[image.value]}
           className="aspect-square w-full object-contain"
-          data-testid="main-image"
+          testId="main-image"
         />
         {count > 1 ? (
           <>
@@ -44,7 +47,7 @@ export function ImageCarousel({ images, productName }: { images: ProductItem[]; 
                   index === current ? 'border-brand-600' : 'border-transparent hover:border-slate-300'
                 }`}
               >
-                <img src={thumb.value} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full object-contain" />
+                <Picture src={thumb.value} alt="" width={160} height={160} sizes="(min-width: 1024px) 140px, 25vw" loading="lazy" className="aspect-square w-full object-contain" />
               </button>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { productPath, type ProductCard as Card } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
 import { StockNote } from './stock-note'
+import { Picture } from '../ui/picture'
 
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
@@ -32,11 +33,12 @@ export function ProductCard({
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition hover:border-brand-600 hover:shadow-lg">
       {image ? (
-        <img
+        <Picture
           src={image.value}
           alt={image.label}
           width={800}
           height={800}
+          sizes="(min-width: 1280px) 280px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 50vw"
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
           className="aspect-square w-full bg-slate-50 object-cover"

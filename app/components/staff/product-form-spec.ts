@@ -41,7 +41,7 @@ export const ARRAYS: Record<ArrayField, ArraySpec> = {
   productImages: {
     title: 'Images',
     noun: 'image',
-    intro: 'The first image is shown on the category cards; all of them in the product page’s carousel. Upload a PNG, JPEG, WebP or GIF of at most 5 MB, or paste the address of an image.',
+    intro: 'The first image is shown on the category cards; all of them in the product page’s carousel. Upload a JPEG, PNG, WebP or AVIF photo of at most 20 MB (the shop makes smaller copies for phones and leaves out its location and camera details), or paste the address of an image.',
     parts: [
       ['value', { label: 'Image URL', placeholder: '/images/… or https://…', inputMode: 'url' }],
       ['label', { label: 'Alt text (what the picture shows)' }],

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react'
 import { smallButton } from './product-form-inputs'
+import { parseMediaImageUrl } from '../../lib/media'
 
-const MAX_UPLOAD_MB = 5
-const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif'
-/** Addresses worth showing as a preview: a path on this site or https (the schema's rule). */
-const previewable = (url: string) => /^(https:\/\/|\/(?!\/))[^\s"'<>]*\.(png|jpe?g|webp|gif|svg|avif)$/i.test(url) || /^\/uploads\/[0-9a-f]+\.\w+$/.test(url)
+const MAX_UPLOAD_MB = 20
+const ACCEPTED = 'image/png,image/jpeg,image/webp,image/avif'
+/** Addresses worth showing as a preview: a path on this site or https (the schema's rule), or an uploaded photo. */
+const previewable = (url: string) => /^(https:\/\/|\/(?!\/))[^\s"'<>]*\.(png|jpe?g|webp|gif|svg|avif)$/i.test(url) || parseMediaImageUrl(url) !== null
 
 /** Sends one file to /api/uploads: its address, or why it was refused, as a person can read it. */
 async function uploadImage(file: File): Promise<{ url: string } | { error: string }> {
@@ -41,7 +42,7 @@ export function ImageDropZone({ onUploaded }: { onUploaded: (images: { url: stri
   async function uploadAll(files: File[]) {
     const images = files.filter((file) => file.type === '' || file.type.startsWith('image/'))
     if (images.length === 0) {
-      setStatus({ kind: 'error', message: 'Only images can be added here: PNG, JPEG, WebP or GIF.' })
+      setStatus({ kind: 'error', message: 'Only photos can be added here: JPEG, PNG, WebP or AVIF.' })
       return
     }
     const done: { url: string; alt: string }[] = []

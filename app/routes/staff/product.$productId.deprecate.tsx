@@ -9,6 +9,7 @@ import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.deprecate'
 import { readForm } from '../../server/http/form.server'
 import { buttonClass } from '../../components/ui/button'
+import { Picture } from '../../components/ui/picture'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(loaderData ? `Delete ${loaderData.product.productName}` : 'Delete Product', 'Delete a product from the catalogue.', shopNameFrom(matches)),
@@ -46,7 +47,7 @@ export default function DeprecateProduct({ loaderData, actionData }: Route.Compo
       <h1 className="text-3xl font-bold tracking-tight">Delete {product.productName}?</h1>
       <div className="mt-8 flex flex-col gap-6 rounded-2xl border border-slate-200 p-6 sm:flex-row">
         {image ? (
-          <img src={image.value} alt={image.label} width={192} height={192} className="h-48 w-48 shrink-0 rounded-lg bg-slate-50 object-contain" />
+          <Picture src={image.value} alt={image.label} width={192} height={192} sizes="192px" className="h-48 w-48 shrink-0 rounded-lg bg-slate-50 object-contain" />
         ) : (
           <div className="h-48 w-48 shrink-0 rounded-lg bg-slate-100" />
         )}

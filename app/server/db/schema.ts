@@ -511,3 +511,17 @@ export const mediaVariants = pgTable(
   },
   (table) => [primaryKey({ columns: [table.mediaId, table.format, table.width] })],
 )
+
+/**
+ * A file of `DATA_DIR/uploads` (the shop's first way of keeping uploads) that was moved into the
+ * image store at start-up: its old address answers with a permanent redirect to the image, so
+ * pages, e-mails and history that name it keep working. A file is moved once: its row says so.
+ */
+export const legacyUploads = pgTable('legacy_uploads', {
+  /** The file's name under /uploads/, such as `3f…9a.jpg`. */
+  name: text('name').primaryKey(),
+  mediaId: text('media_id')
+    .notNull()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})

@@ -39,6 +39,7 @@ import { healthz, readyz } from './health.server.ts'
 import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
 import { compressRenderedPages, isHtmlAnswer } from './page-compression.server.ts'
 import { imageFileStore } from '../images/image-files.server.ts'
+import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
@@ -96,6 +97,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const secureCookies = authBaseUrl(config).startsWith('https://')
   const catalog = createCatalogReads(database.db)
   const images = await imageFileStore(config)
+  // Photos kept on this host's disk by earlier versions join the image store, once (decision 034).
+  await moveLegacyUploads(database.db, images, config.DATA_DIR)
   const sessions = await createSessionReader(database.db, auth)
 
   const app = express()
@@ -155,7 +158,9 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   }
   // Uploaded images' files, from the database or object storage (app/server/images): the same in every process.
   app.get('/media/:id/:file', serveImageFiles(database.db, images))
-  // Staff uploads (app/server/uploads): names are random and types come from the content, so they never change.
+  // Uploads of earlier versions: a moved one redirects to its image; a file the pipeline could not
+  // take stays on disk and is served as before (names are random, types came from the content).
+  app.get('/uploads/:name', redirectMovedUploads(database.db))
   app.use(
     '/uploads',
     express.static(path.join(config.DATA_DIR, 'uploads'), {

@@ -1,7 +1,23 @@
 import type { Env } from '../env.server.ts'
 import { databaseImageFiles, type ImageFileStore } from './file-store.server.ts'
 
-/** The store this shop keeps image files in: the database unless S3-compatible storage is configured. */
-export async function imageFileStore(_config: Env): Promise<ImageFileStore> {
-  return databaseImageFiles
+/**
+ * The store this shop keeps image files in: the database unless S3_BUCKET names an S3-compatible
+ * bucket. The S3 module (and the AWS SDK with it) is loaded only then, so a shop without object
+ * storage never holds the SDK in its memory.
+ */
+export async function imageFileStore(config: Env): Promise<ImageFileStore> {
+  if (!config.S3_BUCKET) return databaseImageFiles
+  const { s3ImageFiles } = await import('./s3-files.server.ts')
+  return s3ImageFiles({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  })
 }

@@ -36,10 +36,11 @@ export interface ProcessedImage {
 export class ImageRefusedError extends Error {}
 
 /**
- * Turns an uploaded JPEG, PNG, WebP or AVIF into its variants. Throws ImageRefusedError, with a
+ * Turns an uploaded JPEG, PNG, WebP or AVIF into its variants (a GIF too, its first frame, for the
+ * uploads kept before this pipeline: `acceptGif`). Throws ImageRefusedError, with a
  * sentence for the staff member, for anything else, for a file over 20 MB and for a broken image.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, options: { acceptGif?: boolean } = {}): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_BYTES) throw new ImageRefusedError('The photo is larger than 20 MB: export it smaller and upload it again.')
   const source = () => sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
   let metadata: Metadata
@@ -48,7 +49,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   } catch {
     throw new ImageRefusedError('That file is not an image the shop can read: upload a JPEG, PNG, WebP or AVIF photo.')
   }
-  if (!ACCEPTED_INPUTS.has(metadata.format ?? '') || (metadata.format === 'heif' && metadata.compression !== 'av1')) {
+  const accepted = ACCEPTED_INPUTS.has(metadata.format ?? '') || (options.acceptGif === true && metadata.format === 'gif')
+  if (!accepted || (metadata.format === 'heif' && metadata.compression !== 'av1')) {
     throw new ImageRefusedError('Upload a JPEG, PNG, WebP or AVIF photo.')
   }
   // Orientations 5–8 turn the picture a quarter: its upright width is the stored height.

@@ -1,22 +1,20 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { ImageRefusedError, MAX_IMAGE_BYTES } from '../images/pipeline.server.ts'
 
-/** The largest image staff may upload. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** The largest photo staff may upload (camera photos run to 3–8 MB). */
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES
 /** A multipart body carries the file plus boundaries and part headers; this leaves room for them. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
 
-export const UNSUPPORTED_TYPE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.'
-export const TOO_LARGE_MESSAGE = 'The image is too large: images can be at most 5 MB.'
+export const UNSUPPORTED_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or AVIF images can be uploaded.'
+export const TOO_LARGE_MESSAGE = 'The image is too large: images can be at most 20 MB.'
 export const EMPTY_MESSAGE = 'The file is empty. Choose an image to upload.'
 
-export interface ImageType {
-  extension: 'png' | 'jpg' | 'webp' | 'gif'
-  mimeType: string
-}
+export type ImageKind = 'png' | 'jpeg' | 'webp' | 'avif'
 
 export type UploadResult = { url: string } | { error: string; status: number }
+
+/** Keeps an accepted photo (app/server/images/media.server.ts `storeImage`): its address. */
+export type SaveImage = (bytes: Buffer) => Promise<{ url: string }>
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false
@@ -27,32 +25,33 @@ const ascii = (text: string) => [...text].map((character) => character.charCodeA
 
 /**
  * The image type read from the file's first bytes (its magic number), never from its name or the
- * type the browser claims. Anything that is not PNG, JPEG, WebP or GIF is null: SVG and HTML
- * (which can carry scripts) are text and never match.
+ * type the browser claims: a quick refusal before the photo is decoded. Anything that is not PNG,
+ * JPEG, WebP or AVIF is null: SVG and HTML (which can carry scripts) are text and never match. The
+ * image pipeline then reads the whole photo and refuses what is not really one.
  */
-export function detectImageType(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { extension: 'png', mimeType: 'image/png' }
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: 'jpg', mimeType: 'image/jpeg' }
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return { extension: 'gif', mimeType: 'image/gif' }
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { extension: 'webp', mimeType: 'image/webp' }
+export function detectImageType(bytes: Uint8Array): ImageKind | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
+  // An ISO media file ("ftyp" box) whose brand is AVIF's, or HEIF's general one (checked as AV1 later).
+  if (startsWith(bytes, ascii('ftyp'), 4) && ['avif', 'avis', 'mif1', 'msf1'].some((brand) => startsWith(bytes, ascii(brand), 8))) return 'avif'
   return null
 }
 
 /**
- * Stores an uploaded image under `<dataDir>/uploads/<random hex>.<extension from its content>`.
- * The client's file name plays no part: nothing it sends can choose the path or the type served.
+ * Checks an upload's bytes and hands an accepted photo to `save`, which turns it into its AVIF and
+ * WebP files. The client's file name plays no part: nothing it sends can choose the address.
  */
-export async function storeUpload(dataDir: string, bytes: Uint8Array): Promise<UploadResult> {
+export async function storeUpload(bytes: Uint8Array, save: SaveImage): Promise<UploadResult> {
   if (bytes.length === 0) return { error: EMPTY_MESSAGE, status: 400 }
   if (bytes.length > MAX_UPLOAD_BYTES) return { error: TOO_LARGE_MESSAGE, status: 413 }
-  const type = detectImageType(bytes)
-  if (!type) return { error: UNSUPPORTED_TYPE_MESSAGE, status: 415 }
-  const directory = path.join(dataDir, 'uploads')
-  await mkdir(directory, { recursive: true })
-  const name = `${randomBytes(16).toString('hex')}.${type.extension}`
-  // `wx`: never overwrite, even in the (astronomically unlikely) case of a repeated name.
-  await writeFile(path.join(directory, name), bytes, { flag: 'wx' })
-  return { url: `/uploads/${name}` }
+  if (!detectImageType(bytes)) return { error: UNSUPPORTED_TYPE_MESSAGE, status: 415 }
+  try {
+    return await save(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  } catch (error) {
+    if (error instanceof ImageRefusedError) return { error: error.message, status: 422 }
+    throw error
+  }
 }
 
 /**
@@ -90,7 +89,7 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
  * The one image of a multipart upload request (field `file`), checked and stored. Bodies over the
  * limit are refused from their Content-Length before anything is read, and while reading otherwise.
  */
-export async function handleUploadRequest(request: Request, dataDir: string): Promise<UploadResult> {
+export async function handleUploadRequest(request: Request, save: SaveImage): Promise<UploadResult> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > MAX_UPLOAD_BODY_BYTES) return { error: TOO_LARGE_MESSAGE, status: 413 }
   const contentType = request.headers.get('content-type') ?? ''
@@ -108,5 +107,5 @@ export async function handleUploadRequest(request: Request, dataDir: string): Pr
   const files = form.getAll('file')
   const file = files[0]
   if (files.length !== 1 || !(file instanceof Blob)) return { error: 'Choose one image file to upload.', status: 400 }
-  return storeUpload(dataDir, new Uint8Array(await file.arrayBuffer()))
+  return storeUpload(new Uint8Array(await file.arrayBuffer()), save)
 }

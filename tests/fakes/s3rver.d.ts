@@ -1,0 +1,20 @@
+declare module 's3rver' {
+  import type { Server } from 'node:http'
+  import type { AddressInfo } from 'node:net'
+  export interface S3rverOptions {
+    address?: string
+    port?: number
+    silent?: boolean
+    directory?: string
+    resetOnClose?: boolean
+    allowMismatchedSignatures?: boolean
+    vhostBuckets?: boolean
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[]
+  }
+  export default class S3rver {
+    constructor(options?: S3rverOptions)
+    run(): Promise<AddressInfo>
+    close(): Promise<void>
+    httpServer?: Server
+  }
+}
