@@ -4,7 +4,8 @@
  * Builds the shop, starts it like `npm run bench` does (NODE_ENV=production, a fresh DATA_DIR with
  * the demo catalogue), starts Debian's Chromium headless with remote debugging on a port of
  * 3300–3399, and runs Lighthouse's performance category on home, a category page, a product page
- * and checkout (with one UniDrone E900 in the cart, put into local storage first). Prints the
+ * checkout (with one UniDrone E900 in the cart, put into local storage first), and a product whose
+ * photo was uploaded (a 12-megapixel camera photo, put through the image pipeline first). Prints the
  * performance score, LCP, TBT, CLS and the JavaScript each page loads (over the wire, gzip, and
  * unpacked).
  *
@@ -25,6 +26,11 @@ import os from 'node:os'
 import path from 'node:path'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { slugify } from '../app/lib/slug.ts'
+import { createProduct } from '../app/server/catalog/products.server.ts'
+import { openDatabase } from '../app/server/db/client.server.ts'
+import { databaseImageFiles } from '../app/server/images/file-store.server.ts'
+import { storeImage } from '../app/server/images/media.server.ts'
+import { cameraPhoto } from './lib/camera-photo.ts'
 import { demoProducts } from '../db/seed/catalog.ts'
 import { buildShop, freePort, machineSummary, makeDataDir, removeDataDir, startShop, stopAll, stopAllOnSignals } from './bench/shop.ts'
 import { formatBytes, formatMs, formatTable } from './bench/table.ts'
@@ -43,12 +49,27 @@ const CHROME_FLAGS = [
 
 const AUDIT_RUNS = Math.max(1, Number(process.env.AUDIT_RUNS) || 1)
 const PRODUCT = demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900')!
+const PHOTO_PRODUCT = 'Survey Drone Photo Test'
 
 interface Page {
   name: string
   path: string
   /** Puts a cart into local storage before the audit (and keeps Lighthouse from wiping it). */
   withCart?: boolean
+  /** Stores what the page shows first, through the running shop's database socket. */
+  prepare?: (dataDir: string) => Promise<void>
+}
+
+/** A product whose only image is a camera photo stored as staff would upload it (app/server/images). */
+async function productWithUploadedPhoto(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir, role: 'command' })
+  try {
+    const stored = await storeImage(database.db, databaseImageFiles, await cameraPhoto())
+    const fields = { ...PRODUCT, productName: PHOTO_PRODUCT, productFeatured: false, productImages: [{ value: stored.url, label: 'The survey drone over the hills', description: '' }] }
+    await createProduct(database.db, fields, 'audit')
+  } finally {
+    await database.close()
+  }
 }
 
 const PAGES: Page[] = [
@@ -56,6 +77,7 @@ const PAGES: Page[] = [
   { name: 'category', path: '/products/cameras' },
   { name: 'product', path: '/product/unidrone-e900' },
   { name: 'checkout (1 item in cart)', path: '/checkout', withCart: true },
+  { name: 'photo (product with an uploaded photo)', path: `/product/${slugify(PHOTO_PRODUCT)}`, prepare: productWithUploadedPhoto },
 ]
 
 /** The pages AUDIT_PAGES names (all when unset); an unknown name is an error, not an empty run. */
@@ -213,6 +235,7 @@ async function main() {
     const { default: version } = await import('lighthouse/package.json', { with: { type: 'json' } })
     console.log(`Lighthouse ${version.version} (mobile preset, simulated throttling), ${CHROME_PATH} via port ${browser.port}; shop on ${shop.url}`)
 
+    for (const page of pages) await page.prepare?.(dataDir)
     const results: Audited[] = []
     for (const page of pages) for (let round = 1; round <= AUDIT_RUNS; round++) {
       process.stderr.write(`Auditing ${page.name} (${page.path})… `)
