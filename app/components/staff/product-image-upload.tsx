@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { smallButton } from './product-form-inputs'
 import { parseMediaImageUrl } from '../../lib/media'
+import { Picture } from '../ui/picture'
 
 const MAX_UPLOAD_MB = 20
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/avif'
@@ -121,7 +122,7 @@ export function ImageUpload({ id, number, preview, onUploaded }: { id: string; n
   return (
     <div className="flex flex-col gap-3 sm:w-60">
       <div className="flex h-36 w-full items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
-        {previewable(preview) ? <img src={preview} alt="" className="h-full w-full object-contain" /> : <span className="px-2 text-center text-xs text-slate-500">No image yet</span>}
+        {previewable(preview) ? <Picture src={preview} alt="" width={240} height={144} sizes="240px" className="h-full w-full object-contain" /> : <span className="px-2 text-center text-xs text-slate-500">No image yet</span>}
       </div>
       <div>
         <label htmlFor={id} className="block text-sm font-medium">
