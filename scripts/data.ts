@@ -4,7 +4,8 @@
  * npm run data -- copy <collection|all> --from <data dir|postgres://…> --to <data dir|postgres://…>
  *
  * Export and import use the shop's database (DATABASE_URL, or the embedded one in DATA_DIR, through
- * the running shop's socket when it is up). The file format is described in docs/data-format.md.
+ * the running shop's socket when it is up), and for images the store this environment keeps their
+ * files in (the database, or S3_BUCKET). The file format is described in docs/data-format.md.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs'
 import { access, rename, rm } from 'node:fs/promises'
@@ -13,8 +14,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { connectPostgres, embeddedPaths, openDatabase, type DatabaseHandle } from '../app/server/db/client.server.ts'
+import { parseEnv } from '../app/server/env.server.ts'
+import { databaseImageFiles, type ImageFileStore } from '../app/server/images/file-store.server.ts'
+import { imageFileStore } from '../app/server/images/image-files.server.ts'
 import { logger } from '../app/server/log.server.ts'
 import { importRefusal } from '../app/server/migration/collections.server.ts'
+import { readingInTurn } from '../app/server/migration/collections/images.server.ts'
 import { COPY_ORDER, copyCollection, type CopyResult } from '../app/server/migration/copy.server.ts'
 import { exportFile } from '../app/server/migration/export.server.ts'
 import { isMigrationCollection, MIGRATION_COLLECTIONS, type MigrationCollection } from '../app/server/migration/format.ts'
@@ -33,6 +38,9 @@ Collections: ${MIGRATION_COLLECTIONS.join(', ')}.`
 const IMPORT_ACTOR = 'data import'
 
 class UsageError extends Error {}
+
+/** Where this environment keeps images' files (the database unless S3_BUCKET is set); asked only when images are moved. */
+const configuredImageFiles = (): Promise<ImageFileStore> => imageFileStore(parseEnv(process.env))
 
 // Log lines go to standard output as JSON; this command speaks to a person and may write the export there.
 logger.level = 'silent'
@@ -100,7 +108,8 @@ async function exportCommand(collection: MigrationCollection, out: string | unde
       count = read
       tell(read)
     }
-    const pieces = Readable.from(exportFile(database.db, collection, { onProgress }))
+    const images = collection === 'images' ? await configuredImageFiles() : undefined
+    const pieces = Readable.from(exportFile(database.db, collection, { onProgress, images }))
     if (!out) {
       await pipeline(pieces, process.stdout, { end: false })
     } else {
@@ -126,8 +135,8 @@ async function importCommand(collection: MigrationCollection, file: string | und
     throw new Error(`Cannot read ${file}: there is no such file, or it may not be read.`)
   })
   const entries = () => readExportFile(createReadStream(file, { encoding: 'utf8' }), collection)
-  const options = { renames, updatedBy: IMPORT_ACTOR }
   await withCommandDatabase(async (database) => {
+    const options = { renames, updatedBy: IMPORT_ACTOR, images: collection === 'images' ? await configuredImageFiles() : undefined }
     await database.migrate()
     const report = await dryRunImport(database.db, collection, entries(), { ...options, onProgress: progress(`Checking ${collection}`) })
     console.log(describeReport(report, `Dry run of ${file} into ${collection}`))
@@ -137,7 +146,9 @@ async function importCommand(collection: MigrationCollection, file: string | und
     const result = await applyImport(database.db, collection, entries(), { ...options, expectedPlan: report.plan, onProgress: progress(`Importing ${collection}`) })
     if (!result.applied) throw new Error(result.reason)
     const { create, update } = result.report.counts
-    console.log(`Imported into ${collection}: ${create} created, ${update} updated, each with a history row by "${IMPORT_ACTOR}".`)
+    // Images have no history (an upload writes none); every other write has its row.
+    const recorded = collection === 'images' ? '' : `, each with a history row by "${IMPORT_ACTOR}"`
+    console.log(`Imported into ${collection}: ${create} created, ${update} updated${recorded}.`)
   })
 }
 
@@ -173,13 +184,14 @@ async function openLocation(location: string, role: 'from' | 'to'): Promise<Data
 async function copy(collections: MigrationCollection[], from: string | undefined, to: string | undefined) {
   if (!from || !to) throw new UsageError(`Give --from and --to: a data directory or a postgres:// URL each.`)
   if (path.resolve(from) === path.resolve(to)) throw new UsageError('--from and --to are the same database.')
+  const images = collections.includes('images') ? await copyImageFiles() : undefined
   const source = await openLocation(from, 'from')
   let target: DatabaseHandle | undefined
   try {
     target = await openLocation(to, 'to')
     await source.migrate()
     for (const collection of collections) {
-      const result = await copyCollection(source, target, collection, { onProgress: progress(`Copying ${collection}`) })
+      const result = await copyCollection(source, target, collection, { onProgress: progress(`Copying ${collection}`), images })
       console.log(describeCopy(collection, result, source.description, target.description))
       if (!result.applied) {
         process.exitCode = 1
@@ -190,6 +202,16 @@ async function copy(collections: MigrationCollection[], from: string | undefined
     await target?.close()
     await source.close()
   }
+}
+
+/**
+ * Images' files on a copy: written where this environment keeps them (the target database, or
+ * S3_BUCKET); read from the source database, or, for a file not there, from that same store (a
+ * source whose files are in this environment's bucket).
+ */
+async function copyImageFiles() {
+  const configured = await configuredImageFiles()
+  return { from: configured === databaseImageFiles ? databaseImageFiles : readingInTurn(databaseImageFiles, configured), to: configured }
 }
 
 function describeCopy(collection: MigrationCollection, result: CopyResult, from: string, to: string): string {

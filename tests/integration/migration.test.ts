@@ -7,18 +7,25 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { and, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
 import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../app/lib/catalog'
+import { parseMediaImageUrl } from '../../app/lib/media'
 import { slugify } from '../../app/lib/slug'
 import { updateProduct } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { attachPaymentSession, createPendingOrder, getOrder, priceCart } from '../../app/server/checkout/orders.server'
-import { openPglite, type DatabaseHandle } from '../../app/server/db/client.server'
-import { contacts, history, products } from '../../app/server/db/schema'
+import { connectPostgres, openPglite, type DatabaseHandle } from '../../app/server/db/client.server'
+import { contacts, history, media, mediaVariants, products } from '../../app/server/db/schema'
+import { databaseImageFiles, type ImageFileStore } from '../../app/server/images/file-store.server'
+import { readImageFile, storeImage, type StoredImage } from '../../app/server/images/media.server'
+import { processImage } from '../../app/server/images/pipeline.server'
 import { logger } from '../../app/server/log.server'
+import type { ImageFileReader } from '../../app/server/migration/collection.server'
+import { imageFileNames, readingInTurn } from '../../app/server/migration/collections/images.server'
 import { COPY_ORDER, copyCollection } from '../../app/server/migration/copy.server'
 import { exportFile } from '../../app/server/migration/export.server'
 import { MIGRATION_COLLECTIONS, type MigrationCollection } from '../../app/server/migration/format'
@@ -28,6 +35,7 @@ import { parseRenames } from '../../app/server/migration/renames'
 import { exportDownload, handleImportForm } from '../../app/server/migration/screen.server'
 import { syncProfileFromUser } from '../../app/server/profiles/profiles.server'
 import { createTemplate } from '../../app/server/templates/templates.server'
+import { createScratchDatabase } from '../../scripts/lib/scratch-database'
 import { testDatabaseKinds } from '../support/databases'
 
 const IMPORTABLE = MIGRATION_COLLECTIONS.filter((collection) => collection !== 'history')
@@ -53,11 +61,54 @@ const documentsOf = (text: string, collection: MigrationCollection) => readExpor
 const fileOf = (collection: MigrationCollection, documents: Record<string, unknown>) =>
   JSON.stringify({ format: 'unidrone-shop-export', version: 1, collection, documents })
 
-/** Something in every collection: the demo catalogue, a template, an enquiry, a profile and a paid order with two lines. */
+/** A 700 × 500 photo: its files are AVIF and WebP at 320 and 640 pixels wide. */
+const photo = (colour = { r: 200, g: 90, b: 30 }, width = 700, height = 500) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: { create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: { r: 20, g: 60, b: 160 } } }, left: 40, top: 30 }])
+    .jpeg()
+    .toBuffer()
+
+const PHOTO_PRODUCT = 'unicam-f1-fpv-camera'
+
+/** An uploaded photo, shown first on a product (as the product form would save it). */
+async function addProductPhoto(database: DatabaseHandle): Promise<StoredImage> {
+  const image = await storeImage(database.db, databaseImageFiles, await photo())
+  const [product] = await database.db.select({ productImages: products.productImages }).from(products).where(eq(products.id, PHOTO_PRODUCT))
+  const productImages = [{ value: image.url, label: 'UniCam F1 on the bench', description: '' }, ...product!.productImages]
+  await database.db.update(products).set({ productImages }).where(eq(products.id, PHOTO_PRODUCT))
+  return image
+}
+
+/** Every file of an image as stored: its name, its size and its bytes. */
+async function imageFiles(database: DatabaseHandle, id: string) {
+  const rows = await database.db
+    .select({ format: mediaVariants.format, width: mediaVariants.width, height: mediaVariants.height })
+    .from(mediaVariants)
+    .where(eq(mediaVariants.mediaId, id))
+    .orderBy(asc(mediaVariants.format), asc(mediaVariants.width))
+  return Promise.all(rows.map(async (row) => ({ ...row, bytes: (await readImageFile(database.db, databaseImageFiles, id, `${row.width}.${row.format}`))!.bytes })))
+}
+
+/** The product's first image, read through its address as a page would. */
+async function productPhoto(database: DatabaseHandle) {
+  const product = await getProduct(database.db, PHOTO_PRODUCT)
+  const address = parseMediaImageUrl(product!.productImages[0]!.value)
+  if (!address) return null
+  return { address, file: await readImageFile(database.db, databaseImageFiles, address.id, '640.webp') }
+}
+
+const imageCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(media))[0]!.total
+const imageFileCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(mediaVariants))[0]!.total
+
+/**
+ * Something in every collection: the demo catalogue with an uploaded photo on one product, a
+ * template, an enquiry, a profile and a paid order with two lines.
+ */
 async function fillShop(database: DatabaseHandle) {
   await seedCatalog(database.db)
   // A low-stock level of its own, which an export and import must carry.
   await database.db.update(products).set({ productLowStockThreshold: 7 }).where(eq(products.id, 'unidrone-e900'))
+  const image = await addProductPhoto(database)
   await createTemplate(database.db, { templateName: 'Survey kit', templateImage: '' }, STAFF)
   await database.db.insert(contacts).values({ id: 'enquiry-1', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?' })
   await syncProfileFromUser(database.db, { id: 'user-1', email: 'pat@example.com', name: 'Pat Smith' })
@@ -67,7 +118,7 @@ async function fillShop(database: DatabaseHandle) {
   ])
   const order = await createPendingOrder(database.db, { lines: priced.lines, email: 'buyer@example.com', userId: null, provider: 'demo', updatedBy: null })
   await attachPaymentSession(database.db, order.id, `demo_${order.id}`, null)
-  return order.id
+  return { orderId: order.id, image }
 }
 
 const historyCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(history))[0]!.total
@@ -76,6 +127,7 @@ const productCount = async (database: DatabaseHandle) => (await database.db.sele
 describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
   let source: DatabaseHandle
   let orderId: string
+  let image: StoredImage
   let exported: Record<MigrationCollection, string>
   const opened: DatabaseHandle[] = []
   const fresh = async () => {
@@ -86,7 +138,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
 
   beforeAll(async () => {
     source = await fresh()
-    orderId = await fillShop(source)
+    ;({ orderId, image } = await fillShop(source))
     exported = await exportAll(source)
   })
   afterAll(async () => {
@@ -230,16 +282,115 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(await exportText(target, 'templates')).toBe(exported.templates)
   })
 
+  it('carries uploaded images: every file the same bytes in another database, so the product’s photo shows there', async () => {
+    const file = JSON.parse(exported.images)
+    expect(Object.keys(file.documents)).toEqual([image.id])
+    const document = file.documents[image.id]
+    expect(Object.keys(document)).toEqual(['FBUID', 'width', 'height', 'placeholder', 'createdAt', 'files'])
+    expect(document).toMatchObject({ FBUID: image.id, width: 700, height: 500, placeholder: image.placeholder })
+    expect(Object.keys(document.files)).toEqual(['320.avif', '320.webp', '640.avif', '640.webp'])
+    expect(imageFileNames(700).sort()).toEqual(Object.keys(document.files))
+
+    const target = await fresh()
+    const historyBefore = await historyCount(target)
+    const result = await applyImport(target.db, 'images', documentsOf(exported.images, 'images'), asStaff)
+    expect(result).toMatchObject({ applied: true, report: { counts: { create: 1, update: 0, unchanged: 0, rejected: 0 }, created: [image.id] } })
+    const original = await imageFiles(source, image.id)
+    expect(original).toHaveLength(4)
+    const copied = await imageFiles(target, image.id)
+    expect(copied).toEqual(original)
+    for (const { format, width, bytes } of copied) expect(bytes.equals(Buffer.from(document.files[`${width}.${format}`], 'base64'))).toBe(true)
+    expect(await exportText(target, 'images')).toBe(exported.images)
+    // Images have no history rows, as an upload writes none.
+    expect(await historyCount(target)).toBe(historyBefore)
+
+    // The same file again: the image is there already, and is left as it is.
+    const again = await applyImport(target.db, 'images', documentsOf(exported.images, 'images'), asStaff)
+    expect(again).toMatchObject({ applied: true, report: { counts: { create: 0, update: 0, unchanged: 1, rejected: 0 } } })
+    expect({ images: await imageCount(target), files: await imageFileCount(target) }).toEqual({ images: 1, files: 4 })
+
+    // A file the store has lost is left out of the export, and the import names it.
+    const losing: ImageFileReader = { get: (db, id, format, width) => (format === 'webp' && width === 640 ? Promise.resolve(null) : databaseImageFiles.get(db, id, format, width)) }
+    let partial = ''
+    for await (const piece of exportFile(source.db, 'images', { images: losing })) partial += piece
+    expect(Object.keys(JSON.parse(partial).documents[image.id].files)).toEqual(['320.avif', '320.webp', '640.avif'])
+    const elsewhere = await fresh()
+    const refused = await applyImport(elsewhere.db, 'images', documentsOf(partial, 'images'), asStaff)
+    expect(refused.report.rejected).toEqual([{ id: image.id, reason: expect.stringMatching(/^files: 640\.webp is missing/) }])
+
+    expect((await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)).applied).toBe(true)
+    const shown = await productPhoto(target)
+    expect(shown?.address).toEqual({ id: image.id, width: 700, height: 500 })
+    expect(shown?.file?.bytes.equals(original.find((each) => each.format === 'webp' && each.width === 640)!.bytes)).toBe(true)
+  })
+
+  it('refuses image documents it cannot store, with the reason, and writes nothing', async () => {
+    const target = await fresh()
+    const good = JSON.parse(exported.images).documents[image.id]
+    const files = good.files as Record<string, string>
+    const base64 = (text: string) => Buffer.from(text).toString('base64')
+    const id = (n: number) => n.toString(16).padStart(32, '0')
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['not-an-image-id', good, /^An image's id is 32 characters 0–9 and a–f/],
+      [id(1), { ...good, files: { ...files, '640.webp': undefined } }, /^files: 640\.webp is missing; an image 700 pixels wide has 320\.avif, 320\.webp, 640\.avif, 640\.webp\.$/],
+      [id(2), { ...good, files: { ...files, '1280.webp': files['640.webp'] } }, /^files: "1280\.webp" is not a file of an image 700 pixels wide/],
+      [id(3), { ...good, files: { ...files, '320.avif': 'not base64!' } }, /^files\.320\.avif: Not base64/],
+      [id(4), { ...good, files: { ...files, '320.avif': base64('<svg onload="alert(1)"/>') } }, /^files\.320\.avif: Not an AVIF picture\.$/],
+      [id(5), { ...good, files: { ...files, '320.avif': files['320.webp'] } }, /^files\.320\.avif: Not an AVIF picture\.$/],
+      [id(6), { ...good, files: { ...files, '320.webp': files['640.webp'] } }, /^files\.320\.webp: The picture is 640×457; at 320 pixels wide, an image of 700×500 is 320×229\.$/],
+      [id(7), { ...good, width: 1400 }, /^files: 960\.avif, 960\.webp, 1280\.avif, 1280\.webp are missing/],
+      [id(8), { ...good, height: 900 }, /^files\.320\.avif: The picture is 320×229; at 320 pixels wide, an image of 700×900 is 320×411\.$/],
+      [id(9), { ...good, placeholder: 'javascript:alert(1)' }, /^placeholder: A data: URL of a small picture/],
+      [id(10), { ...good, width: '700' }, /^width: Invalid input: expected number/],
+      [id(11), { ...good, files: undefined }, /^files: Invalid input/],
+      [id(12), { ...good, caption: 'A camera' }, /Unrecognized key: "caption"/],
+    ]
+    const text = fileOf('images', Object.fromEntries(cases.map(([key, document]) => [key, { ...document, FBUID: undefined }])))
+    const result = await applyImport(target.db, 'images', documentsOf(text, 'images'), asStaff)
+    expect(result.applied).toBe(false)
+    expect(result.report.counts).toEqual({ create: 0, update: 0, unchanged: 0, rejected: cases.length })
+    const reasons = new Map(result.report.rejected.map((item) => [item.id, item.reason]))
+    for (const [key, , reason] of cases) expect(reasons.get(key), key).toMatch(reason)
+    expect({ images: await imageCount(target), files: await imageFileCount(target) }).toEqual({ images: 0, files: 0 })
+
+    // Another picture under the id of a stored one: an image's id never names another picture.
+    await applyImport(target.db, 'images', documentsOf(exported.images, 'images'), asStaff)
+    const other = await processImage(await photo({ r: 10, g: 200, b: 90 }, 400, 300))
+    const otherFiles = Object.fromEntries(other.variants.map((variant) => [`${variant.width}.${variant.format}`, variant.bytes.toString('base64')]))
+    const impostor = fileOf('images', { [image.id]: { width: other.width, height: other.height, placeholder: other.placeholder, files: otherFiles } })
+    const refused = await applyImport(target.db, 'images', documentsOf(impostor, 'images'), asStaff)
+    expect(refused.report.rejected).toEqual([{ id: image.id, reason: `This id is stored as an image of 700×500, not 400×300: an image's id never names another picture.` }])
+    expect(await imageFiles(target, image.id)).toEqual(await imageFiles(source, image.id))
+  })
+
   it('copies every collection from an embedded database here, history first and only once', async () => {
     const embedded = await openPglite()
     opened.push(embedded)
     await embedded.migrate()
     await fillShop(embedded)
     const target = await fresh()
-    for (const collection of COPY_ORDER) expect((await copyCollection(embedded, target, collection)).applied, collection).toBe(true)
+    // Files read from the first store that has them, and written through the target's store.
+    const nowhere: ImageFileReader = { get: async () => null }
+    const written: string[] = []
+    const targetFiles: ImageFileStore = {
+      kind: 'database',
+      put: async (tx, id, variants) => {
+        written.push(...variants.map((variant) => `${id}/${variant.width}.${variant.format}`))
+        await databaseImageFiles.put(tx, id, variants)
+      },
+      get: databaseImageFiles.get,
+    }
+    const images = { from: readingInTurn(nowhere, databaseImageFiles), to: targetFiles }
+    for (const collection of COPY_ORDER) expect((await copyCollection(embedded, target, collection, { images })).applied, collection).toBe(true)
     const copied = await exportAll(target)
     const original = await exportAll(embedded)
     for (const collection of IMPORTABLE) expect(copied[collection], collection).toBe(original[collection])
+    // The product's photo shows from the target's own copy of its files.
+    const shown = await productPhoto(target)
+    expect(shown?.address.id).toMatch(/^[0-9a-f]{32}$/)
+    expect(shown?.file?.bytes.equals((await productPhoto(embedded))!.file!.bytes)).toBe(true)
+    expect(await imageFiles(target, shown!.address.id)).toEqual(await imageFiles(embedded, shown!.address.id))
+    expect(written.sort()).toEqual(imageFileNames(700).map((name) => `${shown!.address.id}/${name}`).sort())
     const sourceHistory = await historyCount(embedded)
     expect(await historyCount(target)).toBe(sourceHistory + demoProducts.length + 4)
     expect(await copyCollection(embedded, target, 'history')).toEqual({ applied: true, history: { appended: 0, present: sourceHistory } })
@@ -293,6 +444,7 @@ describe('the migration screen on the server', () => {
     const file = new File(['{"format": "unidrone-shop-export"'], 'cut.json')
     expect(await post({ intent: 'check', collection: 'history', file })).toMatchObject({ status: 400, message: expect.stringMatching(/^History is read-only/) })
     expect(await post({ intent: 'check', collection: 'drones', file })).toMatchObject({ status: 400, message: 'Choose the collection to import into.' })
+    expect(await post({ intent: 'check', collection: 'images', file })).toMatchObject({ status: 400, message: expect.stringMatching(/^Images are exported and imported with npm run data/) })
     expect(await post({ intent: 'check', collection: 'products' })).toMatchObject({ status: 400, message: 'Choose an export file (.json) to upload.' })
     expect(await post({ intent: 'check', collection: 'products', file })).toMatchObject({ status: 400, message: expect.stringMatching(/ends too early.*Nothing was written\.$/) })
     expect(await post({ intent: 'check', collection: 'products', renames: 'price', file })).toMatchObject({ status: 400, message: expect.stringMatching(/is not a rename/) })
@@ -401,11 +553,70 @@ describe('npm run data', () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ['scripts/data.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' })
 
+  let image: StoredImage
   beforeAll(async () => {
     const database = await openPglite(path.join(dataDir, 'pglite'))
     await database.migrate()
     await seedCatalog(database.db)
+    image = await addProductPhoto(database)
     await database.close()
+  })
+
+  /** Opens the data directory's embedded database for `work`, when no command has it. */
+  const withEmbedded = async <T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> => {
+    const database = await openPglite(path.join(dataDir, 'pglite'))
+    try {
+      return await work(database)
+    } finally {
+      await database.close()
+    }
+  }
+
+  // From the embedded database to PostgreSQL when TEST_DATABASE_URL names a server, else to another data directory.
+  it('copy all carries the images from the embedded database, so the product’s photo shows there', { timeout: 180_000 }, async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL
+    const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'shop_data_copy') : null
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'shop-data-copy-'))
+    try {
+      const to = scratch?.url ?? otherDir
+      const copied = run('copy', 'all', '--from', dataDir, '--to', to)
+      expect(copied.status, copied.stderr).toBe(0)
+      expect(copied.stdout).toMatch(/^Copied images from .* to .*: 1 created, 0 updated, 0 unchanged\.$/m)
+      expect(copied.stdout.indexOf('Copied images')).toBeLessThan(copied.stdout.indexOf('Copied products'))
+      const again = run('copy', 'images', '--from', dataDir, '--to', to)
+      expect(again.status, again.stderr).toBe(0)
+      expect(again.stdout).toMatch(/^Copied images from .* to .*: 0 created, 0 updated, 1 unchanged\.$/m)
+
+      const source = await withEmbedded((database) => imageFiles(database, image.id))
+      const target = scratch ? connectPostgres(scratch.url) : await openPglite(path.join(otherDir, 'pglite'))
+      try {
+        expect(await imageFiles(target, image.id)).toEqual(source)
+        const shown = await productPhoto(target)
+        expect(shown?.address).toEqual({ id: image.id, width: 700, height: 500 })
+        expect(shown?.file?.bytes.equals(source.find((each) => each.format === 'webp' && each.width === 640)!.bytes)).toBe(true)
+      } finally {
+        await target.close()
+      }
+    } finally {
+      await scratch?.drop()
+      rmSync(otherDir, { recursive: true, force: true })
+    }
+  })
+
+  it('exports the images to a file, and importing it back changes nothing', { timeout: 120_000 }, async () => {
+    const imagesFile = path.join(dataDir, 'images.json')
+    const exported = run('export', 'images', '--out', imagesFile)
+    expect(exported.status, exported.stderr).toBe(0)
+    expect(exported.stderr).toContain(`Exported 1 documents of images to ${imagesFile}.`)
+    const files = JSON.parse(readFileSync(imagesFile, 'utf8')).documents[image.id].files
+    const stored = await withEmbedded((database) => imageFiles(database, image.id))
+    expect(Object.keys(files)).toHaveLength(stored.length)
+    for (const { format, width, bytes } of stored) expect(Buffer.from(files[`${width}.${format}`], 'base64').equals(bytes)).toBe(true)
+
+    const imported = run('import', 'images', imagesFile)
+    expect(imported.status, imported.stderr).toBe(0)
+    expect(imported.stdout).toMatch(/unchanged {2}1\n {2}rejected {3}0/)
+    expect(imported.stdout).toContain('Nothing to write: every document is already stored as it is in the file.')
   })
 
   // Each run starts Node and opens the embedded database, which takes seconds on a busy machine.

@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
-import { MIGRATION_COLLECTIONS, type MigrationCollection } from '../../server/migration/format'
+import { SCREEN_COLLECTIONS, type MigrationCollection } from '../../server/migration/format'
 import type { ImportReport } from '../../server/migration/import.server'
 import { getJob, recentJobs, startJob, type JobView } from '../../server/jobs/jobs.server'
 import { collectionSizes, readImportForm, runImportRequest, type ExportResult, type ImportOutcome } from '../../server/migration/screen.server'
@@ -15,7 +15,7 @@ import { Alert } from '../../components/ui/alert'
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
-const IMPORTABLE = MIGRATION_COLLECTIONS.filter((collection) => collection !== 'history')
+const IMPORTABLE = SCREEN_COLLECTIONS.filter((collection) => collection !== 'history')
 const button = buttonClass()
 const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
@@ -85,7 +85,7 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {MIGRATION_COLLECTIONS.map((collection) => (
+            {SCREEN_COLLECTIONS.map((collection) => (
               <tr key={collection}>
                 <td className="py-2 font-medium">{collection}</td>
                 <td className="py-2 text-right tabular-nums">{loaderData.sizes?.[collection].toLocaleString('en-AU') ?? '—'}</td>

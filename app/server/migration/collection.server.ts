@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { Executor } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { NO_USER, type HistoryEntry } from '../history/record.server.ts'
+import type { ImageFileStore } from '../images/file-store.server.ts'
 import type { Document, DocumentEntry, MigrationCollection } from './format.ts'
 
 /**
@@ -19,21 +20,42 @@ export interface Staged<Row> {
   existed: boolean
 }
 
+/** Reads the files of uploaded images: an ImageFileStore, or several read in turn (a copy's source). */
+export type ImageFileReader = Pick<ImageFileStore, 'get'>
+
+/** What an export reads besides the database: the files of the images collection. */
+export interface ReadContext {
+  images: ImageFileReader
+}
+
+/** Where an import writes besides the database: the files of the images collection. */
+export interface WriteContext {
+  images: ImageFileStore
+}
+
 export interface Importer<Row = unknown> {
   /** The stored documents with these ids; `lock` holds them for the import's transaction. */
   readByIds(db: Executor, ids: string[], lock: boolean): Promise<Map<string, Document>>
-  /** Checks one document of a file (renames applied, FBUID taken out) against the collection's rules. */
-  prepare(id: string, fields: Record<string, unknown>, existing: Document | undefined): Preparation<Row>
+  /**
+   * Checks one document of a file (renames applied, FBUID taken out) against the collection's rules;
+   * asynchronous where a check reads more than the document's fields (an image's files).
+   */
+  prepare(id: string, fields: Record<string, unknown>, existing: Document | undefined): Preparation<Row> | Promise<Preparation<Row>>
   /** Writes a batch of documents, each with its history row (a full write: `create` or `set`). */
-  write(tx: Executor, staged: Staged<Row>[], updatedBy: string): Promise<void>
+  write(tx: Executor, staged: Staged<Row>[], updatedBy: string, context: WriteContext): Promise<void>
 }
 
 export interface CollectionDefinition {
   name: MigrationCollection
   /** Documents in the order of their ids (by code unit, the same on every database), after `afterId`. */
-  readPage(db: Executor, afterId: string | null, limit: number): Promise<DocumentEntry[]>
+  readPage(db: Executor, afterId: string | null, limit: number, context: ReadContext): Promise<DocumentEntry[]>
   /** How documents are imported, or why they cannot be. */
   importer: Importer | { readOnly: string }
+  /**
+   * Documents read per page on export and checked per batch on import, when fewer than the usual
+   * 500: an image with its files is a few megabytes.
+   */
+  pageSize?: number
 }
 
 /** Text ids compared byte by byte, so pages and files come out in the same order on every database. */

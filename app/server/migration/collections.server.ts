@@ -1,6 +1,7 @@
 import type { CollectionDefinition } from './collection.server.ts'
 import { contactsCollection } from './collections/contacts.server.ts'
 import { historyCollection } from './collections/history.server.ts'
+import { imagesCollection } from './collections/images.server.ts'
 import { ordersCollection } from './collections/orders.server.ts'
 import { productsCollection } from './collections/products.server.ts'
 import { profilesCollection } from './collections/profiles.server.ts'
@@ -14,6 +15,12 @@ export const COLLECTION_DEFINITIONS: Record<MigrationCollection, CollectionDefin
   profiles: profilesCollection,
   orders: ordersCollection,
   history: historyCollection,
+  images: imagesCollection,
+}
+
+/** Documents per page (export) or batch (import): the collection's own, or `fallback`. */
+export function pageSizeOf(collection: MigrationCollection, fallback: number): number {
+  return COLLECTION_DEFINITIONS[collection].pageSize ?? fallback
 }
 
 /** Why a collection cannot be imported, or null when it can. */

@@ -7,8 +7,12 @@ import { COLLECTION_DEFINITIONS, importRefusal } from './collections.server.ts'
 import type { MigrationCollection } from './format.ts'
 
 const importer = (collection: MigrationCollection) => COLLECTION_DEFINITIONS[collection].importer as Importer
-const prepare = (collection: MigrationCollection, id: string, fields: Record<string, unknown>, existing?: Record<string, unknown>) =>
-  importer(collection).prepare(id, fields, existing)
+/** The collections checked here answer at once: only images, which read their files, answer later. */
+const prepare = (collection: MigrationCollection, id: string, fields: Record<string, unknown>, existing?: Record<string, unknown>) => {
+  const preparation = importer(collection).prepare(id, fields, existing)
+  if (preparation instanceof Promise) throw new Error(`${collection} checks its documents asynchronously`)
+  return preparation
+}
 const reasonOf = (preparation: ReturnType<typeof prepare>) => (preparation.ok ? null : preparation.reason)
 
 const product = demoProducts[0]!

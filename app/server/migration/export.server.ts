@@ -1,5 +1,7 @@
 import type { Executor } from '../db/client.server.ts'
-import { COLLECTION_DEFINITIONS } from './collections.server.ts'
+import { databaseImageFiles } from '../images/file-store.server.ts'
+import type { ImageFileReader } from './collection.server.ts'
+import { COLLECTION_DEFINITIONS, pageSizeOf } from './collections.server.ts'
 import { databaseStep, DATA_FETCH_ERROR } from './errors.ts'
 import { exportEntry, exportFooter, exportHeader, type DocumentEntry, type MigrationCollection } from './format.ts'
 
@@ -7,7 +9,10 @@ import { exportEntry, exportFooter, exportHeader, type DocumentEntry, type Migra
 export const PAGE_SIZE = 500
 
 export interface ExportOptions {
+  /** Documents per query; by default 500, or fewer for a collection of large documents (images). */
   pageSize?: number
+  /** Where the images collection reads its files: the shop's ImageFileStore (by default the database). */
+  images?: ImageFileReader
   /** Called after each page with the number of documents read so far. */
   onProgress?: (count: number) => void
 }
@@ -18,11 +23,12 @@ export interface ExportOptions {
  */
 export async function* exportDocuments(db: Executor, collection: MigrationCollection, options: ExportOptions = {}): AsyncGenerator<DocumentEntry> {
   const definition = COLLECTION_DEFINITIONS[collection]
-  const pageSize = options.pageSize ?? PAGE_SIZE
+  const pageSize = options.pageSize ?? pageSizeOf(collection, PAGE_SIZE)
+  const context = { images: options.images ?? databaseImageFiles }
   let afterId: string | null = null
   let count = 0
   for (;;) {
-    const page: DocumentEntry[] = await databaseStep(DATA_FETCH_ERROR, collection, () => definition.readPage(db, afterId, pageSize))
+    const page: DocumentEntry[] = await databaseStep(DATA_FETCH_ERROR, collection, () => definition.readPage(db, afterId, pageSize, context))
     yield* page
     count += page.length
     options.onProgress?.(count)
@@ -37,7 +43,7 @@ export async function* exportDocuments(db: Executor, collection: MigrationCollec
  * is sent.
  */
 export async function* exportFile(db: Executor, collection: MigrationCollection, options: ExportOptions = {}): AsyncGenerator<string> {
-  const pageSize = options.pageSize ?? PAGE_SIZE
+  const pageSize = options.pageSize ?? pageSizeOf(collection, PAGE_SIZE)
   let piece = exportHeader(collection)
   let first = true
   for await (const entry of exportDocuments(db, collection, options)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalJson, exportEntry, exportFooter, exportHeader, isMigrationCollection } from './format.ts'
+import { canonicalJson, exportEntry, exportFooter, exportHeader, isMigrationCollection, isScreenCollection } from './format.ts'
 
 const file = (entries: { id: string; document: Record<string, unknown> }[]) =>
   exportHeader('products') + entries.map((entry, index) => exportEntry(entry, index === 0)).join('') + exportFooter(entries.length === 0)
@@ -63,7 +63,10 @@ describe('the export file layout', () => {
   })
 
   it('knows the collections', () => {
-    expect(['products', 'templates', 'contacts', 'profiles', 'orders', 'history'].every(isMigrationCollection)).toBe(true)
+    expect(['products', 'templates', 'contacts', 'profiles', 'orders', 'history', 'images'].every(isMigrationCollection)).toBe(true)
     expect(isMigrationCollection('checkouts')).toBe(false)
+    // Images go through npm run data only: the staff screen offers the rest.
+    expect(['products', 'templates', 'contacts', 'profiles', 'orders', 'history'].every(isScreenCollection)).toBe(true)
+    expect(isScreenCollection('images')).toBe(false)
   })
 })

@@ -5,11 +5,23 @@
 export const EXPORT_FORMAT = 'unidrone-shop-export'
 export const EXPORT_VERSION = 1
 
-export const MIGRATION_COLLECTIONS = ['products', 'templates', 'contacts', 'profiles', 'orders', 'history'] as const
+export const MIGRATION_COLLECTIONS = ['products', 'templates', 'contacts', 'profiles', 'orders', 'history', 'images'] as const
 export type MigrationCollection = (typeof MIGRATION_COLLECTIONS)[number]
 
 export function isMigrationCollection(value: string): value is MigrationCollection {
   return (MIGRATION_COLLECTIONS as readonly string[]).includes(value)
+}
+
+/**
+ * The collections the staff screen (/migration) offers. Images are moved with `npm run data` only:
+ * their file holds every uploaded photo (hundreds of megabytes), more than the screen's uploads take,
+ * and an export made there would be kept in the database for 30 days beside the images themselves.
+ */
+export const SCREEN_COLLECTIONS = ['products', 'templates', 'contacts', 'profiles', 'orders', 'history'] as const satisfies readonly MigrationCollection[]
+export type ScreenCollection = (typeof SCREEN_COLLECTIONS)[number]
+
+export function isScreenCollection(value: string): value is ScreenCollection {
+  return (SCREEN_COLLECTIONS as readonly string[]).includes(value)
 }
 
 /** A stored document as the file holds it: JSON values only, FBUID first. */

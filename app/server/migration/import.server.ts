@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { UNSTORABLE, unstorablePath } from '../../lib/schemas/text.ts'
 import type { Database, Executor } from '../db/client.server.ts'
+import { databaseImageFiles, type ImageFileStore } from '../images/file-store.server.ts'
 import type { Importer, Staged } from './collection.server.ts'
-import { COLLECTION_DEFINITIONS } from './collections.server.ts'
+import { COLLECTION_DEFINITIONS, pageSizeOf } from './collections.server.ts'
 import { databaseStep, RESULT_FETCH_ERROR, RESULT_WRITE_ERROR } from './errors.ts'
 import { canonicalJson, type Document, type MigrationCollection } from './format.ts'
 import { applyRenames, formatRenames, type Rename } from './renames.ts'
@@ -17,9 +18,12 @@ export interface ImportOptions {
   renames?: readonly Rename[]
   /** Named in the history rows: the staff member's e-mail, or `data import` from the command line. */
   updatedBy: string
+  /** Documents checked per batch; by default 500, or fewer for a collection of large documents (images). */
   batchSize?: number
   /** Called after each batch with the number of documents read so far. */
   onProgress?: (count: number) => void
+  /** Where the images collection writes its files: the shop's ImageFileStore (by default the database). */
+  images?: ImageFileStore
 }
 
 export interface ImportReport {
@@ -114,7 +118,7 @@ async function runImport(db: Executor, collection: MigrationCollection, entries:
         continue
       }
       const existing = stored.get(entry.id)
-      const preparation = entry.prepared(existing)
+      const preparation = await entry.prepared(existing)
       if (!preparation.ok) {
         reject(entry.id, preparation.reason)
         continue
@@ -136,15 +140,16 @@ async function runImport(db: Executor, collection: MigrationCollection, entries:
       staged.push({ id: entry.id, document: preparation.document, row: preparation.row, existed: existing !== undefined })
     }
     if (write && report.counts.rejected === 0 && staged.length) {
-      await databaseStep(RESULT_WRITE_ERROR, collection, () => importer.write(db, staged, options.updatedBy))
+      await databaseStep(RESULT_WRITE_ERROR, collection, () => importer.write(db, staged, options.updatedBy, { images: options.images ?? databaseImageFiles }))
     }
   }
 
+  const batchSize = options.batchSize ?? pageSizeOf(collection, BATCH_SIZE)
   let batch: Checked[] = []
   for await (const entry of entries) {
     report.total++
     batch.push(check(entry, seen, importer, options.renames ?? []))
-    if (batch.length >= (options.batchSize ?? BATCH_SIZE)) {
+    if (batch.length >= batchSize) {
       await settle(batch)
       batch = []
       options.onProgress?.(report.total)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { exportEntry, exportFooter, exportHeader } from './format.ts'
-import { ExportFileError, ExportReader, MAX_DOCUMENT_CHARS, readExportFile, type FileEntry } from './reader.ts'
+import { ExportFileError, ExportReader, MAX_DOCUMENT_CHARS, MAX_IMAGE_DOCUMENT_CHARS, readExportFile, type FileEntry } from './reader.ts'
 
 const tricky = {
   FBUID: 'a-product',
@@ -98,5 +98,22 @@ describe('reading an export file as a stream', () => {
     }
     expect(feed).toThrow(ExportFileError)
     expect(feed).toThrow(/longer than 5,000,000 characters/)
+  })
+
+  it('takes larger documents in a file of images, whose files are in them, up to its own limit', () => {
+    const reader = new ExportReader()
+    reader.push('{"format": "unidrone-shop-export", "version": 1, "collection": "images", "documents": {"big": {"files": {"1600.webp": "')
+    const chunk = 'A'.repeat(1_000_000)
+    for (let sent = 0; sent <= MAX_DOCUMENT_CHARS; sent += chunk.length) reader.push(chunk)
+    const events = reader.push('"}}}}')
+    expect(events).toEqual([{ type: 'document', id: 'big', document: { files: { '1600.webp': 'A'.repeat(6_000_000) } }, line: 1 }])
+    expect(reader.end()).toEqual([])
+
+    const larger = new ExportReader()
+    larger.push('{"format": "unidrone-shop-export", "version": 1, "collection": "images", "documents": {"big": {"files": {"1600.webp": "')
+    const feed = () => {
+      for (let sent = 0; sent <= MAX_IMAGE_DOCUMENT_CHARS; sent += chunk.length) larger.push(chunk)
+    }
+    expect(feed).toThrow(/longer than 64,000,000 characters/)
   })
 })

@@ -7,6 +7,8 @@ export class ExportFileError extends Error {
 
 /** The largest document accepted, so that a broken file cannot make the reader hold all of it. */
 export const MAX_DOCUMENT_CHARS = 5_000_000
+/** An image carries its files: a large photo's come to several megabytes of base64. */
+export const MAX_IMAGE_DOCUMENT_CHARS = 64_000_000
 
 export interface ExportHeader {
   format: string
@@ -38,6 +40,8 @@ export class ExportReader {
   private documentsSeen = false
   private line = 1
   private started = false
+  /** The largest value accepted: MAX_DOCUMENT_CHARS, or more once the header names the images collection. */
+  private maxChars = MAX_DOCUMENT_CHARS
 
   private capture: { kind: CaptureKind; parts: string[]; size: number; depth: number; inString: boolean; escaped: boolean; line: number } | null = null
 
@@ -100,7 +104,9 @@ export class ExportReader {
       case 'value':
         if (this.where === 'top' && this.key === 'documents') {
           if (character !== '{') this.fail('"documents" must be an object of documents keyed by their id.')
-          events.push({ type: 'header', header: this.checkedHeader() })
+          const header = this.checkedHeader()
+          if (header.collection === 'images') this.maxChars = MAX_IMAGE_DOCUMENT_CHARS
+          events.push({ type: 'header', header })
           this.where = 'documents'
           this.expect = 'key-or-close'
           return index + 1
@@ -184,8 +190,8 @@ export class ExportReader {
   private keep(part: string) {
     const capture = this.capture!
     capture.size += part.length
-    if (capture.size > MAX_DOCUMENT_CHARS) {
-      this.fail(`a value starting at line ${capture.line} is longer than ${MAX_DOCUMENT_CHARS.toLocaleString('en-AU')} characters.`)
+    if (capture.size > this.maxChars) {
+      this.fail(`a value starting at line ${capture.line} is longer than ${this.maxChars.toLocaleString('en-AU')} characters.`)
     }
     if (part) capture.parts.push(part)
   }

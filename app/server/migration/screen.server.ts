@@ -6,7 +6,7 @@ import { logger } from '../log.server.ts'
 import { importRefusal } from './collections.server.ts'
 import { DATA_FETCH_ERROR, databaseStep, MigrationDatabaseError } from './errors.ts'
 import { exportFile } from './export.server.ts'
-import { isMigrationCollection, type MigrationCollection } from './format.ts'
+import { isScreenCollection, type ScreenCollection } from './format.ts'
 import { applyImport, dryRunImport, ImportRefusedError, type ImportReport } from './import.server.ts'
 import { ExportFileError, readExportFile } from './reader.ts'
 import { parseRenames, RenameError } from './renames.ts'
@@ -24,18 +24,22 @@ export interface ScreenDeps {
 
 const TABLES = { products, templates, contacts, profiles, orders, history }
 
+/** Images are not on the screen (format.ts, SCREEN_COLLECTIONS): what a staff member naming them is told. */
+export const IMAGES_BY_COMMAND =
+  'Images are exported and imported with npm run data -- export images and npm run data -- import images: their file holds every uploaded photo, too large for this screen.'
+
 /** How many documents each collection holds, for the migration screen. */
-export async function collectionSizes(deps: ScreenDeps): Promise<{ sizes: Record<MigrationCollection, number> | null; error: string | null }> {
+export async function collectionSizes(deps: ScreenDeps): Promise<{ sizes: Record<ScreenCollection, number> | null; error: string | null }> {
   try {
-    const entries = await Promise.all((Object.keys(TABLES) as MigrationCollection[]).map(async (name) => [name, await countCollection(deps, name)] as const))
-    return { sizes: Object.fromEntries(entries) as Record<MigrationCollection, number>, error: null }
+    const entries = await Promise.all((Object.keys(TABLES) as ScreenCollection[]).map(async (name) => [name, await countCollection(deps, name)] as const))
+    return { sizes: Object.fromEntries(entries) as Record<ScreenCollection, number>, error: null }
   } catch (error) {
     return { sizes: null, error: `${logged(error, deps)} The collections could not be counted; try again in a moment.` }
   }
 }
 
 /** How many documents one collection holds. */
-async function countCollection(deps: ScreenDeps, collection: MigrationCollection): Promise<number> {
+async function countCollection(deps: ScreenDeps, collection: ScreenCollection): Promise<number> {
   const [row] = await databaseStep(DATA_FETCH_ERROR, collection, () => deps.db.select({ total: count() }).from(TABLES[collection]))
   return row?.total ?? 0
 }
@@ -52,7 +56,7 @@ export interface ExportResult {
  * part by part while the screen shows how many documents are in it so far, and any process of the
  * shop can then hand it out.
  */
-export async function startExport(deps: ScreenDeps, collection: MigrationCollection, startedBy: string): Promise<string> {
+export async function startExport(deps: ScreenDeps, collection: ScreenCollection, startedBy: string): Promise<string> {
   // Only for the bar: a failing count leaves the job to say what failed.
   const expected = await countCollection(deps, collection).catch(() => 0)
   const fileName = exportFileName(collection)
@@ -83,7 +87,7 @@ export async function exportJobDownload(db: Database, job: { id: string; kind: s
  * The export file as a download. The first page is read before answering, so a failing database
  * sends the staff member back to the screen with the message instead of a broken file.
  */
-export async function exportDownload(deps: ScreenDeps, collection: MigrationCollection): Promise<Response> {
+export async function exportDownload(deps: ScreenDeps, collection: ScreenCollection): Promise<Response> {
   const pieces = exportFile(deps.db, collection)
   let first: IteratorResult<string>
   try {
@@ -95,7 +99,7 @@ export async function exportDownload(deps: ScreenDeps, collection: MigrationColl
   return jsonFileDownload(pieces, first, exportFileName(collection), (error) => logged(error, deps))
 }
 
-const exportFileName = (collection: MigrationCollection) => `${collection}-${new Date().toISOString().slice(0, 10)}.json`
+const exportFileName = (collection: ScreenCollection) => `${collection}-${new Date().toISOString().slice(0, 10)}.json`
 
 /**
  * A JSON file as a download, sent as its pieces come (the first already read, so that a failing
@@ -127,8 +131,8 @@ function jsonFileDownload(pieces: AsyncGenerator<string>, first: IteratorResult<
 
 export type ImportOutcome =
   | { kind: 'error'; status: number; message: string }
-  | { kind: 'dry-run'; collection: MigrationCollection; fileName: string; renames: string; token: string; report: ImportReport; notice: string | null }
-  | { kind: 'applied'; collection: MigrationCollection; fileName: string; report: ImportReport }
+  | { kind: 'dry-run'; collection: ScreenCollection; fileName: string; renames: string; token: string; report: ImportReport; notice: string | null }
+  | { kind: 'applied'; collection: ScreenCollection; fileName: string; report: ImportReport }
 
 type ImportFailure = Extract<ImportOutcome, { kind: 'error' }>
 const failure = (status: number, message: string): ImportFailure => ({ kind: 'error', status, message })
@@ -136,7 +140,7 @@ const failure = (status: number, message: string): ImportFailure => ({ kind: 'er
 /** What the import form asks for, read and checked; the file of a check is already staged. */
 export interface ImportRequest {
   intent: 'check' | 'apply'
-  collection: MigrationCollection
+  collection: ScreenCollection
   fileName: string
   renames: string
   token: string
@@ -160,7 +164,8 @@ export async function readImportForm(request: Request, deps: ScreenDeps): Promis
     return typeof value === 'string' ? value.trim() : ''
   }
   const collection = text('collection')
-  if (!isMigrationCollection(collection)) return refuse(400, 'Choose the collection to import into.')
+  if (collection === 'images') return refuse(400, IMAGES_BY_COMMAND)
+  if (!isScreenCollection(collection)) return refuse(400, 'Choose the collection to import into.')
   const refusal = importRefusal(collection)
   if (refusal) return refuse(400, refusal)
   const renames = text('renames')
