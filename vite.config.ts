@@ -20,15 +20,15 @@ export default defineConfig({
                 },
                 {
                   name: 'shell',
-                  // With the small shared components (components/ui) that many pages use: a few KB
+                  // With the small shared components (components/ui, the <picture> of uploaded photos) that many pages use: a few KB
                   // every page loads rather than one more file for most of them.
-                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|error-screen|forbidden|not-found|search-box|signed-in-mark|site-footer|site-header)\.tsx|components[\\/]ui[\\/](alert|badge|button|field-error|page-header|text-field)\.tsx|lib[\\/](seo|signed-in-hint)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|error-screen|forbidden|not-found|search-box|signed-in-mark|site-footer|site-header)\.tsx|components[\\/]ui[\\/](alert|badge|button|field-error|page-header|picture|text-field)\.tsx|lib[\\/](media|seo|signed-in-hint)\.ts)$/,
                   priority: 1,
                 },
                 {
-                  // What catalogue pages share (category lists, search results, product pages, with the <picture> of uploaded photos): one file.
+                  // What catalogue pages share (category lists, search results, product pages): one file.
                   name: 'catalogue',
-                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note)|components[\\/]ui[\\/]picture|lib[\\/]media)\.tsx?$/,
+                  test: /[\\/]app[\\/]components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note)\.tsx$/,
                   priority: 1,
                 },
               ],

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { slugify } from '../../app/lib/slug'
 import { parseMediaImageUrl } from '../../app/lib/media'
@@ -31,14 +31,13 @@ async function productWithCameraPhoto(page: Page): Promise<{ path: string; image
   return { path: `/product/${slugify(name)}`, imageId: image!.id }
 }
 
-test('a phone at 390 px downloads a product photo of its own size, as AVIF, without the camera’s metadata', async ({ page, browser }) => {
-  test.setTimeout(120_000)
-  const { path, imageId } = await productWithCameraPhoto(page)
+type Downloaded = { url: string; type: string; bytes: Buffer }
 
-  // A phone with a 3× screen, as most are: the largest case for "its own size".
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
-  const visitor = await phone.newPage()
-  const files: { url: string; type: string; bytes: Buffer }[] = []
+/** Opens the product page in a fresh browser context and answers the main image's files it downloaded. */
+async function mainImageDownloads(browser: Browser, path: string, imageId: string, options: BrowserContextOptions) {
+  const context = await browser.newContext(options)
+  const visitor = await context.newPage()
+  const files: Downloaded[] = []
   visitor.on('response', async (response) => {
     if (!response.url().includes(`/media/${imageId}/`)) return
     files.push({ url: response.url(), type: response.headers()['content-type'] ?? '', bytes: Buffer.from(await response.body()) })
@@ -46,18 +45,27 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
   await visitor.goto(path)
   const main = visitor.getByTestId('main-image')
   await expect.poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+  await expect.poll(() => files.length).toBeGreaterThan(0)
+  return { context, visitor, main, files, total: files.reduce((sum, file) => sum + file.bytes.length, 0) }
+}
+
+const named = (files: Downloaded[]) => files.map((file) => `${file.type} ${file.url.replace(/^.*\/media\/[0-9a-f]+\//, '')} ${file.bytes.length} B`)
+
+test('a phone at 390 px downloads a product photo of its own size, as AVIF, without the camera’s metadata', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const { path, imageId } = await productWithCameraPhoto(page)
+
+  // Chromium at 390 px with a 3× screen, as most phones have: the largest case for "its own size".
+  // 390 × 3 wants 1170 pixels: the 1280 px AVIF, one file, never the 3000 px photo nor WebP as well.
+  const { context, visitor, main, files } = await mainImageDownloads(browser, path, imageId, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 })
+  expect(named(files)).toEqual([expect.stringMatching(/^image\/avif 1280\.avif \d+ B$/)])
+  expect(files[0]!.bytes.length).toBeLessThanOrEqual(200 * 1024)
+  expect(await main.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(new RegExp(`/media/${imageId}/1280\\.avif$`))
   // The page keeps the photo's room before it arrives, and shows its blurred placeholder meanwhile.
   expect(await main.getAttribute('width')).toBe('3000')
   expect(await main.getAttribute('height')).toBe('4000')
   expect(await main.evaluate((image) => getComputedStyle(image).backgroundImage)).toMatch(/^url\("data:image\/webp;base64,/)
-  const chosen = await main.evaluate((image: HTMLImageElement) => image.currentSrc)
-  expect(chosen).toMatch(new RegExp(`/media/${imageId}/1280\\.avif$`))
-
-  await expect.poll(() => files.length).toBeGreaterThan(0)
-  const total = files.reduce((sum, file) => sum + file.bytes.length, 0)
-  expect(total, files.map((file) => `${file.url} ${file.bytes.length}`).join('\n')).toBeLessThanOrEqual(200 * 1024)
   for (const file of files) {
-    expect(file.type).toMatch(/^image\/(avif|webp)$/)
     expect((await sharp(file.bytes).metadata()).exif, file.url).toBeUndefined()
     expect(file.bytes.includes(Buffer.from(CAMERA_NAME)), file.url).toBe(false)
   }
@@ -66,5 +74,12 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
   expect(served.height!).toBeGreaterThan(served.width!)
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
   if (process.env.CATALOG_SHOTS) await visitor.screenshot({ path: `${process.env.CATALOG_SHOTS}/product-photo-390.png` })
-  await phone.close()
+  await context.close()
+
+  // Chromium's phone emulation can ask for a file before it applies the page's viewport (a 980 px
+  // layout: the 1600 px file), then for the one it needs: even so the main image stays under 200 KB.
+  const emulated = await mainImageDownloads(browser, path, imageId, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  expect(emulated.total, named(emulated.files).join('\n')).toBeLessThanOrEqual(200 * 1024)
+  expect(emulated.files.every((file) => file.type === 'image/avif'), named(emulated.files).join('\n')).toBe(true)
+  await emulated.context.close()
 })
