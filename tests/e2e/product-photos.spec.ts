@@ -61,10 +61,13 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
   expect(named(files)).toEqual([expect.stringMatching(/^image\/avif 1280\.avif \d+ B$/)])
   expect(files[0]!.bytes.length).toBeLessThanOrEqual(200 * 1024)
   expect(await main.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(new RegExp(`/media/${imageId}/1280\\.avif$`))
-  // The page keeps the photo's room before it arrives, and shows its blurred placeholder meanwhile.
+  // The page keeps the photo's room before it arrives and shows its blurred placeholder meanwhile
+  // (in the page as sent), gone once the photo is there.
   expect(await main.getAttribute('width')).toBe('3000')
   expect(await main.getAttribute('height')).toBe('4000')
-  expect(await main.evaluate((image) => getComputedStyle(image).backgroundImage)).toMatch(/^url\("data:image\/webp;base64,/)
+  const sent = await (await visitor.request.get(path)).text()
+  expect(sent).toMatch(/style="background-image:url\(&quot;data:image\/webp;base64,[A-Za-z0-9+/=]+&quot;\);background-size:contain[^"]*" data-testid="main-image"/)
+  await expect.poll(() => main.evaluate((image) => getComputedStyle(image).backgroundImage)).toBe('none')
   for (const file of files) {
     expect((await sharp(file.bytes).metadata()).exif, file.url).toBeUndefined()
     expect(file.bytes.includes(Buffer.from(CAMERA_NAME)), file.url).toBe(false)
@@ -82,4 +85,13 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
   expect(emulated.total, named(emulated.files).join('\n')).toBeLessThanOrEqual(200 * 1024)
   expect(emulated.files.every((file) => file.type === 'image/avif'), named(emulated.files).join('\n')).toBe(true)
   await emulated.context.close()
+
+  if (process.env.CATALOG_SHOTS) {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(path)
+    await expect.poll(() => page.getByTestId('main-image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/product-photo-1440.png` })
+    await page.goto('/products/autopilots?sort=newest')
+    await page.screenshot({ path: `${process.env.CATALOG_SHOTS}/category-photo-1440.png` })
+  }
 })

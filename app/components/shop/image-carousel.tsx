@@ -21,6 +21,7 @@ export function ImageCarousel({ images, productName, placeholders = {} }: { imag
           sizes="(min-width: 1280px) 600px, (min-width: 1024px) 48vw, 100vw"
           fetchPriority="high"
           placeholder={placeholders[image.value]}
+          fit="contain"
           className="aspect-square w-full object-contain"
           testId="main-image"
         />

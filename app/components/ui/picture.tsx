@@ -14,7 +14,19 @@ export interface PictureProps {
   fetchPriority?: 'high' | 'low' | 'auto'
   /** A blurred data: URL shown until the image arrives (app/server/images/media.server.ts). */
   placeholder?: string
+  /** How the image fills its box (its class's object-fit): the placeholder is laid out the same way. */
+  fit?: 'contain' | 'cover'
   testId?: string
+}
+
+/** Once the photo is there, its placeholder goes (a photo with transparent parts must not show it through). */
+function dropPlaceholderOnLoad(image: HTMLImageElement | null) {
+  if (!image || !image.style.backgroundImage) return
+  const drop = () => {
+    image.style.backgroundImage = ''
+  }
+  if (image.complete && image.naturalWidth > 0) drop()
+  else image.addEventListener('load', drop, { once: true })
 }
 
 /**
@@ -22,12 +34,14 @@ export interface PictureProps {
  * its AVIF and WebP files at every width and `sizes`, so a phone fetches a file of its own width; its
  * size is read from its address, so the page keeps its room. Any other address is a plain `<img>`.
  */
-export function Picture({ src, alt, width, height, sizes, className, loading, fetchPriority, placeholder, testId }: PictureProps) {
+export function Picture({ src, alt, width, height, sizes, className, loading, fetchPriority, placeholder, fit = 'cover', testId }: PictureProps) {
   const image = parseMediaImageUrl(src)
   if (!image) {
     return <img src={src} alt={alt} width={width} height={height} loading={loading} fetchPriority={fetchPriority} className={className} data-testid={testId} />
   }
-  const style: CSSProperties | undefined = placeholder ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined
+  const style: CSSProperties | undefined = placeholder
+    ? { backgroundImage: `url("${placeholder}")`, backgroundSize: fit, backgroundPosition: 'center', backgroundRepeat: 'no-repeat' }
+    : undefined
   return (
     <picture>
       <source type="image/avif" srcSet={mediaSrcset(image, 'avif')} sizes={sizes} />
@@ -42,6 +56,7 @@ export function Picture({ src, alt, width, height, sizes, className, loading, fe
         fetchPriority={fetchPriority}
         className={className}
         style={style}
+        ref={placeholder ? dropPlaceholderOnLoad : undefined}
         data-testid={testId}
       />
     </picture>
