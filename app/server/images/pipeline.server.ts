@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { mediaWidths } from '../../lib/media.ts'
 
 /**
@@ -42,6 +42,8 @@ export class ImageRefusedError extends Error {}
  */
 export async function processImage(input: Buffer, options: { acceptGif?: boolean } = {}): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_BYTES) throw new ImageRefusedError('The photo is larger than 20 MB: export it smaller and upload it again.')
+  // libvips is loaded on the first upload, not with every shop process (decision 033: memory).
+  const { default: sharp } = await import('sharp')
   const source = () => sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
   let metadata: Metadata
   try {

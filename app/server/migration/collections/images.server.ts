@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm'
-import sharp from 'sharp'
 import { z } from 'zod'
 import { mediaWidths } from '../../../lib/media.ts'
 import { media } from '../../db/schema.ts'
@@ -76,6 +75,8 @@ const imageDocument = (row: MediaRow): Document => ({
 /** A file's format and size as its own header gives them, or null when it is no picture sharp reads. */
 async function measure(bytes: Buffer): Promise<{ format: string; width: number; height: number } | null> {
   try {
+    // Loaded when an image is imported, not with every shop process (like the image pipeline).
+    const { default: sharp } = await import('sharp')
     const metadata = await sharp(bytes, { failOn: 'error' }).metadata()
     if (!metadata.width || !metadata.height) return null
     const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : String(metadata.format)
