@@ -1,6 +1,4 @@
-import { once } from 'node:events'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -16,30 +14,26 @@ import { databaseImageFiles } from '../../app/server/images/file-store.server'
 import { moveLegacyUploads, redirectMovedUploads } from '../../app/server/images/legacy-uploads.server'
 import { serveImageFiles } from '../../app/server/images/media.server'
 import { testDatabaseKinds } from '../support/databases'
+import { serveOnLoopback, sidewaysPhoto } from '../support/image-serving'
 
 const JPEG_NAME = `${'a'.repeat(32)}.jpg`
 const GIF_NAME = `${'b'.repeat(32)}.gif`
 const BROKEN_NAME = `${'c'.repeat(32)}.png`
 
-/** A photo stored sideways (EXIF orientation 6) with a GPS position and a camera name, as phones upload them. */
-const sidewaysPhoto = () =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 60, b: 40 } } })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'SecretCam' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 0/1' } })
-    .withMetadata({ orientation: 6 })
-    .toBuffer()
+/** A photo stored sideways with a GPS position and a camera name, as phones upload them. */
+const phonePhoto = () => sidewaysPhoto(800, 600, { r: 200, g: 60, b: 40 }, { IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 0/1' } })
 
 describe.each(testDatabaseKinds())('uploads kept on disk by earlier versions, moved into the image store on $name', (kind) => {
   let database: DatabaseHandle
   let dataDir: string
-  let server: ReturnType<express.Express['listen']>
-  let base_ = ''
+  let server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined
+  let base = ''
 
   beforeAll(async () => {
     database = await kind.open()
     dataDir = await mkdtemp(path.join(tmpdir(), 'legacy-uploads-'))
     await mkdir(path.join(dataDir, 'uploads'))
-    await writeFile(path.join(dataDir, 'uploads', JPEG_NAME), await sidewaysPhoto())
+    await writeFile(path.join(dataDir, 'uploads', JPEG_NAME), await phonePhoto())
     await writeFile(path.join(dataDir, 'uploads', GIF_NAME), await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00f' } }).gif().toBuffer())
     const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0f0' } }).png().toBuffer()
     await writeFile(path.join(dataDir, 'uploads', BROKEN_NAME), png.subarray(0, 60))
@@ -50,12 +44,11 @@ describe.each(testDatabaseKinds())('uploads kept on disk by earlier versions, mo
     const app = express()
     app.get('/uploads/:name', redirectMovedUploads(database.db))
     app.get('/media/:id/:file', serveImageFiles(database.db, databaseImageFiles))
-    server = app.listen(0, '127.0.0.1')
-    await once(server, 'listening')
-    base_ = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    server = await serveOnLoopback(app)
+    base = server.base
   })
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve))
+    await server?.close()
     await database?.close()
     await rm(dataDir, { recursive: true, force: true })
   })
@@ -72,7 +65,7 @@ describe.each(testDatabaseKinds())('uploads kept on disk by earlier versions, mo
     const [template] = await database.db.select().from(templates).where(eq(templates.id, 'legacy-template'))
     expect(parseMediaImageUrl(template!.templateImage)).toMatchObject({ width: 40, height: 20 })
 
-    const file = await fetch(`${base_}/media/${image!.id}/320.webp`)
+    const file = await fetch(`${base}/media/${image!.id}/320.webp`)
     const bytes = Buffer.from(await file.arrayBuffer())
     const metadata = await sharp(bytes).metadata()
     expect([metadata.width, metadata.height, metadata.exif]).toEqual([320, 427, undefined])
@@ -86,13 +79,13 @@ describe.each(testDatabaseKinds())('uploads kept on disk by earlier versions, mo
 
   it("answers an old address with a permanent redirect to its image, and leaves other names to the files on disk", async () => {
     const product = await getProduct(database.db, 'legacy-photo-drone')
-    const moved = await fetch(`${base_}/uploads/${JPEG_NAME}`, { redirect: 'manual' })
+    const moved = await fetch(`${base}/uploads/${JPEG_NAME}`, { redirect: 'manual' })
     expect(moved.status).toBe(301)
     expect(moved.headers.get('location')).toBe(product!.productImages[0]!.value)
-    const followed = await fetch(`${base_}/uploads/${JPEG_NAME}`)
+    const followed = await fetch(`${base}/uploads/${JPEG_NAME}`)
     expect([followed.status, followed.headers.get('content-type')]).toEqual([200, 'image/webp'])
     for (const name of [BROKEN_NAME, 'notes.txt', '..%2Fpackage.json']) {
-      expect((await fetch(`${base_}/uploads/${name}`, { redirect: 'manual' })).status, name).toBe(404)
+      expect((await fetch(`${base}/uploads/${name}`, { redirect: 'manual' })).status, name).toBe(404)
     }
   })
 })

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process'
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { HeadObjectCommand } from '@aws-sdk/client-s3'
 import { count, eq } from 'drizzle-orm'
@@ -18,14 +16,10 @@ import { ImageRefusedError } from '../../app/server/images/pipeline.server'
 import type { S3ImageFiles } from '../../app/server/images/s3-files.server'
 import { startFakeS3, type FakeS3 } from '../fakes/s3'
 import { testDatabaseKinds } from '../support/databases'
+import { serveOnLoopback, sidewaysPhoto } from '../support/image-serving'
 
-/** A 900 × 660 photo stored sideways (EXIF orientation 6) with a camera name in its EXIF: 660 × 900 upright. */
-const photo = () =>
-  sharp({ create: { width: 900, height: 660, channels: 3, background: { r: 200, g: 90, b: 30 } } })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'SecretCam' } })
-    .withMetadata({ orientation: 6 })
-    .toBuffer()
+/** A 900 × 660 photo stored sideways with a camera name in its EXIF: 660 × 900 upright. */
+const photo = () => sidewaysPhoto(900, 660, { r: 200, g: 90, b: 30 })
 
 const FORMATS: MediaFormat[] = ['avif', 'webp']
 
@@ -36,12 +30,7 @@ async function startShop(db: DatabaseHandle['db'], files: ImageFileStore) {
   app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.status(500).type('text/plain').send('Something went wrong.')
   })
-  const server = app.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  }
+  return serveOnLoopback(app)
 }
 
 /** Fetches every file of a 660 × 900 image and checks each is upright, of its width, and carries no metadata. */

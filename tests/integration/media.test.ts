@@ -1,5 +1,3 @@
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
 import express from 'express'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,29 +7,24 @@ import { databaseImageFiles } from '../../app/server/images/file-store.server'
 import { readImageFile, serveImageFiles, storeImage } from '../../app/server/images/media.server'
 import { ImageRefusedError } from '../../app/server/images/pipeline.server'
 import { testDatabaseKinds } from '../support/databases'
+import { serveOnLoopback, sidewaysPhoto } from '../support/image-serving'
 
-/** A 1200 × 900 photo stored sideways (EXIF orientation 6) with a camera name in its EXIF. */
-const photo = () =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'SecretCam' } })
-    .withMetadata({ orientation: 6 })
-    .toBuffer()
+/** A 1200 × 900 photo stored sideways with a camera name in its EXIF. */
+const photo = () => sidewaysPhoto(1200, 900, { r: 40, g: 120, b: 200 })
 
 describe.each(testDatabaseKinds())('uploaded images kept in the database on $name', (kind) => {
   let database: DatabaseHandle
-  let server: ReturnType<express.Express['listen']>
+  let server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined
   let base = ''
   beforeAll(async () => {
     database = await kind.open()
     const app = express()
     app.get('/media/:id/:file', serveImageFiles(database.db, databaseImageFiles))
-    server = app.listen(0, '127.0.0.1')
-    await once(server, 'listening')
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    server = await serveOnLoopback(app)
+    base = server.base
   })
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve))
+    await server?.close()
     await database?.close()
   })
 
