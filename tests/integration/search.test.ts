@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { parseSearchQuery } from '../../app/lib/search'
+import { sql } from 'drizzle-orm'
+import { parseSearchQuery, prefixTsquery, SEARCH_PAGE_SIZE, SUGGESTION_LIMIT } from '../../app/lib/search'
 import { slugify } from '../../app/lib/slug'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
@@ -22,6 +23,27 @@ describe.each(testDatabaseKinds())('product search on $name', (kind) => {
   })
 
   const ids = async (typed: string, page = 1) => (await searchProducts(database.db, parseSearchQuery(typed)!, page)).cards.map((card) => card.FBUID)
+
+  /** The ranking as one query that orders every match by every key: what the two-step ranking must equal. */
+  async function rankedInFull(typed: string, page: number, size: number): Promise<string[]> {
+    const query = parseSearchQuery(typed)!
+    const anywhere = sql`to_tsquery('english', ${prefixTsquery(query.terms)})`
+    const result = await database.db.execute(sql`
+      select id from products
+      where (search_document @@ ${anywhere} or ${query.text} <% search_title) and status = 'active'
+      order by
+        case
+          when search_name = ${query.text} then 0
+          when search_name like ${`${query.text}%`} then 1
+          when search_head @@ to_tsquery('english', ${prefixTsquery(query.terms, 'A')}) then 2
+          when search_head @@ ${anywhere} then 3
+          when ${query.text} <% search_title and not search_document @@ ${anywhere} then 5
+          else 4 end,
+        similarity(search_name, ${query.text}) desc, word_similarity(${query.text}, search_title) desc,
+        ts_rank(search_head, ${anywhere}) desc, product_name, id
+      limit ${size} offset ${(page - 1) * size}`)
+    return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+  }
 
   it.each([
     ['unipilot x7 pro', 'unipilot-x7-pro'],
@@ -99,6 +121,17 @@ describe.each(testDatabaseKinds())('product search on $name', (kind) => {
     const autopilot = await searchProducts(database.db, parseSearchQuery('autopilot')!, 3)
     expect(autopilot.total).toBeGreaterThan(2000)
     expect(autopilot.cards).toHaveLength(24)
+
+    // The two-step ranking (search.server.ts) orders exactly as ranking every match in full would,
+    // on pages whose last place falls among thousands of copies that tie on name similarity.
+    for (const typed of ['autopilot', 'autopilto', 'x7 pro', 'camera', 'uni', 'carbon propeller', 'gimbel zoom', 'e900', 'series 00008', 'rtk']) {
+      for (const page of [1, 2, 7]) {
+        expect(await ids(typed, page), `${typed}, page ${page}`).toEqual(await rankedInFull(typed, page, SEARCH_PAGE_SIZE))
+      }
+    }
+    for (const typed of ['au', 'camrea', 'unipilot x']) {
+      expect((await suggestProducts(database.db, parseSearchQuery(typed)!)).map((row) => row.id), typed).toEqual(await rankedInFull(typed, 1, SUGGESTION_LIMIT))
+    }
 
     const timings: number[] = []
     for (const typed of ['autopilot', 'autopilto', 'x7 pro', 'camera', 'uni', 'fpv camera', 'carbon', 'unicam f1']) {

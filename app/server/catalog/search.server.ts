@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { ProductCard } from '../../lib/catalog.ts'
 import { prefixTsquery, SEARCH_PAGE_SIZE, SUGGESTION_LIMIT, type SearchQuery } from '../../lib/search.ts'
 import type { Executor } from '../db/client.server.ts'
@@ -10,8 +10,6 @@ import { cardsInOrder, inShop } from './products.server.ts'
  * Drizzle schema, so that no write has to know them: named here as SQL.
  */
 const searchDocument = sql.raw('"products"."search_document"')
-const searchHead = sql.raw('"products"."search_head"')
-const searchName = sql.raw('"products"."search_name"')
 const searchTitle = sql.raw('"products"."search_title"')
 
 /**
@@ -24,28 +22,57 @@ const searchTitle = sql.raw('"products"."search_title"')
  *   typos;
  * - within each, the name's trigram similarity to the query (so "UniPilot X7 Pro" comes before
  *   "UniPilot X7 Pro Series 2", and "UniDrone E900" before "UniCase E900 Transport Case"), then the
- *   full-text rank, then the name.
+ *   word similarity of the query to the name and category, then the full-text rank, then the name.
  * Every value reaches the database as a parameter.
  */
-function ranked(query: SearchQuery) {
+function matching(query: SearchQuery) {
+  return sql`(${searchDocument} @@ to_tsquery('english', ${prefixTsquery(query.terms)}) or ${query.text} <% ${searchTitle}) and ${inShop}`
+}
+
+/**
+ * The ids of one slice of the ranking (best first) and how many products match in all. The same
+ * order as `ranked`, worked out in two steps so that a word thousands of products contain does not
+ * cost the dearest keys for every one of them (docs/decisions/028-search.md):
+ * 1. every match gets its tier and the name's trigram similarity (matched by the full-text index,
+ *    and by the trigram index for typos, as two index scans rather than one OR that re-reads each
+ *    product's search document);
+ * 2. only the matches that can still be in the slice — those up to and including the (tier,
+ *    similarity) of the slice's last place — get the word similarity and the full-text rank, and
+ *    are ordered in full.
+ */
+async function rankedSlice(db: Executor, query: SearchQuery, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
   const anywhere = sql`to_tsquery('english', ${prefixTsquery(query.terms)})`
-  const match = sql`(${searchDocument} @@ ${anywhere} or ${query.text} <% ${searchTitle}) and ${inShop}`
-  const tier = sql`case
-    when ${searchName} = ${query.text} then 0
-    when ${searchName} like ${`${query.text}%`} then 1
-    when ${searchHead} @@ to_tsquery('english', ${prefixTsquery(query.terms, 'A')}) then 2
-    when ${searchHead} @@ ${anywhere} then 3
-    when ${query.text} <% ${searchTitle} and not ${searchDocument} @@ ${anywhere} then 5
-    else 4 end`
-  const order = [
-    asc(tier),
-    sql`similarity(${searchName}, ${query.text}) desc`,
-    sql`word_similarity(${query.text}, ${searchTitle}) desc`,
-    sql`ts_rank(${searchHead}, ${anywhere}) desc`,
-    asc(products.productName),
-    asc(products.id),
-  ]
-  return { match, order }
+  const inName = sql`to_tsquery('english', ${prefixTsquery(query.terms, 'A')})`
+  const result = await db.execute(sql`
+    with text_matches as materialized (
+      select id, product_name, search_name, search_title, search_head,
+        case
+          when search_name = ${query.text} then 0
+          when search_name like ${`${query.text}%`} then 1
+          when search_head @@ ${inName} then 2
+          when search_head @@ ${anywhere} then 3
+          else 4 end as tier
+      from products
+      where search_document @@ ${anywhere} and status = 'active'
+    ),
+    matches as materialized (
+      select id, product_name, search_name, search_title, search_head, tier, similarity(search_name, ${query.text}) as close
+      from text_matches
+      union all
+      select id, product_name, search_name, search_title, search_head, 5, similarity(search_name, ${query.text})
+      from products
+      where ${query.text} <% search_title and status = 'active' and id not in (select id from text_matches)
+    ),
+    last_place as (
+      select tier, close from matches order by tier, close desc offset ${offset + limit - 1} limit 1
+    )
+    select id, (select count(*) from matches)::integer as total
+    from matches
+    where not exists (select 1 from last_place) or (tier, -close) <= (select tier, -close from last_place)
+    order by tier, close desc, word_similarity(${query.text}, search_title) desc, ts_rank(search_head, ${anywhere}) desc, product_name, id
+    offset ${offset} limit ${limit}`)
+  const rows = (result as unknown as { rows: { id: string; total: number | string }[] }).rows
+  return { ids: rows.map((row) => row.id), total: Number(rows[0]?.total ?? 0) }
 }
 
 /**
@@ -54,21 +81,14 @@ function ranked(query: SearchQuery) {
  * not for every match.
  */
 export async function searchProducts(db: Executor, query: SearchQuery, page: number): Promise<{ cards: ProductCard[]; total: number }> {
-  const { match, order } = ranked(query)
-  const rows = await db
-    .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .where(match)
-    .orderBy(...order)
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((page - 1) * SEARCH_PAGE_SIZE)
+  const { ids, total: counted } = await rankedSlice(db, query, (page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE)
   // A page past the last has no rows to carry the count: counted on its own then (rare: a stale link).
-  const total = rows[0]?.total ?? (page > 1 ? await countMatches(db, query) : 0)
-  return { cards: await cardsInOrder(db, rows.map((row) => row.id)), total }
+  const total = ids.length ? counted : page > 1 ? await countMatches(db, query) : 0
+  return { cards: await cardsInOrder(db, ids), total }
 }
 
 async function countMatches(db: Executor, query: SearchQuery): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products).where(ranked(query).match)
+  const [row] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products).where(matching(query))
   return row?.total ?? 0
 }
 
@@ -81,11 +101,12 @@ export interface Suggestion {
 }
 
 export async function suggestProducts(db: Executor, query: SearchQuery): Promise<Suggestion[]> {
-  const { match, order } = ranked(query)
-  return db
+  const { ids } = await rankedSlice(db, query, 0, SUGGESTION_LIMIT)
+  if (ids.length === 0) return []
+  const rows = await db
     .select({ id: products.id, name: products.productName, price: sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::numeric::bigint`.mapWith((value) => (value === null ? null : Number(value))) })
     .from(products)
-    .where(match)
-    .orderBy(...order)
-    .limit(SUGGESTION_LIMIT)
+    .where(inArray(products.id, ids))
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
