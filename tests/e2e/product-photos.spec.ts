@@ -5,7 +5,7 @@ import { parseMediaImageUrl } from '../../app/lib/media'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { demoProducts } from '../../db/seed/catalog'
 import { CAMERA_NAME, cameraPhoto } from '../../scripts/lib/camera-photo'
-import { expect, test } from './fixtures'
+import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A staff member uploads a 12-megapixel camera photo (sideways, with its GPS position) and a product shows it. */
@@ -76,6 +76,7 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
   const served = await sharp(files[0]!.bytes).metadata()
   expect(served.height!).toBeGreaterThan(served.width!)
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  await expectNoAxeViolations(visitor)
   if (process.env.CATALOG_SHOTS) await visitor.screenshot({ path: `${process.env.CATALOG_SHOTS}/product-photo-390.png` })
   await context.close()
 
