@@ -29,4 +29,19 @@ describe('a kept page with a fresh nonce per answer', () => {
     expect(kept.plain('x'.repeat(24)).toString()).toBe('<p>no scripts</p>')
     expect(gunzipSync(kept.gzipped('x'.repeat(24))!).toString()).toBe('<p>no scripts</p>')
   })
+
+  it('holds only its own bytes: no shared 64 KB slab or zlib output buffer behind a small piece', async () => {
+    // A small body is a view of Buffer's shared pool, as the page cache's Buffer.concat gives one.
+    const pooled = Buffer.from(`<script nonce="${NONCE}">a()</script><p>short</p><script nonce="${NONCE}">b()</script>`)
+    expect(pooled.buffer.byteLength, 'the pooled view sits on a larger slab').toBeGreaterThan(pooled.length)
+    for (const body of [page, pooled]) {
+      const kept = new NoncePage(body, NONCE)
+      await kept.compress()
+      const held = [...(kept as unknown as { pieces: Buffer[] }).pieces, ...(kept as unknown as { deflated: Buffer[] }).deflated]
+      const backing = new Set(held.map((piece) => piece.buffer))
+      const heldBytes = [...backing].reduce((sum, buffer) => sum + buffer.byteLength, 0)
+      // The page itself and its deflated pieces, not a slab or a 16 KB output buffer per piece.
+      expect(heldBytes).toBeLessThanOrEqual(body.length + kept.gzipLength)
+    }
+  })
 })
