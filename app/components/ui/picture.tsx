@@ -43,7 +43,7 @@ export function Picture({ src, alt, width, height, sizes, className, loading, fe
     ? { backgroundImage: `url("${placeholder}")`, backgroundSize: fit, backgroundPosition: 'center', backgroundRepeat: 'no-repeat' }
     : undefined
   return (
-    <picture>
+    <picture className="contents">
       <source type="image/avif" srcSet={mediaSrcset(image, 'avif')} sizes={sizes} />
       <source type="image/webp" srcSet={mediaSrcset(image, 'webp')} sizes={sizes} />
       <img

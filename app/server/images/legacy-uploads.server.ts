@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client.server.ts'
 import { legacyUploads, media } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
 import type { ImageFileStore } from './file-store.server.ts'
-import { storeImage } from './media.server.ts'
+import { storeImage, type StoredImage } from './media.server.ts'
 import { ImageRefusedError } from './pipeline.server.ts'
 
 /** Names the shop gave uploads before the image store: 32 hex digits and the type's extension. */
@@ -34,10 +34,9 @@ export async function moveLegacyUploads(db: Database, files: ImageFileStore, dat
     const file = path.join(directory, name)
     const [done] = await db.select({ mediaId: legacyUploads.mediaId }).from(legacyUploads).where(eq(legacyUploads.name, name))
     if (!done) {
-      let url: string
+      let stored: StoredImage
       try {
-        const stored = await storeImage(db, files, await readFile(file), { acceptGif: true })
-        url = stored.url
+        stored = await storeImage(db, files, await readFile(file), { acceptGif: true })
       } catch (error) {
         if (!(error instanceof ImageRefusedError)) throw error
         logger.warn({ file: name, reason: error.message }, 'an old upload could not be moved into the image store; it is served as it was')
@@ -45,8 +44,8 @@ export async function moveLegacyUploads(db: Database, files: ImageFileStore, dat
         continue
       }
       await db.transaction(async (tx) => {
-        await tx.insert(legacyUploads).values({ name, mediaId: url.split('/')[2]! }).onConflictDoNothing()
-        await pointReferencesAt(tx, `/uploads/${name}`, url)
+        await tx.insert(legacyUploads).values({ name, mediaId: stored.id }).onConflictDoNothing()
+        await pointReferencesAt(tx, `/uploads/${name}`, stored.url)
       })
       report.moved++
     }

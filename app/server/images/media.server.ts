@@ -14,8 +14,9 @@ export interface StoredImage extends MediaImage {
 }
 
 /**
- * Turns an uploaded photo into its files (pipeline.server.ts) and keeps them in the database, in
- * one transaction: any shop process on the same database can then serve them. Throws
+ * Turns an uploaded photo into its files (pipeline.server.ts) and keeps the image's row in the
+ * database and its files in `files` (the database or a bucket), in one transaction: any shop process
+ * on the same database can then serve them. Throws
  * ImageRefusedError, with a sentence for staff, for what the pipeline refuses.
  */
 export async function storeImage(db: Database, files: ImageFileStore, upload: Buffer, options: { acceptGif?: boolean } = {}): Promise<StoredImage> {
@@ -43,7 +44,7 @@ export async function readImageFile(db: Executor, files: ImageFileStore, id: str
 }
 
 /**
- * `GET /media/:id/:file`: an image's file from the database. Its address never names other bytes,
+ * `GET /media/:id/:file`: an image's file from its store (the database or a bucket). Its address never names other bytes,
  * so browsers and CDNs keep it for a year without asking again.
  */
 export function serveImageFiles(db: Executor, files: ImageFileStore) {
