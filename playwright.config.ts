@@ -41,7 +41,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built server, started directly so that Playwright stops exactly this process.
-    command: ['node', ...SHOP_NODE_FLAGS, 'server.ts'].join(' '),
+    command: ['node', ...SHOP_NODE_FLAGS, 'server.js'].join(' '),
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -37,10 +37,10 @@ export default defineConfig({
         },
       },
     },
-    // The server build's entry is our Express app, so the whole server (routes, database,
-    // lifecycle) is one bundle that server.ts imports.
+    // The server build's entry is the shop's process (the Express app, its processes and their
+    // lifecycle), so the whole server is one bundle that server.js imports.
     ssr: {
-      build: { rolldownOptions: { input: './app/server/http/app.server.ts' } },
+      build: { rolldownOptions: { input: './app/server/http/shop-process.server.ts' } },
       resolve: { noExternal: ['drizzle-orm'] },
     },
   },

@@ -1,7 +1,7 @@
 /**
  * Starting and stopping the processes that `npm run bench` and `npm run audit:pages` measure.
  *
- * The shop is started as `node server.ts` directly (never through `npm start`, whose node child
+ * The shop is started as `node server.js` directly (never through `npm start`, whose node child
  * would outlive it: docs/deploy.md, section 5) and stopped by its own pid. Ports come from 3300–3399.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -125,10 +125,10 @@ function inherited(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])))
 }
 
-/** `node server.ts` in production mode on 127.0.0.1, against the embedded database in `dataDir`. */
+/** `node server.js` in production mode on 127.0.0.1, against the embedded database in `dataDir`. */
 export function startShop(options: ShopProcessOptions): Promise<RunningProcess> {
   // As npm start and the deployment guide start it (docs/decisions/033-process-memory.md).
-  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'server.ts'], {
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'server.js'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // A clean environment: a DATABASE_URL or PUBLIC_URL of the caller's must not leak into the measured shop.
     env: {

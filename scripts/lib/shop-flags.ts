@@ -1,6 +1,6 @@
 /**
  * The Node and V8 options the shop's process runs with: `npm start` (package.json), the deployment
- * guide's unit, the bench and the browser tests all start `server.ts` with these
+ * guide's unit, the bench and the browser tests all start `server.js` with these
  * (docs/decisions/033-process-memory.md):
  * - an 8 MB young generation instead of the largest size V8 picks on a machine with much memory;
  * - WebAssembly (the embedded database, PGlite) compiled by the baseline compiler only: optimising

@@ -1,6 +1,6 @@
 /**
  * README.md, Architecture: the shop is stateless, so any number of processes can serve one PostgreSQL behind a
- * load balancer. Two production processes (`node server.ts`) share one fresh database, one
+ * load balancer. Two production processes (`node server.js`) share one fresh database, one
  * BETTER_AUTH_SECRET and one PUBLIC_URL, as two replicas behind a balancer would; requests carry
  * that public Origin whichever process they reach. Proven here: a session made on one is valid on
  * the other (and ends on both); one payment submitted to both at the same moment makes one paid

@@ -21,7 +21,7 @@ import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
 import { addDemoPlacement, catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { addDemoDeliveryData } from '../delivery/demo-delivery.server.ts'
 import { shopContext } from '../context.server.ts'
-import { openDatabase, type Database } from '../db/client.server.ts'
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.server.ts'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.server.ts'
 import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
@@ -43,10 +43,6 @@ import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-upload
 import { serveImageFiles } from '../images/media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
-
-/** The configuration check, for server.ts to decide on processes before any of them starts. */
-export { parseEnv } from '../env.server.ts'
-export { restartPolicy } from './restarts.server.ts'
 
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
@@ -70,8 +66,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const secret = await resolveAuthSecret(config)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
   try {
-    await database.migrate()
-    if (!config.DATABASE_URL) await prepareDemo(database.db, config)
+    await migrateAndPrepare(database, config)
   } catch (error) {
     await database.close()
     throw error
@@ -271,6 +266,32 @@ function serveBuiltFiles(app: Express, root: string) {
  * The embedded demo: a database that never held a product gets the demo catalogue, and a shop
  * without staff gets one staff account whose password is printed this once.
  */
+/**
+ * Migrates the database and, when it is the embedded one, seeds the demo catalogue if it never held
+ * a product and adds the demo data later versions brought (each step only once).
+ */
+async function migrateAndPrepare(database: DatabaseHandle, config: Env) {
+  await database.migrate()
+  if (!config.DATABASE_URL) await prepareDemo(database.db, config)
+}
+
+/**
+ * Opens, migrates and prepares the database as `startShop` does, then closes it: run by a short-lived
+ * process before the embedded shop starts, so that creating and seeding a new database (a burst of
+ * several hundred MB in the embedded PostgreSQL's memory, which never shrinks) stays out of the
+ * process that serves (docs/decisions/033-process-memory.md).
+ */
+export async function prepareDatabase(env: Record<string, string | undefined> = process.env): Promise<void> {
+  const config = parseEnv(env)
+  logger.level = config.LOG_LEVEL
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
+  try {
+    await migrateAndPrepare(database, config)
+  } finally {
+    await database.close()
+  }
+}
+
 async function prepareDemo(db: Database, config: Env) {
   if (await catalogNeverWritten(db)) {
     const added = await seedCatalog(db)

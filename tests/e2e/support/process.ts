@@ -10,7 +10,7 @@ export interface ShopProcess {
 
 /** The shop's own process, started as `npm start` starts it once built, with its own settings. */
 export function startShopProcess(env: Record<string, string>): ShopProcess {
-  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'server.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' })
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'server.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' })
   let output = ''
   const url = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -1,11 +1,9 @@
-/**
- * The shop's process. `node server.ts` serves the production build (`npm start` builds it first
- * when needed); `node server.ts --dev` serves from source through Vite. With WEB_CONCURRENCY above 1
- * (production, PostgreSQL) this process starts that many shop processes on the same port instead.
- */
+import { fork } from 'node:child_process'
 import cluster, { type Worker } from 'node:cluster'
-
-type ShopModule = typeof import('./app/server/http/app.server.ts')
+import type { ViteDevServer } from 'vite'
+import { parseEnv } from '../env.server.ts'
+import { prepareDatabase, startShop } from './app.server.ts'
+import { restartPolicy } from './restarts.server.ts'
 
 /** What a shop process started by the supervisor tells it. */
 interface OpenMessage {
@@ -13,30 +11,9 @@ interface OpenMessage {
   url: string
 }
 
-const dev = process.argv.includes('--dev')
-
-/**
- * React and the other libraries choose their production or development build from NODE_ENV when
- * they are first imported. The built shop always runs them in production form, `npm start` included;
- * whether this is a deployment (secrets required, https, two-step login for staff) stays the
- * operator's NODE_ENV, kept as SHOP_DEPLOYMENT_ENV for the shop's configuration (app/server/env.server.ts,
- * docs/decisions/030-production-libraries-in-the-demo.md). Processes started by node:cluster inherit both.
- */
-if (!dev) {
-  process.env.SHOP_DEPLOYMENT_ENV ??= process.env.NODE_ENV ?? ''
-  process.env.NODE_ENV = 'production'
-}
-
-async function loadShop(): Promise<{ module: ShopModule; vite?: import('vite').ViteDevServer }> {
-  if (!dev) return { module: (await import(new URL('./build/server/index.js', import.meta.url).href)) as ShopModule }
-  const { createServer } = await import('vite')
-  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
-  return { module: (await vite.ssrLoadModule('./app/server/http/app.server.ts')) as ShopModule, vite }
-}
-
 /** One shop process: serves until SIGTERM or SIGINT, then finishes its requests and exits 0. */
-async function serve(module: ShopModule, vite?: import('vite').ViteDevServer) {
-  const shop = await module.startShop({ vite })
+async function serve(vite?: ViteDevServer) {
+  const shop = await startShop({ vite })
   let stopping = false
   const stop = async (reason: string) => {
     if (stopping) return
@@ -66,13 +43,13 @@ async function serve(module: ShopModule, vite?: import('vite').ViteDevServer) {
  * passed on to every process; the supervisor exits once all have finished their requests (1 if any
  * of them failed to stop cleanly).
  */
-function supervise(module: ShopModule, count: number) {
+function supervise(count: number) {
   const live = new Set<Worker>()
   const open = new Set<Worker>()
   let started = false
   let stopping = false
   let exitCode = 0
-  const restarts = module.restartPolicy()
+  const restarts = restartPolicy()
 
   const stopAll = (code: number) => {
     if (stopping) return
@@ -122,12 +99,41 @@ function supervise(module: ShopModule, count: number) {
   for (let i = 0; i < count; i++) start()
 }
 
-try {
-  const { module, vite } = await loadShop()
-  const processes = dev || cluster.isWorker ? 1 : module.parseEnv(process.env).WEB_CONCURRENCY
-  if (processes > 1) supervise(module, processes)
-  else await serve(module, vite)
-} catch (error) {
-  console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
-  process.exit(1)
+/** Set for the short-lived process that prepares the embedded database (see below). */
+const PREPARE_ONLY = 'SHOP_PREPARE_DATABASE_ONLY'
+
+/**
+ * The embedded database is created, migrated and seeded by a short-lived copy of this process
+ * (`server.js` again, with the same options), which exits before this one opens the database. The
+ * embedded PostgreSQL's WebAssembly memory only grows: creating and seeding a new database took the
+ * serving process to ~480 MB for good, against ~250 MB for one that opens a prepared database
+ * (docs/decisions/033-process-memory.md). Its output (the demo staff account, the log) is this
+ * process's own.
+ */
+async function prepareInOwnProcess(): Promise<void> {
+  const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [PREPARE_ONLY]: '1' }, stdio: 'inherit' })
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)))
+  if (code !== 0) process.exit(1)
+}
+
+/**
+ * What `server.js` runs once it has loaded the shop: one shop process, or with WEB_CONCURRENCY above
+ * 1 (production, PostgreSQL) a supervisor of that many. A configuration error is one sentence on
+ * stderr and exit 1.
+ */
+export async function runShopProcess(options: { vite?: ViteDevServer } = {}): Promise<void> {
+  try {
+    if (process.env[PREPARE_ONLY] === '1') {
+      await prepareDatabase()
+      process.exit(0)
+    }
+    const config = parseEnv(process.env)
+    if (!options.vite && !config.DATABASE_URL) await prepareInOwnProcess()
+    const processes = options.vite || cluster.isWorker ? 1 : config.WEB_CONCURRENCY
+    if (processes > 1) supervise(processes)
+    else await serve(options.vite)
+  } catch (error) {
+    console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
+    process.exit(1)
+  }
 }
