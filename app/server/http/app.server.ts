@@ -42,6 +42,7 @@ import { imageFileStore } from '../images/image-files.server.ts'
 import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { requestLog } from './request-log.server.ts'
+import { trimMemoryWhenIdle } from './memory-trim.server.ts'
 import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
 
 export interface StartOptions {
@@ -222,6 +223,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const server = app.listen(config.PORT, config.HOST)
   server.on('connect', (_req, socket) => refuseConnect(socket))
   await once(server, 'listening')
+  const memoryTrim = await trimMemoryWhenIdle(server)
   const { port } = server.address() as AddressInfo
   const url = `http://localhost:${port}`
   logger.info({ url, database: database.description }, 'shop is listening')
@@ -242,6 +244,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       await closed
       clearTimeout(force)
+      memoryTrim.stop()
       await timedWork.stop()
       await mailer.stop()
       await database.close()
