@@ -38,7 +38,7 @@
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
  *   BENCH_CHECKOUTS    shoppers the delivery step rows take turns with (default 2000)
  *   BENCH_SETTLE       seconds without requests after a run's last row before its resident memory
- *                      is read as "after the load" (default 20: V8 gives back the heap pages a load
+ *                      is read as "after the load" (default 30: V8 gives back the heap pages a load
  *                      grew only once the process has been idle for several seconds)
  *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags such as
  *                      --max-semi-space-size=64; that one left the uncached rows unchanged)
@@ -79,7 +79,7 @@ const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1'
 const PROCESSES = numberFromEnv('BENCH_PROCESSES', 2)
 const GROUPS = new Set((process.env.BENCH_GROUPS || 'demo,postgres,postgres-processes,large').split(',').map((group) => group.trim()))
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-const SETTLE = numberFromEnv('BENCH_SETTLE', 20)
+const SETTLE = numberFromEnv('BENCH_SETTLE', 30)
 
 const CHECKOUT_ITEMS = JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }])
 /** A valid delivery step: Standard delivery to Brisbane. */

@@ -26,23 +26,26 @@ async function serverWithSlowAnswer() {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('giving free C memory back between requests', () => {
-  it('trims only while no request is in flight', async () => {
+  it('trims once a request has come and gone and the shop has been quiet, never while one is in flight', async () => {
     const { server, port, release } = await serverWithSlowAnswer()
     let trims = 0
-    const trimmer = await trimMemoryWhenIdle(server, { everyMs: 20, trim: () => ++trims })
+    const trimmer = await trimMemoryWhenIdle(server, { checkEveryMs: 20, quietMs: 150, trim: () => ++trims, collect: null })
     await pause(100)
-    expect(trims).toBeGreaterThan(0)
+    expect(trims).toBe(1)
+    // Nothing asked, nothing freed: fifteen checks, no trim each time.
+    await pause(300)
+    expect(trims).toBeLessThan(3)
 
+    const before = trims
     const answered = new Promise((resolve) => request({ port, path: '/slow' }, (res) => res.resume().on('end', resolve)).end())
-    await pause(30)
-    const duringRequest = trims
-    await pause(150)
-    expect(trims).toBe(duringRequest)
-
+    await pause(250)
+    expect(trims, 'no trim while a request is in flight').toBe(before)
     release()
     await answered
-    await pause(100)
-    expect(trims).toBeGreaterThan(duringRequest)
+    await pause(60)
+    expect(trims, 'none within the quiet time after an answer').toBe(before)
+    await pause(250)
+    expect(trims).toBeGreaterThan(before)
     trimmer.stop()
   })
 
