@@ -38,8 +38,8 @@
  *   BENCH_KEEP_DATA=1  keep the temporary data directories
  *   BENCH_CHECKOUTS    shoppers the delivery step rows take turns with (default 2000)
  *   BENCH_SETTLE       seconds without requests after a run's last row before its resident memory
- *                      is read as "after the load" (default 30: V8 gives back the heap pages a load
- *                      grew only once the process has been idle for several seconds)
+ *                      is read as "after the load" (default 30; a quiet shop gives back what a load
+ *                      grew within a few seconds: app/server/http/memory-trim.server.ts)
  *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags such as
  *                      --max-semi-space-size=64; that one left the uncached rows unchanged)
  */

@@ -12,8 +12,8 @@ interface OpenMessage {
 }
 
 /** One shop process: serves until SIGTERM or SIGINT, then finishes its requests and exits 0. */
-async function serve(vite?: ViteDevServer) {
-  const shop = await startShop({ vite })
+async function serve(vite: ViteDevServer | undefined, prepared: boolean) {
+  const shop = await startShop({ vite, prepared })
   let stopping = false
   const stop = async (reason: string) => {
     if (stopping) return
@@ -108,7 +108,7 @@ const PREPARE_ONLY = 'SHOP_PREPARE_DATABASE_ONLY'
  * embedded PostgreSQL's WebAssembly memory only grows: creating and seeding a new database took the
  * serving process to ~480 MB for good, against ~250 MB for one that opens a prepared database
  * (docs/decisions/033-process-memory.md). Its output (the demo staff account, the log) is this
- * process's own.
+ * process's own, and this one then opens the database without migrating or preparing it again.
  */
 async function prepareInOwnProcess(): Promise<void> {
   const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [PREPARE_ONLY]: '1' }, stdio: 'inherit' })
@@ -128,10 +128,11 @@ export async function runShopProcess(options: { vite?: ViteDevServer } = {}): Pr
       process.exit(0)
     }
     const config = parseEnv(process.env)
-    if (!options.vite && !config.DATABASE_URL) await prepareInOwnProcess()
+    const prepareFirst = !options.vite && !config.DATABASE_URL
+    if (prepareFirst) await prepareInOwnProcess()
     const processes = options.vite || cluster.isWorker ? 1 : config.WEB_CONCURRENCY
     if (processes > 1) supervise(processes)
-    else await serve(options.vite)
+    else await serve(options.vite, prepareFirst)
   } catch (error) {
     console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
     process.exit(1)
