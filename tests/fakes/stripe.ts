@@ -157,7 +157,7 @@ export interface NewFakePaymentLink {
  * Refunds: `POST /v1/refunds` (idempotent; only a paid session's payment intent, never more than is
  * left of it) and `GET /v1/refunds?payment_intent=`; `dashboardRefund` plays staff refunding in
  * Stripe's dashboard and `chargeRefundedEvent` builds the event that follows.
- * `failNext` makes the next API call fail once.
+ * `failNext` makes the next API call fail once; `loseNextAnswer` carries it out and loses the answer.
  */
 export async function startFakeStripe() {
   const requests: StripeRequest[] = []
@@ -167,6 +167,7 @@ export async function startFakeStripe() {
   const replays = new Map<string, { status: number; body: object }>()
   const shippingRates = new Map<string, FakeShippingRate>()
   const failures: { status: number; body: object }[] = []
+  const lostAnswers: (number | 'drop')[] = []
   const products = new Map<string, FakeProduct>()
   const prices = new Map<string, FakePrice>()
   const paymentLinks = new Map<string, FakePaymentLink>()
@@ -192,6 +193,11 @@ export async function startFakeStripe() {
 
     const failure = failures.shift()
     if (failure) return reply(res, failure.status, failure.body)
+    const lost = lostAnswers.shift()
+    if (lost !== undefined) {
+      // Carried out as usual; only the answer is lost.
+      res = lostAnswer(res, lost)
+    }
 
     if (request.method === 'GET') {
       const answer = catalogue(request)
@@ -526,6 +532,13 @@ export async function startFakeStripe() {
     failNext(status: number, body: object = defaultError(status)) {
       failures.push({ status, body })
     },
+    /**
+     * The next API call is carried out, but its answer is lost: replaced by `status` (a 5xx after
+     * Stripe did the work) or, with 'drop', the connection is cut. Once per call.
+     */
+    loseNextAnswer(how: number | 'drop') {
+      lostAnswers.push(how)
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -613,6 +626,19 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
   })
+}
+
+/** Stands in for `res` while a request is carried out, then answers `how` instead of its result. */
+function lostAnswer(res: ServerResponse, how: number | 'drop'): ServerResponse {
+  const swallowed = {
+    writeHead: () => swallowed,
+    end: () => {
+      if (how === 'drop') res.socket?.destroy()
+      else reply(res, how, defaultError(how))
+      return swallowed
+    },
+  }
+  return swallowed as unknown as ServerResponse
 }
 
 function reply(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) {

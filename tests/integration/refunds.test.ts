@@ -13,6 +13,7 @@ import { parseOrderQuery } from '../../app/lib/orders/order-query'
 import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
 import { listOrdersPage } from '../../app/server/orders/order-list.server'
 import { cancelOrder, refundOrder, settlePendingRefunds, type RefundDeps } from '../../app/server/orders/refunds.server'
+import { returnRequestAction } from '../../app/server/orders/return-request.server'
 import { moveReturn, refundReturn, requestReturn } from '../../app/server/orders/returns.server'
 import { signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
@@ -99,15 +100,61 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
 
   it('a refund the provider refuses changes nothing and can be made again', async () => {
     const { id, paymentIntent } = await paidOrder()
-    fake.failNext(500)
-    fake.failNext(500)
+    fake.failNext(402, { error: { type: 'card_error', message: 'The card was closed.', code: 'expired_or_canceled_card' } })
     const failed = await refundOrder(deps, { orderId: id, requestKey: 'fails-once', request: { lines: [], shipping: false, amountCents: 5_000 }, restock: false, reason: 'Goodwill', source: 'staff', by: 'ann@shop.example' })
-    expect(failed).toEqual({ ok: false, message: 'The payment provider could not be reached. Please try again.' })
+    expect(failed).toEqual({ ok: false, message: 'Stripe refused the refund: The card was closed.' })
     expect(await getOrder(database.db, id)).toMatchObject({ refundedCents: 0, refundedGstCents: 0 })
     const again = await refundOrder(deps, { orderId: id, requestKey: 'second-try', request: { lines: [], shipping: false, amountCents: 5_000 }, restock: false, reason: 'Goodwill', source: 'staff', by: 'ann@shop.example' })
     expect(again).toMatchObject({ ok: true, refund: { status: 'succeeded', amountCents: 5_000, gstCents: 455 } })
     expect(fake.refunds.size).toBeGreaterThan(0)
     expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent).map((refund) => refund.amount)).toEqual([5_000])
+  })
+
+  it('keeps a refund pending when Stripe’s answer is lost, so a second form cannot refund it again', async () => {
+    const { id, email, paymentIntent } = await paidOrder()
+    // Stripe makes the refund, but both the answer and the SDK's retry come back as 500s.
+    fake.loseNextAnswer(500)
+    fake.loseNextAnswer(500)
+    const unsure = await refundOrder(deps, { orderId: id, requestKey: 'lost-1', request: { lines: [{ position: 0, quantity: 2 }], shipping: true, amountCents: null }, restock: false, reason: '', source: 'staff', by: 'ann@shop.example' })
+    expect(unsure).toMatchObject({ ok: true, refund: { status: 'pending', amountCents: 171_300 } })
+    expect(await getOrder(database.db, id)).toMatchObject({ refundedCents: 171_300 })
+    // Bob, with his own form, tries again: nothing is left to refund.
+    const again = await refundOrder(deps, { orderId: id, requestKey: 'lost-2', request: { lines: [], shipping: false, amountCents: 10_000 }, restock: false, reason: '', source: 'staff', by: 'bob@shop.example' })
+    expect(again).toMatchObject({ ok: false, message: expect.stringContaining('refunded in full already') })
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(1)
+    expect(await notesTo(email)).toHaveLength(0)
+
+    // Stripe's charge.refunded settles it (twice delivered, settled once), with one adjustment note.
+    const event = fake.chargeRefundedEvent(paymentIntent)
+    for (let delivery = 0; delivery < 2; delivery++) await deliver(event)
+    const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, id))
+    expect(rows.map((row) => [row.source, row.status, row.amountCents])).toEqual([['staff', 'succeeded', 171_300]])
+    expect(await getOrder(database.db, id)).toMatchObject({ refundedCents: 171_300, refundedGstCents: 15_573 })
+    expect(await notesTo(email)).toHaveLength(1)
+    await settlePendingRefunds(deps, new Date(Date.now() + 3 * 60_000))
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(1)
+  })
+
+  it('asks again with the same key after a dropped connection, and Stripe’s answer settles the refund once', async () => {
+    const { id, email, paymentIntent } = await paidOrder()
+    fake.loseNextAnswer('drop')
+    fake.loseNextAnswer('drop')
+    const unsure = await refundOrder(deps, { orderId: id, requestKey: 'dropped-1', request: { lines: [], shipping: false, amountCents: 5_000 }, restock: false, reason: 'Goodwill', source: 'staff', by: 'ann@shop.example' })
+    expect(unsure).toMatchObject({ ok: true, refund: { status: 'pending' } })
+    // A 5xx before Stripe did anything is just as unclear to the shop: also pending.
+    fake.failNext(503)
+    fake.failNext(503)
+    const second = await refundOrder(deps, { orderId: id, requestKey: 'unavailable-1', request: { lines: [], shipping: false, amountCents: 2_000 }, restock: false, reason: 'Goodwill', source: 'staff', by: 'bob@shop.example' })
+    expect(second).toMatchObject({ ok: true, refund: { status: 'pending' } })
+    expect(await settlePendingRefunds(deps, new Date(Date.now() + 3 * 60_000))).toBe(2)
+    const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, id))
+    expect(rows.map((row) => [row.status, row.amountCents]).sort()).toEqual([
+      ['succeeded', 2_000],
+      ['succeeded', 5_000],
+    ])
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent).map((refund) => refund.amount).sort()).toEqual([2_000, 5_000])
+    expect(await getOrder(database.db, id)).toMatchObject({ refundedCents: 7_000 })
+    expect(await notesTo(email)).toHaveLength(2)
   })
 
   it('finishes a refund whose process stopped after Stripe made it, without refunding twice', async () => {
@@ -135,9 +182,7 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
     fake.dashboardRefund(paymentIntent, 10_000)
     const event = fake.chargeRefundedEvent(paymentIntent)
     for (let delivery = 0; delivery < 2; delivery++) {
-      const { body, signature } = signedWebhook(event, WEBHOOK_SECRET)
-      const response = (await webhook({ request: new Request('http://localhost/api/stripe/webhook', { method: 'POST', body, headers: { 'stripe-signature': signature } }), context: contextFor(), params: {} } as never)) as Response
-      expect(response.status).toBe(200)
+      await deliver(event)
     }
     const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, id))
     expect(rows.map((row) => [row.source, row.amountCents])).toEqual([
@@ -213,5 +258,74 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
     expect(await requestReturn(deps, { orderId: id, lines: [{ position: 0, quantity: 1 }], reason: 'faulty', details: 'The GPS port is dead.', by: 'guest', now: yearLater })).toMatchObject({ ok: true })
   })
 
+  it('refunds a received return once when six staff forms race for it', async () => {
+    const { id, email, paymentIntent } = await paidOrder()
+    for (const action of ['pack', 'ship', 'deliver'] as const) await advanceFulfilment(deps, { orderId: id, action, carrier: 'auspost', trackingNumber: 'AP123456', by: 'ann@shop.example' })
+    const returned = await requestReturn(deps, { orderId: id, lines: [{ position: 0, quantity: 1 }], reason: 'faulty', details: 'The GPS port is dead.', by: 'guest' })
+    const returnId = (returned as { returnId: string }).returnId
+    await moveReturn(deps, { returnId, to: 'approved', note: '', by: 'ann@shop.example' })
+    await moveReturn(deps, { returnId, to: 'received', note: '', by: 'ann@shop.example' })
+    const before = await stock()
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => refundReturn(deps, { returnId, requestKey: `return-race-${n}`, restock: true, by: `staff-${n}@shop.example` })))
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.filter((result) => !result.ok).map((result) => (result as { message: string }).message)).toEqual(
+      Array(5).fill(expect.stringMatching(/is being refunded already|is refunded already/)),
+    )
+    expect(refundPosts(paymentIntent)).toHaveLength(1)
+    expect(await getOrder(database.db, id)).toMatchObject({ refundedCents: 84_900 })
+    expect(await stock()).toBe(before! + 1)
+    expect(await notesTo(email)).toHaveLength(1)
+  })
+
+  it('never returns or refunds one line twice in one request', async () => {
+    const { id } = await paidOrder()
+    for (const action of ['pack', 'ship', 'deliver'] as const) await advanceFulfilment(deps, { orderId: id, action, carrier: 'auspost', trackingNumber: 'AP123456', by: 'ann@shop.example' })
+    const twice = [
+      { position: 0, quantity: 1 },
+      { position: 0, quantity: 1 },
+    ]
+    expect(await requestReturn(deps, { orderId: id, lines: twice, reason: 'faulty', details: 'The GPS port is dead.', by: 'guest' })).toMatchObject({ ok: false, message: expect.stringContaining('listed twice') })
+    expect(await refundOrder(deps, { orderId: id, requestKey: 'twice-1', request: { lines: twice, shipping: false, amountCents: null }, restock: true, reason: '', source: 'staff', by: 'ann@shop.example' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('listed twice'),
+    })
+    // The customer's form with the same line under two spellings of its field.
+    for (const fields of [{ 'qty-0': '1', 'qty-000': '1' }, { 'qty-00': '1' }] as Record<string, string>[]) {
+      const body = new URLSearchParams({ intent: 'return', reason: 'faulty', details: 'The GPS port is dead.', ...fields })
+      const response = await returnRequestAction(deps, new Request('http://localhost/x', { method: 'POST', body }), id, 'guest')
+      expect(response).toMatchObject({ init: { status: 400 }, data: { returnError: expect.stringMatching(/qty-0+/) } })
+    }
+    const repeated = new URLSearchParams('intent=return&reason=faulty&details=The+GPS+port+is+dead.&qty-0=1&qty-0=1')
+    expect(await returnRequestAction(deps, new Request('http://localhost/x', { method: 'POST', body: repeated }), id, 'guest')).toMatchObject({
+      init: { status: 400 },
+      data: { returnError: expect.stringContaining('“qty-0” twice') },
+    })
+    expect(await database.db.select().from(returns).where(eq(returns.orderId, id))).toHaveLength(0)
+    expect(await database.db.select().from(refunds).where(eq(refunds.orderId, id))).toHaveLength(0)
+  })
+
+  it('holds a cancelled order back while its refund is with the provider, so nothing ships and is restocked too', async () => {
+    const { id, paymentIntent } = await paidOrder()
+    const before = await stock()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slow = { ...deps, provider: { ...deps.provider, refund: async (request: Parameters<RefundDeps['provider']['refund']>[0]) => (await held, deps.provider.refund(request)) } }
+    const cancelling = cancelOrder(slow, { orderId: id, requestKey: 'cancel-slow', reason: 'Customer asked', by: 'ann@shop.example' })
+    await expect.poll(async () => (await database.db.select().from(refunds).where(eq(refunds.orderId, id))).length).toBe(1)
+    // Bob packs and ships it meanwhile, and a second cancel comes with its own form.
+    expect(await advanceFulfilment(deps, { orderId: id, action: 'pack', by: 'bob@shop.example' })).toMatchObject({ ok: false, message: expect.stringContaining('being cancelled') })
+    expect(await cancelOrder(deps, { orderId: id, requestKey: 'cancel-bob', reason: '', by: 'bob@shop.example' })).toMatchObject({ ok: false })
+    release()
+    expect(await cancelling).toMatchObject({ ok: true, refund: { status: 'succeeded', amountCents: 171_300 } })
+    expect(await getOrder(database.db, id)).toMatchObject({ fulfilment: 'cancelled', refundedCents: 171_300 })
+    expect(await stock()).toBe(before! + 2)
+    expect(refundPosts(paymentIntent)).toHaveLength(1)
+  })
+
   const contextFor = () => routeContext(database, config, mailer)
+  async function deliver(event: object) {
+    const { body, signature } = signedWebhook(event, WEBHOOK_SECRET)
+    const response = (await webhook({ request: new Request('http://localhost/api/stripe/webhook', { method: 'POST', body, headers: { 'stripe-signature': signature } }), context: contextFor(), params: {} } as never)) as Response
+    expect(response.status).toBe(200)
+  }
 })

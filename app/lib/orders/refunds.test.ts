@@ -103,6 +103,20 @@ describe('refund arithmetic', () => {
     expect(refundRequestFromForm(negative, dollarsToCents)).toEqual({ refused: 'Enter whole numbers of units to refund.' })
   })
 
+  it('reads each line under one canonical field, refusing a repeated or respelt one by name', () => {
+    const form = (body: string) => refundRequestFromForm(new URLSearchParams(body) as unknown as FormData, dollarsToCents)
+    expect(form('qty-0=1&qty-12=2')).toMatchObject({ lines: [{ position: 0, quantity: 1 }, { position: 12, quantity: 2 }] })
+    expect(form('qty-0=1&qty-0=1')).toEqual({ refused: 'The form sent “qty-0” twice. Please reload the page and try again.' })
+    expect(form('qty-0=1&qty-000=1')).toEqual({ refused: expect.stringContaining('“qty-000” is not one of this order’s lines') })
+    expect(form('qty-00=1')).toEqual({ refused: expect.stringContaining('“qty-00”') })
+    expect(form('qty-1a=1')).toEqual({ refused: expect.stringContaining('“qty-1a”') })
+  })
+
+  it('refuses a plan that lists one line twice, so its units are never counted twice', () => {
+    const twice = { lines: [{ position: 0, quantity: 1 }, { position: 0, quantity: 1 }], shipping: false, amountCents: null }
+    expect(planRefund(order(), twice)).toEqual({ refused: 'A line of this order is listed twice. Please reload the page and try again.' })
+  })
+
   it('names the payment state: paid, partially refunded, refunded', () => {
     expect(paymentState({ status: 'paid', totalCents: 100, refundedCents: 0 })).toBe('paid')
     expect(paymentState({ status: 'paid', totalCents: 100, refundedCents: 1 })).toBe('partially-refunded')

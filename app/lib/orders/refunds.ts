@@ -81,6 +81,7 @@ export function planRefund(order: RefundableOrder, request: RefundRequest): Refu
   if (order.status !== 'paid') return { refused: `Order ${order.id} is not paid, so there is nothing to refund.` }
   const remaining = remainingCents(order)
   if (remaining === 0) return { refused: `Order ${order.id} is refunded in full already.` }
+  if (repeatedPosition(request.lines) !== null) return { refused: 'A line of this order is listed twice. Please reload the page and try again.' }
   const chosen = request.lines.filter((line) => line.quantity !== 0)
   if (request.amountCents !== null) {
     if (chosen.length > 0 || request.shipping) return { refused: 'Choose lines and shipping, or enter an amount — not both.' }
@@ -118,18 +119,43 @@ export function paymentState(order: { status: string; totalCents: number; refund
 }
 
 /**
+ * Units per order line as the refund and return forms post them: one `qty-<position>` field per
+ * line, the position written as the order screen writes it (`qty-0`, never `qty-00`). A field sent
+ * twice, a position in another spelling or a count that is not a whole number is refused, naming
+ * the field, so one line can never be counted twice in one request.
+ */
+export function lineQuantitiesFromForm(form: FormData, notWhole: string): { position: number; quantity: number }[] | { refused: string } {
+  const lines: { position: number; quantity: number }[] = []
+  const seen = new Set<string>()
+  for (const [name, value] of form) {
+    if (!name.startsWith('qty-')) continue
+    if (seen.has(name)) return { refused: `The form sent “${name}” twice. Please reload the page and try again.` }
+    seen.add(name)
+    if (!/^qty-(0|[1-9]\d{0,2})$/.test(name)) return { refused: `The form field “${name.slice(0, 40)}” is not one of this order’s lines. Please reload the page and try again.` }
+    if (typeof value !== 'string' || value.trim() === '') continue
+    if (!/^\d{1,4}$/.test(value.trim())) return { refused: notWhole }
+    lines.push({ position: Number(name.slice(4)), quantity: Number(value.trim()) })
+  }
+  return lines
+}
+
+/** A position listed twice in one request (the same units must never be counted twice). */
+export function repeatedPosition(lines: readonly { position: number }[]): number | null {
+  const seen = new Set<number>()
+  for (const line of lines) {
+    if (seen.has(line.position)) return line.position
+    seen.add(line.position)
+  }
+  return null
+}
+
+/**
  * The refund form as the order screen posts it: `qty-<position>` per line, `shipping`, or `amount`
  * in dollars. An amount that is not one is refused here, before anything is planned.
  */
 export function refundRequestFromForm(form: FormData, parseDollars: (input: string) => number | null): RefundRequest | { refused: string } {
-  const lines: RefundRequest['lines'] = []
-  for (const [name, value] of form) {
-    const match = /^qty-(\d{1,3})$/.exec(name)
-    if (!match || typeof value !== 'string' || value.trim() === '') continue
-    const quantity = /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN
-    if (Number.isNaN(quantity)) return { refused: 'Enter whole numbers of units to refund.' }
-    lines.push({ position: Number(match[1]), quantity })
-  }
+  const lines = lineQuantitiesFromForm(form, 'Enter whole numbers of units to refund.')
+  if ('refused' in lines) return lines
   const amountText = String(form.get('amount') ?? '').trim()
   let amountCents: number | null = null
   if (amountText) {

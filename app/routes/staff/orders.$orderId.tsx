@@ -5,6 +5,7 @@ import { ReturnsPanel } from '../../components/staff/returns-panel'
 import { dollarsToCents } from '../../lib/schemas/product'
 import { paymentState, refundRequestFromForm } from '../../lib/orders/refunds'
 import { paymentProvider } from '../../server/checkout/payments/index.server'
+import { REFUND_UNSURE } from '../../server/checkout/payments/provider'
 import { cancelOrder, refundOrder, refundsOf, type RefundResult } from '../../server/orders/refunds.server'
 import { moveReturn, refundReturn, returnsOf } from '../../server/orders/returns.server'
 import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
@@ -47,6 +48,7 @@ const REQUEST_KEY = /^[A-Za-z0-9-]{8,120}$/
 function refundOutcome(result: RefundResult, email: string | null) {
   if (!result.ok) return data({ message: result.message, sent: null }, { status: 409 })
   const { refund } = result
+  if (refund.status === 'pending') return { message: null, sent: `${refund.id} (${formatAud(refund.amountCents)}) is waiting for the payment provider: ${REFUND_UNSURE}` }
   const what = `Refunded ${formatAud(refund.amountCents)} (GST ${formatAud(refund.gstCents)}) as ${refund.id}.`
   return { message: null, sent: result.repeated ? `${what} (That refund was made already; nothing was refunded twice.)` : `${what}${email ? ` The adjustment note was e-mailed to ${email}.` : ''}` }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
@@ -177,6 +177,8 @@ export const orders = pgTable(
     index('orders_checkout_idx').on(table.checkoutId),
     index('orders_fulfilment_idx').on(table.status, table.fulfilment, table.createdAt),
     index('orders_paid_idx').on(table.status, table.paidAt),
+    // Never more given back than was taken (added NOT VALID: rows written before are left as they are).
+    check('orders_refunded_within_total', sql`${table.refundedCents} BETWEEN 0 AND ${table.totalCents} AND ${table.shippingRefundedCents} BETWEEN 0 AND ${table.shippingCents}`),
   ],
 )
 
@@ -201,7 +203,10 @@ export const orderLines = pgTable(
     /** Units of this line refunded so far (a line is refunded at most its quantity). */
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.orderId, table.position] })],
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check('order_lines_refunded_within_line', sql`${table.refundedQuantity} BETWEEN 0 AND ${table.quantity}`),
+  ],
 )
 
 /** Payment events already applied, so a replayed or duplicated event changes nothing. */
@@ -381,7 +386,12 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
   },
-  (table) => [index('refunds_order_idx').on(table.orderId), index('refunds_settled_idx').on(table.status, table.settledAt)],
+  (table) => [
+    index('refunds_order_idx').on(table.orderId),
+    index('refunds_settled_idx').on(table.status, table.settledAt),
+    // A return is refunded once: at most one refund of it that is pending or made.
+    uniqueIndex('refunds_return_once').on(table.returnId).where(sql`${table.returnId} is not null and ${table.status} <> 'failed'`),
+  ],
 )
 
 export type ReturnStatus = 'requested' | 'approved' | 'declined' | 'received' | 'refunded'

@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { applyAction, isCarrier, TRACKING_NUMBER, type FulfilmentAction } from '../../lib/orders/fulfilment.ts'
 import { getOrder, orderDocument } from '../checkout/orders.server.ts'
 import type { Database } from '../db/client.server.ts'
-import { orders, shippingMethods } from '../db/schema.ts'
+import { orders, refunds, shippingMethods } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
 import { recordHistory } from '../history/record.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
@@ -29,6 +29,12 @@ export async function advanceFulfilment(
     if (!locked) return { ok: false, message: `There is no order ${input.orderId}.` }
     const next = applyAction(locked, input.action)
     if ('refused' in next) return { ok: false, message: next.refused }
+    // A cancellation whose refund is still with the provider will put the stock back: nothing may leave meanwhile.
+    const [cancelling] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, locked.id), eq(refunds.source, 'cancel'), eq(refunds.status, 'pending')))
+    if (cancelling) return { ok: false, message: `Order ${locked.id} is being cancelled (refund ${cancelling.id} is waiting for the payment provider), so it cannot move on.` }
     await tx
       .update(orders)
       .set({ fulfilment: next.to, updatedAt: new Date(), ...(shipping ?? {}), ...(next.to === 'delivered' || next.to === 'collected' ? { fulfilledAt: new Date() } : {}) })

@@ -3,7 +3,7 @@ import { cancelRefusal } from '../../lib/orders/fulfilment.ts'
 import { fullRefundRequest, planRefund, refundGst, remainingCents, type RefundPlan, type RefundRequest } from '../../lib/orders/refunds.ts'
 import { authBaseUrl } from '../auth/auth.server.ts'
 import { getOrder, orderDocument, type OrderWithLines } from '../checkout/orders.server.ts'
-import { PaymentProviderError, type PaymentProvider } from '../checkout/payments/provider.ts'
+import { PaymentProviderError, PaymentProviderUnsureError, type PaymentProvider } from '../checkout/payments/provider.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orderLines, orders, refunds, returns } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
@@ -59,6 +59,10 @@ export async function refundOrder(deps: RefundDeps, input: RefundInput): Promise
       if (refusal) return { refused: refusal }
     }
     if (!order.paymentReference) return { refused: `Order ${order.id} has no payment reference, so the payment provider cannot refund it.` }
+    if (input.returnId) {
+      const refusal = await returnRefundRefusal(tx, order.id, input.returnId)
+      if (refusal) return { refused: refusal }
+    }
     const plan = planRefund(order, input.request)
     if ('refused' in plan) return { refused: plan.refused }
     const refund = await holdRefund(tx, order, plan, { ...input, providerRefundId: null, status: 'pending' })
@@ -71,6 +75,23 @@ export async function refundOrder(deps: RefundDeps, input: RefundInput): Promise
   }
   if ('refused' in reserved) return { ok: false, message: reserved.refused! }
   return askProvider(deps, reserved.refund, reserved.paymentReference)
+}
+
+/**
+ * Why a return cannot be refunded now, read under the order's lock: it must have been received,
+ * and no other refund of it may be under way or made (two staff with their own forms refund it once).
+ */
+async function returnRefundRefusal(tx: Executor, orderId: string, returnId: string): Promise<string | null> {
+  const [found] = await tx.select().from(returns).where(and(eq(returns.id, returnId), eq(returns.orderId, orderId)))
+  if (!found) return `There is no return ${returnId} on order ${orderId}.`
+  if (found.status === 'refunded') return `Return ${found.id} is refunded already.`
+  if (found.status !== 'received') return `Return ${found.id} is ${found.status}; mark it received before refunding it.`
+  const [other] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.returnId, returnId), inArray(refunds.status, ['pending', 'succeeded'])))
+  if (other) return `Return ${found.id} is being refunded already (${other.id}); nothing was refunded twice.`
+  return null
 }
 
 /** Cancels an order that has not left the shop: everything left is refunded and its stock put back. */
@@ -148,6 +169,9 @@ async function askProvider(deps: RefundDeps, refund: Refund, paymentReference: s
     return { ok: true, refund: settled ?? refund, repeated: false }
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error
+    // No clear answer: the refund stays pending, holding its amounts, until the provider's answer to
+    // the same idempotency key (timed work) or its charge.refunded event settles it.
+    if (error instanceof PaymentProviderUnsureError) return { ok: true, refund, repeated: false }
     await settleRefund(deps, refund.id, { failure: error.message })
     return { ok: false, message: error.message }
   }
@@ -158,7 +182,7 @@ async function askProvider(deps: RefundDeps, refund: Refund, paymentReference: s
  * stock goes back if asked, a return it belongs to is refunded, the order's history records it and
  * the customer gets the adjustment note; on failure the order's counts are taken back.
  */
-async function settleRefund(deps: RefundDeps, refundId: string, outcome: { providerRefundId: string } | { failure: string }): Promise<Refund | null> {
+async function settleRefund(deps: Omit<RefundDeps, 'provider'>, refundId: string, outcome: { providerRefundId: string } | { failure: string }): Promise<Refund | null> {
   return deps.db.transaction(async (tx) => {
     const [pending] = await tx.select().from(refunds).where(eq(refunds.id, refundId))
     if (!pending) return null
@@ -234,7 +258,17 @@ export async function recordProviderRefunds(
   if (!found) return { orderId: null, recorded: [] }
   const recorded: string[] = []
   for (const refund of seen) {
-    if (refund.status !== 'succeeded' && refund.status !== 'pending') continue
+    const taken = refund.status === 'succeeded' || refund.status === 'pending'
+    // A refund of the shop's own whose answer never came (a timeout, a 5xx): the event settles it.
+    const [own] = refund.shopRefundId ? await deps.db.select().from(refunds).where(and(eq(refunds.id, refund.shopRefundId), eq(refunds.orderId, found.id))) : []
+    if (own) {
+      if (own.status === 'pending') {
+        const settled = await settleRefund(deps, own.id, taken ? { providerRefundId: refund.id } : { failure: `The payment provider reports this refund as ${refund.status}.` })
+        if (settled?.status === 'succeeded') recorded.push(settled.id)
+      }
+      continue
+    }
+    if (!taken) continue
     const made = await deps.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update')
       if (!locked || locked.status !== 'paid') return null

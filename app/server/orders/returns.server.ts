@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { canMoveReturn, isReturnReason, OPEN_RETURN_STATES, reasonLabel, returnRefusal, type ReturnState } from '../../lib/orders/returns.ts'
+import { repeatedPosition } from '../../lib/orders/refunds.ts'
 import { authBaseUrl } from '../auth/auth.server.ts'
 import { getOrder, orderDocument } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -29,6 +30,7 @@ export async function requestReturn(
   const details = input.details.trim()
   if (details.length > 2000) return { ok: false, message: 'Please describe the problem in at most 2,000 characters.' }
   if (reason !== 'change-of-mind' && details.length < 5) return { ok: false, message: 'Please describe what is wrong, so that we can help quickly.' }
+  if (repeatedPosition(input.lines) !== null) return { ok: false, message: 'An item of this order is listed twice. Please reload the page and try again.' }
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
     if (!locked) return { ok: false, message: `There is no order ${input.orderId}.` }
@@ -125,12 +127,11 @@ export async function moveReturn(
   })
 }
 
-/** A received return's refund: its lines, with their stock put back if staff choose (the refund e-mails the adjustment note). */
+/** A received return's refund, once: its lines, with their stock put back if staff choose (the refund e-mails the adjustment note). */
 export async function refundReturn(deps: RefundDeps, input: { returnId: string; requestKey: string; restock: boolean; by: string }): Promise<RefundResult> {
   const [found] = await deps.db.select().from(returns).where(eq(returns.id, input.returnId))
   if (!found) return { ok: false, message: `There is no return ${input.returnId}.` }
-  if (found.status === 'refunded') return { ok: false, message: `Return ${found.id} is refunded already.` }
-  if (found.status !== 'received') return { ok: false, message: `Return ${found.id} is ${found.status}; mark it received before refunding it.` }
+  // Its state is checked under the order's lock, where two refunds of it cannot both pass.
   return refundOrder(deps, {
     orderId: found.orderId,
     requestKey: input.requestKey,

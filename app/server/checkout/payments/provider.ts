@@ -36,7 +36,8 @@ export interface PaymentProvider {
   /**
    * Gives money back on a paid order. `refundId` makes it idempotent: asking again for the same
    * refund (a retry after a crash) returns the same refund, never a second one. Throws
-   * PaymentProviderError with a message for staff when the provider refuses or cannot be reached.
+   * PaymentProviderError with a message for staff when the provider refuses it, and
+   * PaymentProviderUnsureError when its answer does not say whether the refund was made.
    */
   refund(request: ProviderRefundRequest): Promise<ProviderRefund>
 }
@@ -73,4 +74,16 @@ export interface PaymentEvent {
 
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError'
+}
+
+/**
+ * The provider gave no clear answer (a timeout, a dropped connection, a 5xx): the request may or may
+ * not have been carried out. A refund that meets this stays pending and is asked again with the same
+ * idempotency key, never taken as failed (which would let it be made a second time).
+ */
+export const REFUND_UNSURE =
+  'The payment provider did not say whether the refund was made. It stays pending and is asked again with the same key until it answers, so it cannot be made twice.'
+
+export class PaymentProviderUnsureError extends PaymentProviderError {
+  override name = 'PaymentProviderUnsureError'
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Env } from '../../env.server.ts'
 import { logger } from '../../log.server.ts'
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type PaymentSessionRequest, type ProviderRefund } from './provider.ts'
+import { PaymentProviderError, PaymentProviderUnsureError, REFUND_UNSURE, type PaymentEvent, type PaymentProvider, type PaymentSessionRequest, type ProviderRefund } from './provider.ts'
 
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.'
 
@@ -135,8 +135,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       } catch (error) {
         logger.error({ orderId: request.orderId, refundId: request.refundId, stripeError: stripeErrorSummary(error) }, 'stripe refund could not be made')
         // Stripe's own reason (already refunded, amount too large) is what staff need to read.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentProviderError(`Stripe refused the refund: ${error.message}`, { cause: error })
-        throw new PaymentProviderError(PROVIDER_UNREACHABLE, { cause: error })
+        if (refusedOutright(error)) throw new PaymentProviderError(`Stripe refused the refund: ${(error as Error).message}`, { cause: error })
+        throw new PaymentProviderUnsureError(REFUND_UNSURE, { cause: error })
       }
       if (refund.status === 'failed' || refund.status === 'canceled') {
         logger.error({ orderId: request.orderId, refundId: request.refundId, status: refund.status, reason: refund.failure_reason }, 'stripe refund failed')
@@ -145,6 +145,21 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' } satisfies ProviderRefund
     },
   }
+}
+
+/**
+ * Errors after which Stripe certainly did nothing: the request was refused as it stood (invalid,
+ * declined, not allowed, wrong key). Anything else — a timeout, a dropped connection, a 5xx, a rate
+ * limit — may have been carried out.
+ */
+function refusedOutright(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeCardError ||
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeIdempotencyError
+  )
 }
 
 /** A refund as Stripe lists it for a payment: made by the shop (metadata.refundId) or in Stripe's dashboard. */
