@@ -49,7 +49,7 @@ function failure(result: AuthCallResult, answer: Omit<Answer, 'error'>) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request)
-  const form = await readForm(request)
+  const form = await readForm(request, { repeatable: ['backupCode'] })
   const intent = form.get('intent')
   const password = String(form.get('password') ?? '')
 

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Mark packed" on the orders ticked in the list. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const orderIds = [...new Set((await readForm(request)).getAll('orderId').map(String))].slice(0, 200)
+  const orderIds = [...new Set((await readForm(request, { repeatable: ['orderId'] })).getAll('orderId').map(String))].slice(0, 200)
   if (orderIds.length === 0) return data({ packed: [] as string[], refused: ['Tick the orders to mark packed.'] }, { status: 400 })
   const { db, mailer, config } = shop(context)
   const result = await packOrders({ db, mailer, config }, orderIds, staff.email)

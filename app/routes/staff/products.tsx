@@ -27,7 +27,7 @@ type Outcome = { productId: string; ok: true; message: string } | { productId: s
 /** A price and stock changed on one row of the list. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const form = await readForm(request)
+  const form = await readForm(request, { repeatable: ['productId'] })
   if (form.get('intent') === 'bulk') return bulkAction(form, shop(context).db, staff.email)
   const productId = String(form.get('productId') ?? '')
   const version = Number(form.get('version'))
