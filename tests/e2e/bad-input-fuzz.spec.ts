@@ -34,6 +34,7 @@ import {
   multipart,
   realPathOf,
   sendRaw,
+  deliverOver,
   startCheckoutOver,
   startProbedShop,
   table,
@@ -42,6 +43,7 @@ import {
 } from './support/probing'
 
 const PORT = fixedPort(3425)
+const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' }
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 
@@ -431,3 +433,208 @@ for (const who of ['anonymous', 'customer', 'staff'] as const) {
     }
   })
 }
+
+// ---------------------------------------------------------------------------------------------
+// Racing writes with different keys
+// ---------------------------------------------------------------------------------------------
+
+const RACED_PRODUCT = 'unicam-f1-fpv-camera'
+const RACE_RUNS = Number(process.env.FUZZ_RACE_RUNS ?? 10)
+
+/** A paid order of three units of one product (the demo card), as a guest buys one. */
+async function paidOrderOver(playwright: { request: { newContext(options: object): Promise<import('@playwright/test').APIRequestContext> } }): Promise<string> {
+  const { origin } = probed
+  const buyer = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
+  try {
+    await startCheckoutOver(buyer, origin, [{ FBUID: RACED_PRODUCT, productCount: 3 }])
+    const session = await deliverOver(buyer, origin)
+    const paid = await buyer.post(`/pay/demo/${encodeURIComponent(session)}`, {
+      form: { email: 'racer@example.com', cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Rae Racer' },
+      maxRedirects: 0,
+    })
+    expect(paid.status(), await paid.text()).toBe(302)
+    const [row] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from orders where provider_session_id = ${session} and status = 'paid'`))
+    return row!.id
+  } finally {
+    await buyer.dispose()
+  }
+}
+
+type Race =
+  | { kind: 'units'; quantity: number }
+  | { kind: 'amount'; cents: number }
+  | { kind: 'cancel' }
+  | { kind: 'return-refund'; quantity: number }
+
+const race: fc.Arbitrary<{ write: Race; copies: number; restock: boolean }> = fc.record({
+  write: fc.oneof(
+    fc.integer({ min: 1, max: 3 }).map((quantity): Race => ({ kind: 'units', quantity })),
+    fc.integer({ min: 1, max: 40_000 }).map((cents): Race => ({ kind: 'amount', cents })),
+    fc.constant<Race>({ kind: 'cancel' }),
+    fc.integer({ min: 1, max: 3 }).map((quantity): Race => ({ kind: 'return-refund', quantity })),
+  ),
+  copies: fc.integer({ min: 2, max: 6 }),
+  restock: fc.boolean(),
+})
+
+test('racing refunds, cancellations and return refunds with different keys move the money and stock once', async ({ playwright }) => {
+  test.setTimeout(240_000)
+  await database.db.execute(sql`update products set product_stock_on_hand = 1000, product_allow_backorder = false where id = ${RACED_PRODUCT}`)
+  let run = 0
+  await fc.assert(
+    fc.asyncProperty(race, async ({ write, copies, restock }) => {
+      const orderId = await paidOrderOver(playwright)
+      const [order] = rowsOf<{ total: number; unit: number; line: number; name: string }>(
+        await database.db.execute(
+          sql`select o.total_cents as total, l.unit_price_cents as unit, l.line_total_cents as line, l.product_name as name from orders o join order_lines l on l.order_id = o.id where o.id = ${orderId}`,
+        ),
+      )
+      const returnId = `${orderId}-RT1`
+      if (write.kind === 'return-refund') {
+        // The customer's return, already approved and received (its steps are tested in tests/e2e/returns.spec.ts).
+        await database.db.execute(sql`update orders set fulfilment = 'delivered', fulfilled_at = now() where id = ${orderId}`)
+        const lines = JSON.stringify([{ position: 0, productId: RACED_PRODUCT, productName: order!.name, quantity: write.quantity, amountCents: order!.unit * write.quantity }])
+        await database.db.execute(sql`insert into returns (id, order_id, status, reason, details, lines, requested_by) values (${returnId}, ${orderId}, 'received', 'faulty', 'Dead on arrival.', ${lines}::jsonb, 'fuzz')`)
+      }
+      const stockBefore = rowsOf<{ n: number }>(await database.db.execute(sql`select product_stock_on_hand as n from products where id = ${RACED_PRODUCT}`))[0]!.n
+      const fields = (key: string): Record<string, string> => {
+        const common = { requestKey: `race-${run}-${key}`, reason: 'Raced', ...(restock ? { restock: 'on' } : {}) }
+        if (write.kind === 'units') return { ...common, intent: 'refund', 'qty-0': String(write.quantity) }
+        if (write.kind === 'amount') return { ...common, intent: 'refund', amount: (write.cents / 100).toFixed(2) }
+        if (write.kind === 'cancel') return { ...common, intent: 'cancel' }
+        return { ...common, intent: 'return-refund', returnId }
+      }
+      const answers = await Promise.all(
+        Array.from({ length: copies }, (_, copy) =>
+          sendRaw(
+            PORT,
+            { method: 'POST', path: `/orders/${orderId}`, headers: { ...FORM_HEADERS, origin: probed.origin }, body: Buffer.from(new URLSearchParams(fields(`${copy}`)).toString()) },
+            cookies.staff,
+          ),
+        ),
+      )
+      run++
+      const what = `${copies} × ${JSON.stringify(write)} (restock ${restock}) on ${orderId} → ${answers.map((answer) => answer.status).join(', ')}`
+      for (const answer of answers) expect(answer.status, what).toBeLessThan(500)
+
+      const refunds = rowsOf<{ amount: number; status: string; lines: { quantity: number }[]; restock: boolean; return_id: string | null }>(
+        await database.db.execute(sql`select amount_cents as amount, status, lines, restock, return_id from refunds where order_id = ${orderId}`),
+      ).filter((refund) => refund.status !== 'failed')
+      const [after] = rowsOf<{ refunded: number; units: number; fulfilment: string; stock: number }>(
+        await database.db.execute(
+          sql`select o.refunded_cents as refunded, l.refunded_quantity as units, o.fulfilment, p.product_stock_on_hand as stock from orders o join order_lines l on l.order_id = o.id join products p on p.id = l.product_id where o.id = ${orderId}`,
+        ),
+      )
+      const refundedUnits = refunds.reduce((sum, refund) => sum + refund.lines.reduce((units, line) => units + line.quantity, 0), 0)
+      const restocked = refunds.filter((refund) => refund.restock).reduce((sum, refund) => sum + refund.lines.reduce((units, line) => units + line.quantity, 0), 0)
+      // What the order counts is what its refunds add up to, never more than it took.
+      expect(after!.refunded, what).toBe(refunds.reduce((sum, refund) => sum + refund.amount, 0))
+      expect(after!.refunded, what).toBeLessThanOrEqual(order!.total)
+      expect(after!.units, what).toBe(refundedUnits)
+      expect(after!.units, what).toBeLessThanOrEqual(3)
+      expect(after!.stock - stockBefore, what).toBe(restocked)
+      // And each write went through as many times as there was something left for it, no more.
+      const expected = {
+        units: () => Math.min(copies, Math.floor(3 / (write as { quantity: number }).quantity)),
+        amount: () => Math.min(copies, Math.floor(order!.total / (write as { cents: number }).cents)),
+        cancel: () => 1,
+        'return-refund': () => 1,
+      }[write.kind]()
+      expect(refunds, what).toHaveLength(expected)
+      expect(answers.filter((answer) => answer.status === 200), what).toHaveLength(expected)
+      if (write.kind === 'cancel') expect([after!.fulfilment, after!.stock - stockBefore], what).toEqual(['cancelled', 3])
+      if (write.kind === 'return-refund') expect(refunds.map((refund) => refund.return_id), what).toEqual([returnId])
+    }),
+    { seed: SEED, numRuns: RACE_RUNS, endOnFailure: false },
+  )
+})
+
+// ---------------------------------------------------------------------------------------------
+// Dot segments and encodings in paths and return paths
+// ---------------------------------------------------------------------------------------------
+
+/** Pieces a path or a return path is built from: dot segments, slashes and their encodings, another host. */
+const PATH_PIECES = ['..', '.', '%2e%2e', '%2E.', '.%2e', '%2e', '/', '//', '\\', '%2f', '%2F', '%5c', '%5C', '%252f', '%09', '%0a', 'evil.example', '@evil.example', ':', 'https:', '?', '#', 'client', 'staff']
+const piece = fc.constantFrom(...PATH_PIECES)
+const returnPath = fc.array(piece, { minLength: 1, maxLength: 7 }).map((pieces) => pieces.join(''))
+const RETURN_PAGES = ['/auth/continue?redirectTo=', '/login?redirectTo=', '/client/two-factor?redirectTo=', '/login/two-factor?redirectTo=']
+/** A real page's address with pieces put between its segments. */
+const dottedPath = fc.tuple(fc.constantFrom(...table.map((route) => route.path)), fc.array(fc.tuple(fc.nat(), fc.array(piece, { minLength: 1, maxLength: 3 })), { maxLength: 3 })).map(([pattern, inserts]) => {
+  const segments = realPathOf(probed.real, pattern).split('/')
+  for (const [at, pieces] of inserts) segments.splice(1 + (at % segments.length), 0, pieces.join(''))
+  return segments.join('/').replace(/^\/*/, '/')
+})
+
+/** Where a browser would go from this Location header: on the shop's own origin, or elsewhere. */
+const leavesTheShop = (location: string) => {
+  try {
+    return new URL(location, probed.origin).origin !== probed.origin
+  } catch {
+    return true
+  }
+}
+
+for (const who of ['anonymous', 'customer', 'staff'] as const) {
+  test(`return paths and addresses with dot segments and encodings, as ${who}: no 5xx, no leak, never a way off the shop`, async () => {
+    test.setTimeout(120_000)
+    const probe = fc.oneof(
+      fc.tuple(fc.constantFrom(...RETURN_PAGES), returnPath).map(([page, target]) => `${page}${target.replace(/[?#]/g, encodeURIComponent)}`),
+      dottedPath,
+    )
+    await fc.assert(
+      fc.asyncProperty(probe, async (path) => {
+        const outcome = await sendRaw(PORT, { method: 'GET', path }, cookieOf(who))
+        const what = `GET ${path} as ${who} → ${outcome.status} ${outcome.location ?? ''} ${firstLine(outcome)}`
+        expect(outcome.status, what).toBeLessThan(500)
+        expect(leakIn(outcome.text), what).toBeNull()
+        if (outcome.location) expect(leavesTheShop(outcome.location), what).toBe(false)
+        // A page's own links back (the two-step login's Continue) stay on the shop too.
+        for (const [, href] of outcome.text.matchAll(/<a [^>]*href="([^"]*)"/g)) expect(leavesTheShop(href!.replaceAll('&amp;', '&')) && !/^https:\/\/|^mailto:|^tel:/.test(href!), `${what}: link ${href}`).toBe(false)
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: false },
+    )
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// A field sent twice
+// ---------------------------------------------------------------------------------------------
+
+/** Fields a form sends once per ticked box: the only ones that may repeat. */
+const REPEATABLE: Record<string, string[]> = { '/orders': ['orderId'], '/products': ['productId'], '/client/two-factor': ['backupCode'], '/api/uploads': ['file'] }
+/** Forms whose lines are fields of their own (`qty-<position>`), where one line can be named twice under two spellings. */
+const LINE_FORMS: Record<string, Record<string, string>> = {
+  '/orders/:orderId': { intent: 'refund', requestKey: 'fuzz-repeated-0001', reason: 'Fuzz', 'qty-0': '1' },
+  '/client/orders/:orderId': { intent: 'return', reason: 'faulty', details: 'It does not start.', 'qty-0': '1' },
+}
+
+test('a field sent twice, or one line under two spellings, is refused by every form and changes nothing', async () => {
+  test.setTimeout(180_000)
+  const forms = [...writeRoutes.filter((route) => route.path !== '/logout').flatMap((route) => seedsFor(route.path).filter((seed) => seed.encoding !== 'json').map((seed) => ({ route, fields: seed.fields, seed }))),
+    ...Object.entries(LINE_FORMS).map(([path, fields]) => ({ route: { file: 'routes/lines', path }, fields: fields as Record<string, unknown>, seed: { encoding: 'form' as const, fields } }))]
+  const probe = fc.tuple(fc.constantFrom(...forms), fc.constantFrom<Who>('anonymous', 'customer', 'staff'), fc.nat(), stringValue, fc.boolean(), fc.constantFrom('00', '000', '0000', '+0')).map(([form, who, pick, value, respell, spelling]) => {
+    const names = Object.keys(form.fields)
+    const lines = names.filter((name) => /^qty-\d+$/.test(name))
+    const entries: [string, string][] = Object.entries(form.fields).map(([name, content]) => [name, inForm(content)])
+    if (respell && lines.length > 0) entries.push([`qty-${spelling}`, '1'])
+    else entries.push([names[pick % names.length]!, value])
+    return { form, who, entries }
+  })
+  await fc.assert(
+    fc.asyncProperty(probe, async ({ form, who, entries }) => {
+      const repeated = entries.at(-1)![0]
+      fc.pre(!(REPEATABLE[form.route.path] ?? []).includes(repeated))
+      const body = new URLSearchParams(entries.map(([name, value]) => [name, value.replace(/\$email/g, () => `fuzz-${Date.now()}-${sequence++}@example.com`)]))
+      const request: RawRequest = { method: 'POST', path: realPathOf(probed.real, form.route.path), headers: { ...FORM_HEADERS, origin: probed.origin }, body: await resolved(Buffer.from(body.toString())) }
+      const before = await checksums(database.db)
+      const outcome = await sendRaw(PORT, request, cookieOf(who))
+      const what = `POST ${request.path} as ${who} with ${describe(entries)} → ${outcome.status} ${outcome.location ?? ''} ${firstLine(outcome)}`
+      // Refused (or, not signed in, sent to the login panel first); never carried out.
+      const toLogin = outcome.status >= 300 && outcome.status < 400 && /^\/login\b/.test(outcome.location ?? '')
+      expect(toLogin || (outcome.status >= 400 && outcome.status < 500), what).toBe(true)
+      expect(leakIn(outcome.text), what).toBeNull()
+      expect(await checksums(database.db), `a repeated field changed stored rows: ${what}`).toEqual(before)
+    }),
+    { seed: SEED, numRuns: RUNS, endOnFailure: false },
+  )
+})

@@ -215,7 +215,7 @@ async function send(context: APIRequestContext, probe: Probe, cookie: string | n
     timeout: 30_000,
   })
   const body = await response.body()
-  return { status: response.status(), contentType: response.headers()['content-type'] ?? '', text: body.subarray(0, 2 * MEGABYTE).toString('utf8') }
+  return { status: response.status(), contentType: response.headers()['content-type'] ?? '', location: response.headers().location ?? null, text: body.subarray(0, 2 * MEGABYTE).toString('utf8') }
 }
 
 interface Failure {

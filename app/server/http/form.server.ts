@@ -14,13 +14,20 @@ export async function readForm(request: Request, options: { repeatable?: readonl
   } catch {
     throw data({ message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
   }
-  const seen = new Set<string>()
-  for (const [name, value] of form) {
+  for (const value of form.values()) {
     if (typeof value === 'string' && value.includes('\u0000')) throw data({ message: 'The form contains characters that cannot be stored.' }, { status: 400 })
-    if (seen.has(name) && !options.repeatable?.includes(name)) {
-      throw data({ message: `The form sent the field “${name.slice(0, 60)}” more than once. Please reload the page and try again.` }, { status: 400 })
-    }
+  }
+  const repeated = repeatedFieldMessage(form, options.repeatable)
+  if (repeated) throw data({ message: repeated }, { status: 400 })
+  return form
+}
+
+/** The visitor's message when a field other than the `repeatable` ones was sent twice, or null. */
+export function repeatedFieldMessage(form: FormData, repeatable: readonly string[] = []): string | null {
+  const seen = new Set<string>()
+  for (const name of form.keys()) {
+    if (seen.has(name) && !repeatable.includes(name)) return `The form sent the field “${name.slice(0, 60)}” more than once. Please reload the page and try again.`
     seen.add(name)
   }
-  return form
+  return null
 }

@@ -3,6 +3,7 @@ import { redirect } from 'react-router'
 import type { Database } from '../db/client.server.ts'
 import { contacts, history, orders, products, profiles, templates } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
+import { repeatedFieldMessage } from '../http/form.server.ts'
 import { importRefusal } from './collections.server.ts'
 import { DATA_FETCH_ERROR, databaseStep, MigrationDatabaseError } from './errors.ts'
 import { exportFile } from './export.server.ts'
@@ -159,6 +160,8 @@ export async function readImportForm(request: Request, deps: ScreenDeps): Promis
   const refuse = failure
   const form = await request.formData().catch(() => null)
   if (!form) return refuse(400, 'The upload could not be read. Choose the file and try again.')
+  const repeated = repeatedFieldMessage(form)
+  if (repeated) return refuse(400, repeated)
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value.trim() : ''

@@ -1,4 +1,5 @@
 import { ImageRefusedError, MAX_IMAGE_BYTES } from '../images/pipeline.server.ts'
+import { repeatedFieldMessage } from '../http/form.server.ts'
 
 /** The largest photo staff may upload (camera photos run to 3–8 MB). */
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES
@@ -104,6 +105,8 @@ export async function handleUploadRequest(request: Request, save: SaveImage): Pr
   } catch {
     return { error: 'The upload could not be read. Please try again.', status: 400 }
   }
+  const repeated = repeatedFieldMessage(form, ['file'])
+  if (repeated) return { error: repeated, status: 400 }
   const files = form.getAll('file')
   const file = files[0]
   if (files.length !== 1 || !(file instanceof Blob)) return { error: 'Choose one image file to upload.', status: 400 }

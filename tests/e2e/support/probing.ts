@@ -61,6 +61,8 @@ export interface RawRequest {
 export interface Outcome {
   status: number
   contentType: string
+  /** The Location header of a redirect, as sent. */
+  location: string | null
   text: string
 }
 
@@ -82,7 +84,12 @@ export function sendRaw(port: number, probe: RawRequest, cookie: string | null, 
     const req = httpRequest({ host: '127.0.0.1', port, method: probe.method, path: probe.path, headers, timeout: 30_000 }, (res) => {
       answered = true
       const chunks: Buffer[] = []
-      const outcome = () => ({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') })
+      const outcome = () => ({
+        status: res.statusCode ?? 0,
+        contentType: String(res.headers['content-type'] ?? ''),
+        location: res.headers.location ?? null,
+        text: Buffer.concat(chunks).toString('utf8'),
+      })
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve(outcome()))
       res.on('close', () => resolve(outcome()))
