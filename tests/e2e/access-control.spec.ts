@@ -72,3 +72,31 @@ test.describe('staff routes answer by role, for pages and for form posts', () =>
     })
   }
 })
+
+test('a signed-in person is sent back only to pages of the shop, however the return path is dressed up', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL })
+  await signUpOverHttp(request, uniqueEmail('returner'), 'returner password')
+  const origin = new URL(baseURL!).origin
+  /** Where a browser goes for an address the shop gave it (a Location, a link's href). */
+  const leadsTo = (address: string) => new URL(address, `${origin}/client`).origin
+
+  for (const returnPath of ['/..//evil.example/path', '/%2e%2e//evil.example/path', '/.//evil.example', '/.%2F/evil.example', '/%2F%2Fevil.example', '/%5Cevil.example']) {
+    const label = returnPath
+    const continued = await request.get(`/auth/continue?redirectTo=${encodeURIComponent(returnPath)}`, { maxRedirects: 0 })
+    expect(continued.status(), label).toBe(302)
+    expect(leadsTo(continued.headers().location!), `${label} → ${continued.headers().location}`).toBe(origin)
+
+    const settings = await request.get(`/client/two-factor?redirectTo=${encodeURIComponent(returnPath)}`)
+    expect(settings.status(), label).toBe(200)
+    const page = await settings.text()
+    expect(page, label).toMatch(/>(Continue|Back to your account)<\/a>/)
+    // Every link to a web page (the footer's mailto: and tel: links aside) stays on the shop.
+    const hrefs = [...page.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'))
+    for (const href of hrefs.filter((href) => !/^(mailto|tel):/.test(href))) expect(leadsTo(href), `${label}: a link to ${href}`).toBe(origin)
+  }
+
+  // An ordinary return path still works.
+  const back = await request.get(`/auth/continue?redirectTo=${encodeURIComponent('/products/../search?q=autopilot')}`, { maxRedirects: 0 })
+  expect(back.headers().location).toBe('/search?q=autopilot')
+  await request.dispose()
+})

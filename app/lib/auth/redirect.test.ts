@@ -42,3 +42,49 @@ describe('return paths after login', () => {
     expect(safeReturnPath(input)).toBe(expected)
   })
 })
+
+describe('return paths that only become another site once resolved or decoded', () => {
+  it.each([
+    '/..//evil.example/path',
+    '/../..//evil.example',
+    '/a/../..//evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2e//evil.example',
+    '/%2e//evil.example',
+    '/.%2F/evil.example',
+    '/%2e%2e%2f%2fevil.example',
+    '/%2F%2Fevil.example',
+    '/%2F/evil.example',
+    '%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/%5C%5Cevil.example',
+    '/..%5C/evil.example',
+    '/%2e%2e%5C%5Cevil.example',
+    '\\\\evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/.\t./\n/evil.example',
+    '/\r\n//evil.example',
+    '/%0A/evil.example',
+    '/%09/evil.example',
+    '/%2F%00evil.example',
+    '/%2F[evil',
+    '/%',
+    '/%E0%A4',
+  ])('%j goes nowhere', (input) => {
+    expect(safeReturnPath(input)).toBeNull()
+  })
+
+  it.each([
+    ['/products/../search?q=autopilot', '/search?q=autopilot'],
+    ['/a/./b', '/a/b'],
+    ['/orders?next=//evil.example', '/orders?next=//evil.example'],
+    ['/orders#//evil.example', '/orders#//evil.example'],
+    ['/search?q=%2F%2Fevil', '/search?q=%2F%2Fevil'],
+    ['/docs/a%5Cb', '/docs/a%5Cb'],
+  ])('%j → %j (resolved, still here)', (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected)
+  })
+})

@@ -30,10 +30,28 @@ const SITE = 'http://site.invalid'
  * site (the one rule of app/lib/schemas/text.ts), and never to one of React Router's `.data`
  * requests. It comes back percent-encoded as a URL would be (`/日本` → `/%E6%97%A5%E6%9C%AC`), so
  * that it can go into a Location header, which holds only Latin-1.
+ *
+ * The rule is applied again to the path as resolved: dot segments, `%2e` among them, go (`/..//evil`
+ * is `//evil`, which a browser reads as another host), and to the path decoded once more, as a
+ * proxy or a framework in front of a page might see it (`/%2F/evil`, `/%5Cevil`).
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !isSitePath(value) || !value.isWellFormed()) return null
   const url = new URL(value, SITE)
-  if (url.origin !== SITE || url.pathname.endsWith('.data')) return null
-  return `${url.pathname}${url.search}${url.hash}`
+  const path = `${url.pathname}${url.search}${url.hash}`
+  if (url.origin !== SITE || !isSitePath(path) || !staysHereDecoded(url.pathname) || url.pathname.endsWith('.data')) return null
+  return path
+}
+
+/** Whether a resolved path, decoded once and resolved again, is still a path on this site. */
+function staysHereDecoded(pathname: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return false
+  }
+  // `//` followed by what no host may hold (`/%2F%00evil`) is no address at all.
+  const again = URL.parse(decoded, SITE)
+  return again !== null && again.origin === SITE && !again.pathname.startsWith('//')
 }

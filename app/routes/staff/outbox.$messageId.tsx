@@ -3,19 +3,22 @@ import { orderDateFormat } from '../../components/shop/order-status'
 import { MAIL_STATE_LABELS } from '../../components/staff/mail-state'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
-import { getOutboxMessage } from '../../server/mail/outbox.server'
+import { outboxMessageForStaff } from '../../server/mail/outbox.server'
 import type { Route } from './+types/outbox.$messageId'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [...pageMeta(loaderData?.message.subject ?? 'Message', 'An e-mail of the shop.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const message = await getOutboxMessage(shop(context).db, params.messageId)
+  const message = await outboxMessageForStaff(shop(context).db, params.messageId)
   if (!message) throw data(null, { status: 404 })
   return { message }
 }
 
-/** One message as it was sent: headers and the text part (the HTML part carries the same content). */
+/**
+ * One message as it was sent: headers and the text part (the HTML part carries the same content),
+ * with the secrets of links that grant access masked.
+ */
 export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData
   return (

@@ -3,7 +3,7 @@ import { orderDateFormat } from '../../components/shop/order-status'
 import { MAIL_STATE_LABELS } from '../../components/staff/mail-state'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
-import { listOutbox } from '../../server/mail/outbox.server'
+import { outboxForStaff } from '../../server/mail/outbox.server'
 import type { Route } from './+types/outbox'
 import { PageHeader } from '../../components/ui/page-header'
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = shop(context)
-  return { messages: await listOutbox(db, 200), smtp: Boolean(config.SMTP_URL) }
+  return { messages: await outboxForStaff(db, 200), smtp: Boolean(config.SMTP_URL) }
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {

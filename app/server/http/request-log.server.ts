@@ -10,7 +10,10 @@ declare module 'express-serve-static-core' {
 
 const SAFE_ID = /^[\w.-]{1,64}$/
 
-/** One JSON log line per request, tagged with a request id that is also sent back to the client. */
+/**
+ * One JSON log line per request, tagged with a request id that is also sent back to the client. The
+ * logger masks the secret of a link that grants access in the address (app/server/log.server.ts).
+ */
 export function requestLog(req: Request, res: Response, next: NextFunction) {
   const incoming = req.get('x-request-id')
   req.id = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID()

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lte } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
+import { maskSecretLinks } from '../../lib/secret-links.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { outbox } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
@@ -235,7 +236,7 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** The outbox, newest first (for the staff screen). */
+/** The outbox, newest first, as it was stored (what staff see is `outboxForStaff`). */
 export async function listOutbox(db: Executor, limit = 100): Promise<OutboxRow[]> {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit)
 }
@@ -243,4 +244,41 @@ export async function listOutbox(db: Executor, limit = 100): Promise<OutboxRow[]
 export async function getOutboxMessage(db: Executor, id: string): Promise<OutboxRow | null> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1)
   return row ?? null
+}
+
+/*
+ * Staff read every message, but not the secrets of the links in them (a password reset, an address
+ * confirmation, an invitation, a guest's order): with one, any staff member could take over the
+ * account it was sent for. The stored message, delivered by SMTP, keeps them.
+ */
+
+/** The outbox list of the staff screen, newest first: no message bodies, subjects masked. */
+export async function outboxForStaff(db: Executor, limit: number) {
+  const rows = await db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, status: outbox.status, lastError: outbox.lastError, createdAt: outbox.createdAt })
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit)
+  return rows.map((row) => ({ ...row, subject: maskSecretLinks(row.subject) }))
+}
+
+/** One message for the staff screen: its headers and its text part, with the secrets of its links masked. */
+export async function outboxMessageForStaff(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      replyTo: outbox.replyTo,
+      subject: outbox.subject,
+      text: outbox.text,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.id, id))
+    .limit(1)
+  return row ? { ...row, subject: maskSecretLinks(row.subject), text: maskSecretLinks(row.text) } : null
 }

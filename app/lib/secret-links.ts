@@ -1,0 +1,60 @@
+/**
+ * The shop's links that let whoever holds them in, and where each keeps its secret
+ * (docs/decisions/007-mail-outbox.md). One list for every place that must not show a secret: staff
+ * read e-mails in the outbox with these masked, and the log writes these addresses masked.
+ */
+const SECRET_LINKS: readonly SecretLink[] = [
+  // better-auth's e-mailed reset link, which lands on the shop's page with the same token.
+  { path: 'api/auth/reset-password', secret: 'segment' },
+  { path: 'reset-password', secret: { param: 'token' } },
+  { path: 'api/auth/verify-email', secret: { param: 'token' } },
+  // A guest's e-mailed order link; `/track-order/view` is the page it opens, with no secret in it.
+  { path: 'track-order', secret: 'segment', except: 'view' },
+  { path: 'staff-invite', secret: 'segment' },
+  // Google's one-time answer to a login, on its way back to better-auth.
+  { path: 'api/auth/callback/google', secret: { param: 'code' } },
+]
+
+interface SecretLink {
+  /** The path, without its leading `/`, that the secret follows. */
+  path: string
+  /** The path segment after it, or a query parameter. */
+  secret: 'segment' | { param: string }
+  /** A segment that is a page of its own, not a secret. */
+  except?: string
+}
+
+const SECRET_MASK = '•••••'
+
+// The addresses are found as a person, a page or a log holds them: in a text, in an HTML attribute
+// (`&amp;` between parameters), in a request's address (a `.data` request of React Router), and
+// percent-encoded inside another address's parameter (`/login?redirectTo=%2Fstaff-invite%2F…`).
+const SLASH = String.raw`(?:/|%2F)`
+const QUERY = String.raw`(?:\?|%3F)`
+const EQUALS = String.raw`(?:=|%3D)`
+const BETWEEN_PARAMS = String.raw`(?:&|;|%26)`
+/** What ends a secret: the rest of an address, or whatever ends an address in a text or a page. */
+const END = String.raw`(?:\.data)?(?:[/?#&\s"'<>\\]|%2F|%3F|%23|%26|$)`
+const OUTSIDE_ADDRESS = String.raw`\s"'<>\\`
+
+/** The masking of one kind of link, each a single pass through the text. */
+function maskerOf({ path, secret, except }: SecretLink): (text: string) => string {
+  const at = SLASH + path.split('/').join(SLASH)
+  if (secret === 'segment') {
+    const page = except ? `(?!${except}${END})` : ''
+    const segment = new RegExp(String.raw`(?<=${at}${SLASH})${page}[^/?#&${OUTSIDE_ADDRESS}]+?(?=${END})`, 'gi')
+    return (text) => text.replace(segment, SECRET_MASK)
+  }
+  // The query first, then the parameter within it: a pattern that looked back from every parameter
+  // for the path would read a long query once for each of its parameters.
+  const query = new RegExp(String.raw`(${at}(?:\.data)?${QUERY})([^#${OUTSIDE_ADDRESS}]*)`, 'gi')
+  const value = new RegExp(String.raw`((?:^|${BETWEEN_PARAMS})${secret.param}${EQUALS})[^&#%${OUTSIDE_ADDRESS}]+`, 'gi')
+  return (text) => text.replace(query, (_, head: string, params: string) => head + params.replace(value, `$1${SECRET_MASK}`))
+}
+
+const MASKERS = SECRET_LINKS.map(maskerOf)
+
+/** The text (an e-mail, an address) with the secret of every link that grants access masked; the rest as it was. */
+export function maskSecretLinks(text: string): string {
+  return MASKERS.reduce((masked, mask) => mask(masked), text)
+}
