@@ -479,7 +479,7 @@ const race: fc.Arbitrary<{ write: Race; copies: number; restock: boolean }> = fc
 
 test('racing refunds, cancellations and return refunds with different keys move the money and stock once', async ({ playwright }) => {
   test.setTimeout(240_000)
-  await database.db.execute(sql`update products set product_stock_on_hand = 1000, product_allow_backorder = false where id = ${RACED_PRODUCT}`)
+  await database.db.execute(sql`update products set stock_on_hand = 1000, allow_backorder = false where id = ${RACED_PRODUCT}`)
   let run = 0
   await fc.assert(
     fc.asyncProperty(race, async ({ write, copies, restock }) => {
@@ -496,7 +496,7 @@ test('racing refunds, cancellations and return refunds with different keys move 
         const lines = JSON.stringify([{ position: 0, productId: RACED_PRODUCT, productName: order!.name, quantity: write.quantity, amountCents: order!.unit * write.quantity }])
         await database.db.execute(sql`insert into returns (id, order_id, status, reason, details, lines, requested_by) values (${returnId}, ${orderId}, 'received', 'faulty', 'Dead on arrival.', ${lines}::jsonb, 'fuzz')`)
       }
-      const stockBefore = rowsOf<{ n: number }>(await database.db.execute(sql`select product_stock_on_hand as n from products where id = ${RACED_PRODUCT}`))[0]!.n
+      const stockBefore = rowsOf<{ n: number }>(await database.db.execute(sql`select stock_on_hand as n from products where id = ${RACED_PRODUCT}`))[0]!.n
       const fields = (key: string): Record<string, string> => {
         const common = { requestKey: `race-${run}-${key}`, reason: 'Raced', ...(restock ? { restock: 'on' } : {}) }
         if (write.kind === 'units') return { ...common, intent: 'refund', 'qty-0': String(write.quantity) }
@@ -522,7 +522,7 @@ test('racing refunds, cancellations and return refunds with different keys move 
       ).filter((refund) => refund.status !== 'failed')
       const [after] = rowsOf<{ refunded: number; units: number; fulfilment: string; stock: number }>(
         await database.db.execute(
-          sql`select o.refunded_cents as refunded, l.refunded_quantity as units, o.fulfilment, p.product_stock_on_hand as stock from orders o join order_lines l on l.order_id = o.id join products p on p.id = l.product_id where o.id = ${orderId}`,
+          sql`select o.refunded_cents as refunded, l.refunded_quantity as units, o.fulfilment, p.stock_on_hand as stock from orders o join order_lines l on l.order_id = o.id join products p on p.id = l.product_id where o.id = ${orderId}`,
         ),
       )
       const refundedUnits = refunds.reduce((sum, refund) => sum + refund.lines.reduce((units, line) => units + line.quantity, 0), 0)
