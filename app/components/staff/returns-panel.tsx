@@ -19,8 +19,10 @@ interface PanelReturn {
  * The order's returns and what staff can do with each: approve (the customer is e-mailed where to
  * send it) or decline with a reason, mark received, then refund (with restock). One form per step.
  */
-export function ReturnsPanel({ returns, refundKey }: { returns: PanelReturn[]; refundKey: string }) {
+export function ReturnsPanel({ returns, refunds, refundKey }: { returns: PanelReturn[]; refunds: { id: string; status: string; returnId: string | null }[]; refundKey: string }) {
   const busy = useNavigation().state !== 'idle'
+  /** A return whose refund is with the payment provider: refunded once it answers, never again meanwhile. */
+  const waiting = new Map(refunds.filter((refund) => refund.status === 'pending' && refund.returnId).map((refund) => [refund.returnId!, refund.id]))
   if (returns.length === 0) return null
   return (
     <section aria-labelledby="returns-heading" className="mt-8 rounded-xl border border-slate-200 p-4 sm:p-5">
@@ -63,7 +65,9 @@ export function ReturnsPanel({ returns, refundKey }: { returns: PanelReturn[]; r
                 </div>
               </Form>
             ) : null}
-            {item.status === 'received' ? (
+            {item.status === 'received' && waiting.has(item.id) ? (
+              <p className="mt-3 text-amber-800">Refund {waiting.get(item.id)} is waiting for the payment provider.</p>
+            ) : item.status === 'received' ? (
               <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
                 <input type="hidden" name="returnId" value={item.id} />
                 <input type="hidden" name="requestKey" value={`${refundKey}-${item.id}`} />

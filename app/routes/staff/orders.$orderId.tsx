@@ -179,7 +179,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       </dl>
 
       <FulfilmentPanel order={order} />
-      <ReturnsPanel returns={returns} refundKey={refundKey} />
+      <ReturnsPanel returns={returns} refunds={refunds} refundKey={refundKey} />
       <RefundPanel order={order} refunds={refunds} refundKey={refundKey} cancelKey={cancelKey} />
 
       <h2 className="mt-10 text-xl font-semibold">Lines</h2>
