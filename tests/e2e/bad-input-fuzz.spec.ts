@@ -610,8 +610,16 @@ const LINE_FORMS: Record<string, Record<string, string>> = {
 
 test('a field sent twice, or one line under two spellings, is refused by every form and changes nothing', async () => {
   test.setTimeout(180_000)
-  const forms = [...writeRoutes.filter((route) => route.path !== '/logout').flatMap((route) => seedsFor(route.path).filter((seed) => seed.encoding !== 'json').map((seed) => ({ route, fields: seed.fields, seed }))),
-    ...Object.entries(LINE_FORMS).map(([path, fields]) => ({ route: { file: 'routes/lines', path }, fields: fields as Record<string, unknown>, seed: { encoding: 'form' as const, fields } }))]
+  // Every form of app/routes.ts: its valid submission where there is one, else its fields.
+  const forms = writeRoutes
+    .filter((route) => route.path !== '/logout')
+    .flatMap((route) => {
+      const seeds = seedsFor(route.path).filter((seed) => seed.encoding !== 'json')
+      if (LINE_FORMS[route.path]) return [{ route, fields: LINE_FORMS[route.path] as Record<string, unknown> }]
+      if (seeds.length > 0) return seeds.map((seed) => ({ route, fields: seed.fields }))
+      const fields = formsFor(route.path)?.fields ?? ['intent']
+      return [{ route, fields: Object.fromEntries(fields.map((name) => [name, 'x'])) as Record<string, unknown> }]
+    })
   const probe = fc.tuple(fc.constantFrom(...forms), fc.constantFrom<Who>('anonymous', 'customer', 'staff'), fc.nat(), stringValue, fc.boolean(), fc.constantFrom('00', '000', '0000', '+0')).map(([form, who, pick, value, respell, spelling]) => {
     const names = Object.keys(form.fields)
     const lines = names.filter((name) => /^qty-\d+$/.test(name))

@@ -548,6 +548,10 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
       if (index % 6 === 0) add({ method: 'POST', path: realPath, ...body, headers: withOrigin(body.headers, FOREIGN_ORIGIN), summary: `${body.summary}, foreign Origin` })
     })
     if (forms && !shallow) {
+      // Each field sent twice, and a line under two spellings of its field (`qty-0`, `qty-00`).
+      const twice = new URLSearchParams(forms.fields.flatMap((name) => [[name, forms.fixed?.[name] ?? '1'], [name, '2']]))
+      add({ method: 'POST', path: realPath, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(twice.toString()), summary: 'every field sent twice' })
+      if (forms.fields.includes('qty-0')) add({ method: 'POST', path: realPath, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from('intent=return&reason=faulty&details=Dead+on+arrival&qty-0=1&qty-00=1'), summary: 'one line under two spellings' })
       for (const body of malformed.slice(0, 4)) add({ method: 'POST', path: `${realPath === '/' ? '/_root' : realPath}.data`, ...body, headers: withOrigin(body.headers, ORIGIN), summary: `single-fetch action, ${body.summary}` })
     }
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
