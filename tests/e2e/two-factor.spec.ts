@@ -104,6 +104,8 @@ test('a new staff member sets up two-step login at the first login, then logs in
 })
 
 test('a session that skipped the second factor reaches no staff screen or action and ends when the app is set up; a customer reaches none at all', async ({ browser, page }) => {
+  // Two browsers, four logins and a customer's enrolment.
+  test.setTimeout(150_000)
   const email = uniqueEmail('two-browsers')
   const password = addStaff(email)
   // Browser B logs in with the password while the account has no app yet: it is sent to set one up.
