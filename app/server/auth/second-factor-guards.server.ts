@@ -22,7 +22,7 @@ const CODE_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-backup-code'])
 const DISABLE = '/two-factor/disable'
 const WRONG_CODE_ERRORS = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE'])
 
-export const STAFF_KEEP_TWO_FACTOR =
+const STAFF_KEEP_TWO_FACTOR =
   'Staff accounts of this shop must keep two-step login on. After a lost phone, another staff member (Staff accounts) or the operator (npm run staff -- reset-2fa) resets it.'
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
@@ -41,7 +41,7 @@ interface CodeCheck {
 /** What the `before` hook learnt about a request, for its `after` hook (one context object per request). */
 const checks = new WeakMap<object, CodeCheck>()
 
-/** The signed-in session's account, else the account of the login that waits for its code. */
+/** The signed-in session's account, else the account of the login that waits for its code (the plugin's order). */
 async function whoseCode(ctx: HookContext): Promise<Omit<CodeCheck, 'enrolling'> | null> {
   const { internalAdapter, authCookies, secret } = ctx.context
   const token = await ctx.getSignedCookie(authCookies.sessionToken.name, secret)
