@@ -34,6 +34,8 @@ type Answer = { step: 'password' | 'scan' | 'off'; error: string | null; totpURI
 const CODE_MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: 'Your password is not right.',
   INVALID_CODE: 'That code is not right. Enter the newest code your app shows.',
+  CODE_ALREADY_USED: 'That code was used already. Wait for the next code your app shows and enter it.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes for this account. Please wait 15 minutes and try again.',
   TOTP_ALREADY_ENABLED: 'Two-step login is already on for this account.',
 }
 

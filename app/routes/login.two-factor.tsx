@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const MESSAGES: Record<string, string> = {
   INVALID_CODE: 'That code is not right. Enter the newest code your app shows.',
+  CODE_ALREADY_USED: 'That code was used already. Wait for the next code your app shows and enter it.',
   INVALID_BACKUP_CODE: 'That backup code is not right, or it was used before.',
   INVALID_TWO_FACTOR_COOKIE: 'This login has expired. Please log in again.',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please log in again.',

@@ -9,6 +9,8 @@ function staffCommand(...args: string[]) {
 }
 
 test('a new staff member sets up two-step login at the first login, then logs in with a code or a backup code', async ({ page }) => {
+  // Four logins, one of which waits for the app's next code (each code logs in once).
+  test.setTimeout(150_000)
   const email = uniqueEmail('new-staff')
   const password = addStaff(email)
   await page.goto('/orders')
@@ -60,7 +62,29 @@ test('a new staff member sets up two-step login at the first login, then logs in
   await page.getByLabel('Authentication code').fill('123456')
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByRole('alert')).toHaveText('Error: That code is not right. Enter the newest code your app shows.')
-  await page.getByLabel('Authentication code').fill(authenticatorCode(email))
+  const code = await authenticatorCode(email)
+  await page.getByLabel('Authentication code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL('/staff')
+
+  // Staff cannot turn it off, not even by calling the endpoint behind the account page.
+  const disable = await page.request.post('/api/auth/two-factor/disable', { data: { password }, headers: { origin: new URL(page.url()).origin } })
+  expect(disable.status()).toBe(403)
+  expect((await disable.json()).message).toMatch(/must keep two-step login on/)
+  await page.goto('/client/two-factor')
+  await expect(page.getByText('Two-step login is on')).toBeVisible()
+
+  // The same code does not log in a second time, even within its 30 seconds; the next one does.
+  await page.context().clearCookies()
+  await page.goto('/login?redirectTo=%2Fstaff')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL('/login/two-factor?redirectTo=%2Fstaff')
+  await page.getByLabel('Authentication code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Error: That code was used already. Wait for the next code your app shows and enter it.')
+  await page.getByLabel('Authentication code').fill(await authenticatorCode(email))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL('/staff')
 
@@ -79,7 +103,9 @@ test('a new staff member sets up two-step login at the first login, then logs in
   }
 })
 
-test('a session that skipped the second factor reaches no staff screen or action; a customer none at all', async ({ browser, page }) => {
+test('a session that skipped the second factor reaches no staff screen or action and ends when the app is set up; a customer reaches none at all', async ({ browser, page }) => {
+  // Two browsers, four logins and a customer's enrolment.
+  test.setTimeout(150_000)
   const email = uniqueEmail('two-browsers')
   const password = addStaff(email)
   // Browser B logs in with the password while the account has no app yet: it is sent to set one up.
@@ -87,18 +113,23 @@ test('a session that skipped the second factor reaches no staff screen or action
   const other = await otherContext.newPage()
   await logIn(other, email, password)
   await expect(other).toHaveURL('/client/two-factor?redirectTo=%2Fstaff')
-  // Browser A sets it up and works.
-  await logInAsStaff(page, email, password)
-  await expect(page).toHaveURL('/staff')
-
-  // B's session never gave a code: staff pages ask for one, staff actions are refused.
+  // B's session never gave a code: staff pages send it to set one up, staff actions are refused.
   await other.goto('/product/create')
-  await expect(other).toHaveURL('/login/two-factor?redirectTo=%2Fproduct%2Fcreate')
+  await expect(other).toHaveURL('/client/two-factor?redirectTo=%2Fproduct%2Fcreate')
   const write = await other.request.post('/template/create', { form: { templateName: 'Sneaky', templateImage: '' }, headers: { origin: new URL(other.url()).origin }, maxRedirects: 0 })
   expect(write.status()).toBe(403)
   expect(await write.text()).toMatch(/second factor/)
-  // With the code, B gets in too.
-  await other.getByLabel('Authentication code').fill(authenticatorCode(email))
+
+  // Browser A sets it up and works; that signs B out, which logs in again with the password and a code.
+  await logInAsStaff(page, email, password)
+  await expect(page).toHaveURL('/staff')
+  await other.goto('/product/create')
+  await expect(other, 'setting up the app signed the other browser out').toHaveURL('/login?redirectTo=%2Fproduct%2Fcreate')
+  await other.getByLabel('Email').fill(email)
+  await other.getByLabel('Password').fill(password)
+  await other.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(other).toHaveURL('/login/two-factor?redirectTo=%2Fproduct%2Fcreate')
+  await other.getByLabel('Authentication code').fill(await authenticatorCode(email))
   await other.getByRole('button', { name: 'Verify' }).click()
   await expect(other).toHaveURL('/product/create')
   await otherContext.close()

@@ -13,6 +13,7 @@ import type { Mailer } from '../mail/message.ts'
 import { syncProfileFromUser } from '../profiles/profiles.server.ts'
 import { hitLimit } from '../rate-limit.server.ts'
 import { passwordResetMail, verificationMail } from './emails.ts'
+import { LOCK_SECONDS, secondFactorGuards, WRONG_CODES_BEFORE_LOCK } from './second-factor-guards.server.ts'
 
 export const GOOGLE_PROVIDER_ID = 'google'
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
@@ -57,6 +58,7 @@ async function markSecondFactor(db: Database, token: string) {
 
 export function createAuth({ db, config, mailer, secret }: AuthOptions) {
   const baseURL = authBaseUrl(config)
+  const secondFactor = secondFactorGuards(db, config)
   return betterAuth({
     appName: config.SHOP_NAME,
     logger: {
@@ -93,18 +95,21 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
       },
     },
     hooks: {
-      // A password change signs out the account's other sessions, whatever the caller asked for.
       before: createAuthMiddleware(async (ctx) => {
+        // Refuses what two-step login must not allow (staff turning it off, a code used twice, a locked account).
+        await secondFactor.before(ctx)
         // Names and images enter here as well as on the account page: the same rules, a 400 naming the field.
         if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && ctx.body && typeof ctx.body === 'object') {
           const problem = accountFieldsProblem(ctx.body as Record<string, unknown>)
           if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_ACCOUNT_FIELD' })
         }
+        // A password change signs out the account's other sessions, whatever the caller asked for.
         if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        await secondFactor.after(ctx)
         const returned = ctx.context.returned
         if (!returned || returned instanceof Error || (returned instanceof Response && !returned.ok)) return
         const token = ctx.context.newSession?.session.token ?? (returned as { token?: unknown }).token
@@ -134,7 +139,8 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
         '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT },
         '/sign-up/email': { window: 60, max: config.AUTH_RATE_LIMIT },
         // Codes of two-step login (better-auth's own rule is 3 in 10 s); each pending login also
-        // allows 5 tries and an account locks for 15 minutes after 10 wrong codes.
+        // allows 5 tries and an account locks for 15 minutes after 10 wrong codes in a row, given at
+        // login or by a signed-in session (second-factor-guards.server.ts).
         '/two-factor/*': { window: 60, max: config.AUTH_RATE_LIMIT },
         // Per client; each address also gets at most ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR (mayMail).
         '/request-password-reset': { window: 60, max: 3 },
@@ -163,7 +169,7 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
     plugins: [
       // A sign-in from a browser that was told to trust itself skips the code but does not get the
       // session mark, so staff screens still ask for one (requireStaff).
-      twoFactor({ issuer: config.SHOP_NAME }),
+      twoFactor({ issuer: config.SHOP_NAME, accountLockout: { maxFailedAttempts: WRONG_CODES_BEFORE_LOCK, durationSeconds: LOCK_SECONDS } }),
       ...(googleConfigured(config)
         ? [
             genericOAuth({

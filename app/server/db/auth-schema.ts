@@ -1,6 +1,7 @@
 /**
  * better-auth's tables, generated with `npx -y auth@1.7 generate` (plus the shop's `role`), with the
- * two-factor plugin's table and column, and the shop's mark on a session that passed the second factor.
+ * two-factor plugin's table and column, the shop's mark on a session that passed the second factor, and
+ * the last authenticator time-step an account's code was accepted for (a code works once).
  */
 import { relations } from "drizzle-orm";
 import {
@@ -101,6 +102,7 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until"),
+    lastTotpStep: integer("last_totp_step"),
   },
   (table) => [
     index("twoFactor_secret_idx").on(table.secret),

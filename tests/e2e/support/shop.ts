@@ -51,19 +51,31 @@ export const logIn = (page: Page, email: string, password: string) => submitLogi
 
 /** The authenticator apps of the staff accounts these helpers enrolled, by e-mail (one per test process). */
 const authenticators = new Map<string, TOTP>()
+/** The clock step of the last code given for each account. */
+const lastSteps = new Map<string, number>()
 
 /** An authenticator app holding the key the enrolment page shows (grouped in fours). */
 export function authenticatorFor(email: string, key: string): TOTP {
   const app = new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, '')), digits: 6, period: 30 })
   authenticators.set(email, app)
+  lastSteps.delete(email)
   return app
 }
 
-/** The code the account's authenticator app shows now. */
-export function authenticatorCode(email: string): string {
+/**
+ * A code of the account's authenticator app that was not given before: the shop accepts each code
+ * once. It also accepts the next step's code (a phone's clock may run ahead), so a second login within
+ * one 30-second step gets that one; a third waits for the clock.
+ */
+export async function authenticatorCode(email: string): Promise<string> {
   const app = authenticators.get(email)
   if (!app) throw new Error(`no authenticator app was enrolled for ${email} in this test process`)
-  return app.generate()
+  const period = app.period * 1000
+  const step = Math.max(Math.floor(Date.now() / period), (lastSteps.get(email) ?? 0) + 1)
+  const wait = (step - 1) * period - Date.now()
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 500))
+  lastSteps.set(email, step)
+  return app.generate({ timestamp: step * period })
 }
 
 /**
@@ -86,12 +98,12 @@ export async function passSecondFactor(page: Page, email: string, password: stri
       await page.getByRole('button', { name: 'Set up two-step login' }).click()
     }
     authenticatorFor(email, await key.innerText())
-    await page.getByLabel('Enter the 6-digit code the app now shows').fill(authenticatorCode(email))
+    await page.getByLabel('Enter the 6-digit code the app now shows').fill(await authenticatorCode(email))
     await page.getByRole('button', { name: 'Turn on two-step login' }).click()
     // On to the page that asked for it, or back here with the confirmation.
     await page.waitForURL((url) => url.pathname !== '/client/two-factor' || url.searchParams.has('done'))
   } else if (pathname === '/login/two-factor') {
-    await page.getByLabel('Authentication code').fill(authenticatorCode(email))
+    await page.getByLabel('Authentication code').fill(await authenticatorCode(email))
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.waitForURL((url) => url.pathname !== '/login/two-factor')
   }
@@ -111,10 +123,10 @@ export async function logInAsStaffOverHttp(request: APIRequestContext, origin: s
     const key = /data-testid="totp-secret"[^>]*>([^<]+)</.exec(await page.text())?.[1]
     expect(key, 'the enrolment page shows the key').toBeTruthy()
     authenticatorFor(email, key!)
-    const enrolled = await post('/client/two-factor', { intent: 'verify', code: authenticatorCode(email) })
+    const enrolled = await post('/client/two-factor', { intent: 'verify', code: await authenticatorCode(email) })
     expect(enrolled.status(), await enrolled.text()).toBe(302)
   } else if (next === '/login/two-factor') {
-    const verified = await post('/login/two-factor', { method: 'totp', code: authenticatorCode(email) })
+    const verified = await post('/login/two-factor', { method: 'totp', code: await authenticatorCode(email) })
     expect(verified.status(), await verified.text()).toBe(302)
   }
 }
