@@ -46,4 +46,17 @@ describe('the staff orders list query', () => {
     expect(csvCell(12.5)).toBe('12.5')
     expect(csvCell(null)).toBe('')
   })
+
+  it('leaves negative amounts as numbers, and still neutralises text that starts with a minus', () => {
+    expect(csvCell('-12.50')).toBe('-12.50')
+    expect(csvCell(-12.5)).toBe('-12.5')
+    expect(csvCell('-3')).toBe('-3')
+    expect(csvCell('-2+3')).toBe("'-2+3")
+    expect(csvCell('-12.50 refund')).toBe("'-12.50 refund")
+    expect(csvCell('-1e3')).toBe("'-1e3")
+    expect(csvCell('-')).toBe("'-")
+    expect(csvCell('-A1*2')).toBe("'-A1*2")
+    // A phone number keeps its plus as text rather than turning into a number.
+    expect(csvCell('+61730000000')).toBe("'+61730000000")
+  })
 })

@@ -80,9 +80,15 @@ export function filterStates(filter: OrderFilter): { status?: string; fulfilment
   return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }
 
-/** A value for a CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
+/** A plain negative decimal (a refund, a net GST owed back): a spreadsheet reads it as the number it is. */
+const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/
+
+/**
+ * A value for a CSV cell: quoted when it must be, and never read as a formula by a spreadsheet (text
+ * starting with =, +, -, @ or a control character gets a leading '). A negative amount stays a number.
+ */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  if (/^[=+\-@\t\r]/.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
