@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, filterStates, orderQueryString, parseOrderQuery } from './order-query'
+import { csvCell, dateFilterProblem, filterStates, orderQueryString, parseOrderQuery } from './order-query'
 
 describe('the staff orders list query', () => {
   it('reads what it knows and leaves out the rest', () => {
@@ -23,6 +23,23 @@ describe('the staff orders list query', () => {
       sort: 'newest',
       page: 1,
     })
+  })
+
+  it('names a date filter it cannot use: not a real day, or outside 2000 to 2100', () => {
+    const problem = (query: string) => dateFilterProblem(new URLSearchParams(query))
+    expect(problem('')).toBeNull()
+    expect(problem('from=&to=')).toBeNull()
+    expect(problem('from=2000-01-01&to=2100-12-31')).toBeNull()
+    expect(problem('from=2024-02-29')).toBeNull()
+    expect(problem('from=0001-01-01')).toBe('“From” must be a day from 2000-01-01 to 2100-12-31, written YYYY-MM-DD.')
+    expect(problem('to=9999-12-31')).toBe('“To” must be a day from 2000-01-01 to 2100-12-31, written YYYY-MM-DD.')
+    expect(problem('from=1999-12-31')).not.toBeNull()
+    expect(problem('to=2101-01-01')).not.toBeNull()
+    expect(problem('from=2026-02-31')).not.toBeNull()
+    expect(problem('from=2025-02-29')).not.toBeNull()
+    expect(problem('to=yesterday')).not.toBeNull()
+    // A day that cannot be used is left out of the query too.
+    expect(parseOrderQuery(new URLSearchParams('from=0001-01-01&to=2026-02-31'))).toMatchObject({ from: '', to: '' })
   })
 
   it('writes links with the defaults left out', () => {
