@@ -44,7 +44,9 @@ export function withAfterCommit<T extends Database>(db: T): T {
 
 /**
  * Runs `callback` once what was written through `executor` is there for everyone to see: at once
- * outside a transaction, after the commit inside one, never if it rolls back. (A transaction of a
+ * outside a transaction, after the commit inside one, never if it rolls back. One registered in a
+ * savepoint waits for the outer commit, and runs even if the savepoint alone was rolled back, so a
+ * callback looks for committed rows rather than trusting they are there. (A transaction of a
  * database that did not go through withAfterCommit runs it at once.)
  */
 export function afterCommit(executor: Executor, callback: () => void): void {
