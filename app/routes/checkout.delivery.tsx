@@ -8,7 +8,7 @@ import { listAddresses, saveAddress } from '../server/accounts/addresses.server'
 import { getSessionUser } from '../server/auth/session.server'
 import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout/checkout.server'
 import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
-import { checkoutIdFrom, claimCheckout, getCheckout, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
+import { checkoutIdFrom, claimCheckout, getCheckout, isPaymentReturnKey, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { publicOrigin, shop } from '../server/context.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
@@ -64,9 +64,14 @@ export async function loader(args: Route.LoaderArgs) {
   const demo = config.PAYMENT_PROVIDER === 'demo'
   try {
     const { checkout, priced, user, choices } = await openCheckout(args)
-    const payment = new URL(args.request.url).searchParams.get('payment')
-    // Back from a payment page without paying: it is closed and its stock goes back at once.
-    if (payment === 'cancelled' || payment === 'declined') await abandonPayments({ db, config, mailer }, checkout.id)
+    const params = new URL(args.request.url).searchParams
+    const payment = params.get('payment')
+    // Back from a payment page without paying: it is closed and its stock goes back at once. Only the
+    // way back the page was given does so (it carries this checkout's key): a link from anywhere
+    // else, which the shopper's browser would send with their cookie, shows the step as it is. (A
+    // declined payment has already given its stock back.)
+    const cancelled = payment === 'cancelled' && isPaymentReturnKey(checkout.id, params.get('return'))
+    if (cancelled) await abandonPayments({ db, config, mailer }, checkout.id)
     const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
     return {
       lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
@@ -76,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
       values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
       signedIn: user !== null,
       demo,
-      notice: payment === 'declined' || payment === 'cancelled' || payment === 'expired' ? NOTICES[payment] : null,
+      notice: cancelled ? NOTICES.cancelled : payment === 'declined' || payment === 'expired' ? NOTICES[payment] : null,
     }
   } catch (error) {
     // (The way back to the cart, for a visitor without a checkout, is thrown too, and passes through.)

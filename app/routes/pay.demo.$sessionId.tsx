@@ -7,6 +7,7 @@ import { demoPaymentSchema } from '../lib/schemas/demo-payment'
 import { fieldErrors } from '../lib/schemas/errors'
 import { getSessionUser } from '../server/auth/session.server'
 import { fulfilPayment } from '../server/checkout/fulfilment.server'
+import { paymentCancelPath } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { demoCardResult, demoPaymentEvent } from '../server/checkout/payments/demo.server'
 import { shop } from '../server/context.server'
@@ -45,6 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     order: orderSummary(order),
     email: order.email ?? user?.email ?? '',
+    // As a hosted page's cancel address: back to the delivery step, closing this page.
+    cancelPath: order.checkoutId ? paymentCancelPath(order.checkoutId) : '/checkout',
   }
 }
 
@@ -120,7 +123,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             >
               {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
             </button>
-            <Link to="/checkout/delivery?payment=cancelled" className="block text-center text-sm text-slate-600 underline">
+            <Link to={loaderData.cancelPath} className="block text-center text-sm text-slate-600 underline">
               Cancel and return to the shop
             </Link>
           </Form>

@@ -102,12 +102,26 @@ test('cancelling on the payment page returns to the delivery step with the cart 
   await expect(page.getByTestId('cart-badge')).toHaveText('4')
   await checkOutWith(page, { fullName: 'Can Celled', email: 'cancelled@example.com', phone: '0400 000 001', method: /^Standard/, address: BRISBANE })
   await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
-  await expect(page).toHaveURL('/checkout/delivery?payment=cancelled')
+  await expect(page).toHaveURL(/\/checkout\/delivery\?payment=cancelled&return=[\w-]{43}$/)
   await expect(page.getByRole('alert')).toContainText('nothing was charged')
   await expect(page.getByLabel('Full name')).toHaveValue('Can Celled')
   await page.getByRole('navigation', { name: 'Checkout steps' }).getByRole('link', { name: 'Cart' }).click()
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
   await expect(page.getByTestId('cart-badge')).toHaveText('4')
+})
+
+test('a link from another site to “payment cancelled” leaves the shopper’s payment page open', async ({ page }) => {
+  await page.goto('/product/unimotor-4114-kv400')
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
+  await expect(page.getByTestId('cart-badge')).toHaveText('1')
+  await checkOutWith(page, { fullName: 'Cross Site', email: 'cross-site@example.com', phone: '0400 000 003', method: /^Standard/, address: BRISBANE })
+  const paymentPage = page.url()
+  // What a page elsewhere can send: a top-level link, which carries the shopper's checkout cookie.
+  await page.goto('/checkout/delivery?payment=cancelled', { referer: 'https://elsewhere.example/' })
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.goto(paymentPage)
+  await payWithDemoCard(page, { email: 'cross-site@example.com', card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Cross Site' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
 })
 
 test('the demo card page refuses cards that are not test cards, keeping what was typed', async ({ page }) => {

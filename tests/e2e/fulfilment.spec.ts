@@ -150,3 +150,21 @@ test('staff find an order by the customer’s name, narrow the list, download it
   expect(invoices.filter((mail) => mail.subject.startsWith('Tax invoice'))).toHaveLength(2)
   await staff.context().close()
 })
+
+test('a date filter the orders list cannot use is refused with a message, on the list and in its CSV, never a server error', async ({ page }) => {
+  const email = uniqueEmail('date-filter')
+  await logInAsStaff(page, email, addStaff(email))
+  for (const query of ['from=0001-01-01', 'to=9999-12-31', 'from=2026-02-31', 'from=yesterday']) {
+    const list = await page.request.get(`/orders?${query}`)
+    expect(list.status(), query).toBe(400)
+    const csv = await page.request.get(`/orders/export.csv?${query}`)
+    expect(csv.status(), query).toBe(400)
+    expect(await csv.text()).toMatch(/must be a day from 2000-01-01 to 2100-12-31/)
+  }
+  await page.goto('/orders?from=0001-01-01&q=bea')
+  await expect(page.getByRole('alert')).toHaveText('“From” must be a day from 2000-01-01 to 2100-12-31, written YYYY-MM-DD.')
+  await expect(page.getByLabel('Search')).toHaveValue('bea')
+  // The filter a person can choose in the form still works.
+  const fine = await page.request.get('/orders/export.csv?from=2000-01-01&to=2100-12-31')
+  expect(fine.status()).toBe(200)
+})

@@ -60,7 +60,7 @@ test('staff get catalogue pages rendered for them, with their controls', async (
   await logInAsStaff(page, email, addStaff(email))
   const response = await page.goto('/products/cameras')
   expect(response?.headers()['x-cache']).toBeUndefined()
-  expect(response?.headers()['cache-control']).toBe('private, no-cache')
+  expect(response?.headers()['cache-control']).toBe('private, no-store')
   await expect(visibleAccountLinks(page)).toHaveText(['Staff', 'Account'])
   await expect(page.getByRole('link', { name: 'Create Product' })).toBeVisible()
 })
@@ -92,4 +92,39 @@ test('no answer that carries personal data, or sets a cookie, may be kept by a s
   // The screens that name the person were among them.
   expect(checked).toEqual(expect.arrayContaining(['customer /client 200 personal', 'staff /staff 200 personal']))
   await staff.close()
+})
+
+test('every page and answer rendered for a signed-in customer or staff member says no-store', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const customer = uniqueEmail('no-store-customer')
+  await signUp(page, customer, 'no store customer password')
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const staffPage = await staffContext.newPage()
+  const staffEmail = uniqueEmail('no-store-staff')
+  await logInAsStaff(staffPage, staffEmail, addStaff(staffEmail))
+
+  const everyone = ['/client', '/client.data', '/client/password', '/client/two-factor', '/checkout', '/contact', '/track-order', '/software', '/legals', '/no-such-page', '/api/auth/get-session']
+  const catalogue = ['/', '/products', '/products/cameras', PRODUCT, '/search?q=gimbal']
+  const staffScreens = ['/staff', '/staff.data', '/orders', '/orders/export.csv', '/staff/customers', '/staff/products', '/enquiries', '/outbox', '/reports', '/reports/bas.csv', '/history', '/template', '/payment-links', '/product/create', '/settings/staff', '/settings/shipping', '/migration']
+  const answers: string[] = []
+  const ask = async (who: string, client: typeof page.request, path: string) => {
+    const response = await client.get(path, { maxRedirects: 0 })
+    answers.push(`${who} ${path} ${response.status()} ${response.headers()['cache-control'] ?? '(none)'}`)
+    return response
+  }
+  for (const path of [...everyone, ...staffScreens.slice(0, 1)]) await ask('customer', page.request, path)
+  for (const path of [...everyone, ...catalogue, ...staffScreens]) await ask('staff', staffPage.request, path)
+  const notPrivate = answers.filter((answer) => !/ (private, )?no-store$/.test(answer))
+  expect(notPrivate, 'answers to a signed-in person without no-store').toEqual([])
+  // The screens that name the person were among them, rendered for them.
+  expect(answers).toEqual(expect.arrayContaining([expect.stringMatching(/^customer \/client 200 /), expect.stringMatching(/^staff \/orders 200 /)]))
+
+  // A signed-in customer's catalogue page is the page every visitor gets, with nothing of theirs in
+  // it (decision 031): the public copy, like an anonymous visitor's.
+  for (const path of catalogue) {
+    const response = await page.request.get(path)
+    expect(response.headers()['cache-control'], path).toMatch(/^public, /)
+    expect(await response.text(), path).not.toContain(customer)
+  }
+  await staffContext.close()
 })

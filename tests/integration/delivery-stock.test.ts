@@ -23,6 +23,8 @@ import { getEditableProduct, updateProduct } from '../../app/server/catalog/prod
 import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
 import { checkoutSessionEvent, signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
+import { routeContext } from '../support/route-context'
+import { loader as deliveryLoader } from '../../app/routes/checkout.delivery'
 
 const ORIGIN = 'http://localhost:3999'
 const WEBHOOK_SECRET = 'whsec_test'
@@ -372,6 +374,40 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     expect(await stockOf('switching-gimbal')).toEqual({ onHand: 4, reserved: 2 })
     await deliver(checkoutSessionEvent('checkout.session.expired', held.session, { status: 'expired' }))
     expect(await stockOf('switching-gimbal')).toEqual({ onHand: 4, reserved: 0 })
+  })
+
+  it('coming back from the payment page cancels it only by the address that page was given: a bare or another checkout’s link (another site’s) changes nothing', async () => {
+    await addProduct('left-page', 5)
+    const items = [{ FBUID: 'left-page', productCount: 2 }]
+    const [mine, theirs] = await Promise.all([keepCart(database.db, { id: null, items, userId: null }), keepCart(database.db, { id: null, items, userId: null })])
+    const placed = await checkout(items, { checkoutId: mine })
+    const other = await checkout(items, { checkoutId: theirs })
+    const returnTo = (url: string, checkoutId: string) =>
+      deliveryLoader({ request: new Request(new URL(url, ORIGIN), { headers: { cookie: `checkout=${checkoutId}` } }), context: routeContext(database, deps.config, mailer), params: {} } as never)
+    const stillOpen = async () => {
+      expect(await getOrder(database.db, placed.order.id)).toMatchObject({ status: 'pending', stockState: 'reserved' })
+      expect(fake.sessions.get(placed.session.id)!.status).toBe('open')
+      expect(await stockOf('left-page')).toEqual({ onHand: 5, reserved: 4 })
+    }
+
+    // What another site can make the shopper's browser ask for, their cookie and all.
+    for (const forged of ['/checkout/delivery?payment=cancelled', '/checkout/delivery?payment=declined', `/checkout/delivery?payment=cancelled&return=${'A'.repeat(43)}`]) {
+      const answer = (await returnTo(forged, mine)) as { notice: string | null }
+      await stillOpen()
+      expect(answer.notice ?? '', forged).not.toMatch(/You left the payment page/)
+    }
+    // Another shopper's own return address is no key to this checkout.
+    await returnTo(other.session.cancel_url, mine)
+    await stillOpen()
+
+    // The shopper's own way back, as Stripe sends them: the page closes and its units go back.
+    expect(new URL(placed.session.cancel_url).pathname).toBe('/checkout/delivery')
+    const answer = (await returnTo(placed.session.cancel_url, mine)) as { notice: string | null }
+    expect(answer.notice).toMatch(/You left the payment page, so nothing was charged/)
+    expect(await getOrder(database.db, placed.order.id)).toMatchObject({ status: 'expired', stockState: 'released' })
+    expect(fake.sessions.get(placed.session.id)!.status).toBe('expired')
+    expect(await stockOf('left-page')).toEqual({ onHand: 5, reserved: 2 })
+    expect(await getOrder(database.db, other.order.id)).toMatchObject({ status: 'pending', stockState: 'reserved' })
   })
 
   it('one press of Pay at a time per checkout: a double click opens no second payment page', async () => {

@@ -111,6 +111,41 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     expect(body).toContain(sent.html)
   })
 
+  it('a message stored in a transaction is delivered as soon as it commits, and one whose transaction rolled back never', async () => {
+    const mail = service({ smtpUrl: smtp.url })
+    mail.start()
+    const committed = message()
+    await database.db.transaction(async (tx) => {
+      await mail.send(committed, tx)
+      // The rest of the transaction's work, while the message is not yet there for anyone to see.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    const committedAt = Date.now()
+    await until(async () => smtp.withSubject(committed.subject).length, (count) => count > 0, 1000)
+    expect(Date.now() - committedAt).toBeLessThan(1000)
+
+    // Sent from a savepoint within a transaction: it too waits for the outer commit, then goes.
+    const fromSavepoint = message()
+    await database.db.transaction(async (tx) => {
+      await tx.transaction((savepoint) => mail.send(fromSavepoint, savepoint))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    await until(async () => smtp.withSubject(fromSavepoint.subject).length, (count) => count > 0, 1000)
+
+    const rolledBack = message()
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mail.send(rolledBack, tx)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        throw new Error('the order could not be saved')
+      }),
+    ).rejects.toThrow('the order could not be saved')
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(await mail.deliverDue(new Date(Date.now() + 86_400_000))).toEqual({ sent: 0, failed: 0 })
+    expect(smtp.withSubject(rolledBack.subject)).toHaveLength(0)
+    expect(smtp.withSubject(committed.subject)).toHaveLength(1)
+  })
+
   it('sends no Reply-To when none is given and logs in with the credentials of SMTP_URL', async () => {
     const mail = service({ smtpUrl: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` })
     const sent = message()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, filterStates, orderQueryString, parseOrderQuery } from './order-query'
+import { csvCell, dateFilterProblem, filterStates, orderQueryString, parseOrderQuery } from './order-query'
 
 describe('the staff orders list query', () => {
   it('reads what it knows and leaves out the rest', () => {
@@ -25,6 +25,23 @@ describe('the staff orders list query', () => {
     })
   })
 
+  it('names a date filter it cannot use: not a real day, or outside 2000 to 2100', () => {
+    const problem = (query: string) => dateFilterProblem(new URLSearchParams(query))
+    expect(problem('')).toBeNull()
+    expect(problem('from=&to=')).toBeNull()
+    expect(problem('from=2000-01-01&to=2100-12-31')).toBeNull()
+    expect(problem('from=2024-02-29')).toBeNull()
+    expect(problem('from=0001-01-01')).toBe('“From” must be a day from 2000-01-01 to 2100-12-31, written YYYY-MM-DD.')
+    expect(problem('to=9999-12-31')).toBe('“To” must be a day from 2000-01-01 to 2100-12-31, written YYYY-MM-DD.')
+    expect(problem('from=1999-12-31')).not.toBeNull()
+    expect(problem('to=2101-01-01')).not.toBeNull()
+    expect(problem('from=2026-02-31')).not.toBeNull()
+    expect(problem('from=2025-02-29')).not.toBeNull()
+    expect(problem('to=yesterday')).not.toBeNull()
+    // A day that cannot be used is left out of the query too.
+    expect(parseOrderQuery(new URLSearchParams('from=0001-01-01&to=2026-02-31'))).toMatchObject({ from: '', to: '' })
+  })
+
   it('writes links with the defaults left out', () => {
     const query = parseOrderQuery(new URLSearchParams('q=UD-&filter=to-pack'))
     expect(orderQueryString(query)).toBe('?q=UD-&filter=to-pack')
@@ -45,5 +62,18 @@ describe('the staff orders list query', () => {
     expect(csvCell('+61 7 3000 0000')).toBe("'+61 7 3000 0000")
     expect(csvCell(12.5)).toBe('12.5')
     expect(csvCell(null)).toBe('')
+  })
+
+  it('leaves negative amounts as numbers, and still neutralises text that starts with a minus', () => {
+    expect(csvCell('-12.50')).toBe('-12.50')
+    expect(csvCell(-12.5)).toBe('-12.5')
+    expect(csvCell('-3')).toBe('-3')
+    expect(csvCell('-2+3')).toBe("'-2+3")
+    expect(csvCell('-12.50 refund')).toBe("'-12.50 refund")
+    expect(csvCell('-1e3')).toBe("'-1e3")
+    expect(csvCell('-')).toBe("'-")
+    expect(csvCell('-A1*2')).toBe("'-A1*2")
+    // A phone number keeps its plus as text rather than turning into a number.
+    expect(csvCell('+61730000000')).toBe("'+61730000000")
   })
 })

@@ -34,12 +34,36 @@ export interface OrderQuery {
   page: number
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+/** The days a date filter may name: any order the shop can hold, and none a database cannot store. */
+const FIRST_DAY = '2000-01-01'
+const LAST_DAY = '2100-12-31'
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A real calendar day (not 2026-02-31), written YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
+function isDay(value: string): boolean {
+  const match = DAY.exec(value)
+  if (!match || value < FIRST_DAY || value > LAST_DAY) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/**
+ * What is wrong with the list's date filters, for the person who typed them (a date field lets a
+ * year like 0001 through): null when each is empty or a day the list can use.
+ */
+export function dateFilterProblem(search: URLSearchParams): string | null {
+  for (const [name, label] of [['from', 'From'], ['to', 'To']] as const) {
+    const value = search.get(name) ?? ''
+    if (value !== '' && !isDay(value)) return `“${label}” must be a day from ${FIRST_DAY} to ${LAST_DAY}, written YYYY-MM-DD.`
+  }
+  return null
+}
 
 /**
  * The staff orders list's query string, read leniently: anything unknown or malformed is left out
- * (a bookmarked address from an older list still opens), never an error.
+ * (a bookmarked address from an older list still opens). A date that cannot be used is left out
+ * too; the list and its CSV then answer 400 with dateFilterProblem's message.
  */
 export function parseOrderQuery(search: URLSearchParams): OrderQuery {
   const filter = search.get('filter') ?? ''
@@ -80,9 +104,15 @@ export function filterStates(filter: OrderFilter): { status?: string; fulfilment
   return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }
 
-/** A value for a CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
+/** A plain negative decimal (a refund, a net GST owed back): a spreadsheet reads it as the number it is. */
+const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/
+
+/**
+ * A value for a CSV cell: quoted when it must be, and never read as a formula by a spreadsheet (text
+ * starting with =, +, -, @ or a control character gets a leading '). A negative amount stays a number.
+ */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  if (/^[=+\-@\t\r]/.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

@@ -1,6 +1,6 @@
 import { centsToDecimal } from '../../lib/money'
 import { FULFILMENT_LABELS } from '../../lib/orders/fulfilment'
-import { csvCell, parseOrderQuery } from '../../lib/orders/order-query'
+import { csvCell, dateFilterProblem, parseOrderQuery } from '../../lib/orders/order-query'
 import { shop } from '../../server/context.server'
 import { listOrdersForExport } from '../../server/orders/order-list.server'
 import type { Route } from './+types/orders.export.csv'
@@ -9,7 +9,10 @@ const COLUMNS = ['Order', 'Placed (UTC)', 'Payment', 'Fulfilment', 'Customer', '
 
 /** The orders the list's query finds, as CSV (amounts in dollars, GST inclusive). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseOrderQuery(new URL(request.url).searchParams)
+  const search = new URL(request.url).searchParams
+  const problem = dateFilterProblem(search)
+  if (problem) return new Response(problem, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } })
+  const query = parseOrderQuery(search)
   const rows = await listOrdersForExport(shop(context).db, query)
   const lines = [
     COLUMNS.join(','),

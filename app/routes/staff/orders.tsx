@@ -3,7 +3,7 @@ import { OrdersTable } from '../../components/staff/orders-table'
 import { PrevNextLinks } from '../../components/ui/prev-next'
 import { controlClass, SelectField } from '../../components/ui/select-field'
 import { nextAction } from '../../lib/orders/fulfilment'
-import { ORDER_FILTERS, ORDER_SORTS, ORDERS_PAGE_SIZE, orderQueryString, parseOrderQuery } from '../../lib/orders/order-query'
+import { dateFilterProblem, ORDER_FILTERS, ORDER_SORTS, ORDERS_PAGE_SIZE, orderQueryString, parseOrderQuery } from '../../lib/orders/order-query'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
@@ -19,9 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseOrderQuery(new URL(request.url).searchParams)
+  const search = new URL(request.url).searchParams
+  const query = parseOrderQuery(search)
   const { orders, total } = await listOrdersPage(shop(context).db, query)
-  return { orders, total, query }
+  // A date the list cannot use is left out of it, and said.
+  const problem = dateFilterProblem(search)
+  return data({ orders, total, query, problem }, { status: problem ? 400 : 200 })
 }
 
 /** "Mark packed" on the orders ticked in the list. */
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, total, query } = loaderData
+  const { orders, total, query, problem } = loaderData
   const [params] = useSearchParams()
   const packable = orders.filter((order) => nextAction(order) === 'pack')
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE))
@@ -85,6 +88,11 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           </a>
         ) : null}
       </p>
+      {problem ? (
+        <Alert tone="error" className="mt-4">
+          {problem}
+        </Alert>
+      ) : null}
       {actionData?.packed.length ? (
         <Alert tone="success" className="mt-4">
           Marked packed: {actionData.packed.join(', ')}.

@@ -9,6 +9,7 @@ import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { OutOfStockError } from '../stock/stock.server.ts'
+import { paymentCancelPath } from './drafts.server.ts'
 import { fulfilPayment } from './fulfilment.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
 import { paymentProvider } from './payments/index.server.ts'
@@ -114,7 +115,7 @@ export async function startCheckout(
       },
       expiresAt,
       successUrl: `${input.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${input.origin}/checkout/delivery?payment=cancelled`,
+      cancelUrl: `${input.origin}${paymentCancelPath(input.checkoutId)}`,
     })
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, 'could not open a payment session')

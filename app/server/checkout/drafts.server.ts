@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { Executor } from '../db/client.server.ts'
@@ -25,6 +25,28 @@ export function checkoutIdFrom(cookieHeader: string | null): string | null {
 
 export function checkoutCookie(id: string, secure: boolean): string {
   return `${CHECKOUT_COOKIE}=${id}; Path=/; Max-Age=${CHECKOUT_DAYS * 86_400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+/**
+ * The key in the address a payment page sends the shopper back by when they leave it: only a return
+ * that carries it closes the payment and gives its stock back. It is derived from the checkout's id,
+ * which only the shopper's browser holds (an http-only cookie), so another site cannot write an
+ * address that cancels someone's payment (their browser would send the cookie along), and the id
+ * itself never appears in an address.
+ */
+export function paymentReturnKey(checkoutId: string): string {
+  return createHmac('sha256', checkoutId).update('payment-return').digest('base64url')
+}
+
+export function isPaymentReturnKey(checkoutId: string, key: string | null): boolean {
+  const expected = Buffer.from(paymentReturnKey(checkoutId))
+  const given = Buffer.from(key ?? '')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** Where a shopper who leaves the payment page comes back to (the delivery step, as they left it). */
+export function paymentCancelPath(checkoutId: string): string {
+  return `/checkout/delivery?payment=cancelled&return=${paymentReturnKey(checkoutId)}`
 }
 
 export async function getCheckout(db: Executor, id: string | null): Promise<CheckoutDraft | null> {

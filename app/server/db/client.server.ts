@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { logger } from '../log.server.ts'
+import { withAfterCommit } from './after-commit.server.ts'
 import { acquireLock, type Lock } from './lock.server.ts'
 import { servePglite } from './pglite-server.server.ts'
 import * as schema from './schema.ts'
@@ -57,7 +58,7 @@ export function connectPostgres(target: string | { socket: string }, options: { 
   pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'database connection lost')))
   // (Logged by the connection's own listener above; the pool repeats it for idle connections.)
   pool.on('error', () => {})
-  const db = drizzlePostgres({ client: pool, schema })
+  const db = withAfterCommit(drizzlePostgres({ client: pool, schema }))
   return {
     db,
     description: 'postgres',
@@ -100,7 +101,7 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 /** An embedded database in memory (tests) or in a directory that this process owns. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle & { pglite: PGlite }> {
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS })
-  const db = drizzlePglite({ client: pglite, schema })
+  const db = withAfterCommit(drizzlePglite({ client: pglite, schema }))
   return {
     db,
     pglite,

@@ -37,6 +37,7 @@ const RESERVATION_SWEEP_SECONDS = 30
 import { bodyLimits } from './body-limit.server.ts'
 import { healthz, readyz } from './health.server.ts'
 import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
+import { PRIVATE_PAGE } from './private-page.server.ts'
 import { compressRenderedPages, isHtmlAnswer } from './page-compression.server.ts'
 import { imageFileStore } from '../images/image-files.server.ts'
 import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
@@ -133,6 +134,14 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.get('/healthz', healthz)
   app.get('/readyz', readyz(database.db, () => shuttingDown))
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
+  // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
+  // not even the browser's (a shared computer's back button after signing out). Files set their own
+  // Cache-Control, and so may an answer with nothing personal in it (search suggestions); a
+  // catalogue page the page cache made anonymous carries the public one (decision 031).
+  app.use((req, res, next) => {
+    if (hasSessionCookie(req.get('cookie')) && !res.getHeader('cache-control')) res.setHeader('Cache-Control', PRIVATE_PAGE['Cache-Control'])
+    next()
+  })
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   // Pages rendered for one request are kept whole and compressed in one call (Brotli 3, or gzip 3);
   // files and other answers go through `compression` at the same levels
@@ -170,12 +179,6 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
     }),
   )
-  // What the router answers to someone signed in is theirs unless the page says otherwise: never
-  // kept by a shared cache (a page or endpoint may still set its own Cache-Control, such as no-store).
-  app.use((req, res, next) => {
-    if (hasSessionCookie(req.get('cookie')) && !res.getHeader('cache-control')) res.setHeader('Cache-Control', 'private, no-cache')
-    next()
-  })
   app.all(
     '/{*path}',
     createRequestHandler({

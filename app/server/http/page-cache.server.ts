@@ -5,6 +5,7 @@ import { searchRequestOf } from '../../lib/search.ts'
 import { categoryQueryOf, categoryQueryString } from '../../lib/category-query.ts'
 import { signedInHintOf } from '../../lib/signed-in-hint.ts'
 import { NoncePage } from './nonce-page.server.ts'
+import { PRIVATE_PAGE } from './private-page.server.ts'
 import { contentSecurityPolicy, nextNonce } from './security.server.ts'
 
 /** Catalogue pages: the same HTML for every visitor who is not signed in. */
@@ -141,9 +142,9 @@ export function createPageCache(catalog: CatalogReads, options: { keyByHost: boo
       const session = SESSION_COOKIE.test(cookie)
       const hint = signedInHintOf(cookie)
       // Staff get their controls; a session without its mark, or a mark without a session, is
-      // rendered once so that the lookup puts the mark right.
+      // rendered once so that the lookup puts the mark right. Rendered for them, it is kept nowhere.
       if (hint === 'staff' || (session && hint !== 'customer') || (!session && hint)) {
-        res.setHeader('Cache-Control', 'private, no-cache')
+        res.setHeader('Cache-Control', PRIVATE_PAGE['Cache-Control'])
         return next()
       }
       // A signed-in customer gets the page everyone gets (their header shows "Account" by the mark):

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lte } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import { maskSecretLinks } from '../../lib/secret-links.ts'
+import { afterCommit } from '../db/after-commit.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { outbox } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
@@ -10,8 +11,8 @@ import type { Mailer, MailMessage } from './message.ts'
 /**
  * The shop's one mail module (docs/decisions/007-mail-outbox.md). Every message is stored in `outbox` first.
  * Without SMTP the stored row (`kept`) is the delivery; with SMTP it is `queued`, delivered in the
- * background right after storing and again on a timer, retried with exponential back-off until an
- * SMTP server accepts it (`sent`).
+ * background right after storing (after the commit, for a row stored in a transaction) and again
+ * on a timer, retried with exponential back-off until an SMTP server accepts it (`sent`).
  *
  * Several processes may share one PostgreSQL: a deliverer claims due rows in a short transaction
  * (`SELECT … FOR UPDATE SKIP LOCKED`, then an `UPDATE` that moves their `next_attempt_at` a lease
@@ -26,8 +27,8 @@ export type OutboxRow = typeof outbox.$inferSelect
 export interface MailService extends Mailer {
   /**
    * Stores the message (in `executor`, e.g. the caller's transaction, or on its own) and returns
-   * once it is stored. With SMTP, delivery starts in the background; a message stored in a
-   * transaction that is still open is picked up after it commits, at the latest by the next poll.
+   * once it is stored. With SMTP, delivery starts in the background: at once, or for a message
+   * stored in a transaction, as soon as that commits (never if it rolls back: the row is gone).
    */
   send(message: MailMessage, executor?: Executor): Promise<{ id: string }>
   /** Delivers every queued message that is due at `now`. Without SMTP there is nothing to deliver. */
@@ -205,7 +206,8 @@ export function createMailService(options: MailServiceOptions): MailService {
       })
       if (transport) {
         logger.info({ mailId: id, to: message.to, subject: message.subject }, 'mail queued')
-        kick()
+        // A message stored in the caller's transaction is for no one to see until it commits.
+        afterCommit(executor, kick)
       } else {
         logger.info({ mailId: id, to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL)')
       }

@@ -16,7 +16,7 @@ export interface PaymentSessionRequest {
   expiresAt: Date
   /** origin + `/success?session_id={CHECKOUT_SESSION_ID}` */
   successUrl: string
-  /** origin + `/checkout/delivery?payment=cancelled` */
+  /** origin + `/checkout/delivery?payment=cancelled&return=<the checkout's key>` (drafts.server.ts) */
   cancelUrl: string
 }
 
