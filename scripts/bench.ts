@@ -53,7 +53,6 @@ import { demoProducts } from '../db/seed/catalog.ts'
 import { createSeededDatabase, writeLargeCatalogue } from './bench/catalogue.ts'
 import {
   buildShop,
-  demoStaffCredentials,
   freePort,
   machineSummary,
   makeDataDir,
@@ -468,8 +467,8 @@ async function runShopGroup(
   process.stderr.write(`  started${memoryNow()}\n`)
   try {
     const rows: (Measured | Skipped)[] = []
-    // The embedded demo prints its staff account on a fresh database; otherwise one is made as an operator would.
-    const staff = demoStaffCredentials(shop.output()) ?? addStaffAccount({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
+    // A production shop has no staff account until an operator adds one.
+    const staff = addStaffAccount({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
     const sessions: Sessions = {
       customer: await signIn(shop.url, { intent: 'signup', email: `bench-${Date.now()}@example.com`, password: 'bench customer password' }, 'customer'),
       staff: await signIn(shop.url, { intent: 'login', email: staff.email, password: staff.password }, 'staff'),
