@@ -12,7 +12,7 @@ import routes from '../../../app/routes'
 import { openDatabase, type Database } from '../../../app/server/db/client.server'
 import { softwareEntries } from '../../../app/lib/software'
 import { startShopProcess, type ShopProcess } from './process'
-import { logInAsStaffOverHttp, DELIVERY_FORM } from './shop'
+import { logInAsStaffOverHttp, DELIVERY_FORM, signUpOverHttp } from './shop'
 
 export interface RouteEntry {
   file: string
@@ -379,8 +379,7 @@ export async function startProbedShop(playwright: { request: { newContext(option
     // A customer's paid order (the tax invoice's page) and the address they saved at checkout.
     const customer = { email: `${name}-customer-${Date.now()}@example.com`, password: 'a good password 1' }
     const buyer = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
-    const signUp = await buyer.post('/login', { form: { ...customer, intent: 'signup' }, maxRedirects: 0 })
-    expect(signUp.status(), await signUp.text()).toBe(302)
+    await signUpOverHttp(buyer, customer.email, customer.password, dataDir)
     await startCheckoutOver(buyer, origin)
     const paidSession = await deliverOver(buyer, origin, { fullName: 'Cal Customer', email: customer.email, saveAddress: 'on' })
     const payment = await buyer.post(`/pay/demo/${encodeURIComponent(paidSession)}`, {
