@@ -23,6 +23,9 @@ async function prepareFreshShop(dataDir: string, env: Record<string, string>) {
   }
 }
 
+/** Creating and seeding a new embedded database takes 10-40 s on a busy machine. */
+const PREPARING_MS = 120_000
+
 describe('the staff account of a new embedded database', () => {
   let dataDir: string
   beforeEach(async () => {
@@ -36,7 +39,7 @@ describe('the staff account of a new embedded database', () => {
     const { staff, printed } = await prepareFreshShop(dataDir, { DEMO_STAFF_EMAIL: 'demo-staff@unidrone.example' })
     expect(staff.map((member) => member.email)).toEqual(['demo-staff@unidrone.example'])
     expect(printed).toMatch(/password:\s+\S{20,}/)
-  })
+  }, PREPARING_MS)
 
   it('a production shop gets none and prints no password: its first staff account comes from `npm run staff -- add`', async () => {
     const { staff, printed } = await prepareFreshShop(dataDir, {
@@ -46,5 +49,5 @@ describe('the staff account of a new embedded database', () => {
     })
     expect(staff).toEqual([])
     expect(printed).not.toMatch(/password/i)
-  })
+  }, PREPARING_MS)
 })

@@ -12,7 +12,7 @@ import routes from '../../../app/routes'
 import { openDatabase, type Database } from '../../../app/server/db/client.server'
 import { softwareEntries } from '../../../app/lib/software'
 import { startShopProcess, type ShopProcess } from './process'
-import { logInAsStaffOverHttp, DELIVERY_FORM, signUpOverHttp } from './shop'
+import { addStaff, logInAsStaffOverHttp, DELIVERY_FORM, signUpOverHttp } from './shop'
 
 export interface RouteEntry {
   file: string
@@ -365,8 +365,9 @@ export async function startProbedShop(playwright: { request: { newContext(option
   }
   try {
     await shop.url
-    // The embedded demo creates a staff account and prints its password once.
-    const staff = { email: /e-mail:\s+(\S+)/.exec(shop.output())![1]!, password: /password:\s+(\S+)/.exec(shop.output())![1]! }
+    // A production shop has no staff account until an operator adds one.
+    const staffEmail = `${name}-staff@unidrone.example`
+    const staff = { email: staffEmail, password: addStaff(staffEmail, dataDir) }
     const real: Record<string, string> = {}
     const setup = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
     // An open demo payment page: the cart (303 to the delivery step, with the checkout's cookie),
