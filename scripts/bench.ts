@@ -49,11 +49,13 @@ import { writeFile } from 'node:fs/promises'
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { eq } from 'drizzle-orm'
+import { openDatabase } from '../app/server/db/client.server.ts'
+import { outbox } from '../app/server/db/schema.ts'
 import { demoProducts } from '../db/seed/catalog.ts'
 import { createSeededDatabase, writeLargeCatalogue } from './bench/catalogue.ts'
 import {
   buildShop,
-  demoStaffCredentials,
   freePort,
   machineSummary,
   makeDataDir,
@@ -250,17 +252,37 @@ function sessionHeaders(scenario: Scenario, sessions: Sessions): Record<string, 
  * Posts the login panel's form as a browser does (sign up, or log in) and returns the cookies the
  * browser then holds: the session and the signed-in mark (which the first page it opens would set).
  */
-async function signIn(base: string, fields: Record<string, string>, mark: 'customer' | 'staff'): Promise<string> {
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { origin: base },
-    redirect: 'manual',
-    signal: AbortSignal.timeout(60_000),
-  })
+/** The login panel's form, as a browser posts it. */
+function postLogin(base: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${base}/login`, { method: 'POST', body: new URLSearchParams(fields), headers: { origin: base }, redirect: 'manual', signal: AbortSignal.timeout(60_000) })
+}
+
+/** The cookies a browser sends once `response` has signed it in. */
+function sessionOf(response: Response, what: string, mark: 'customer' | 'staff'): string {
   const session = response.headers.getSetCookie().find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie))
-  if (response.status !== 302 || !session) throw new Error(`Signing in (${fields.intent}) answered ${response.status} without a session cookie.`)
+  if (response.status !== 302 || !session) throw new Error(`${what} answered ${response.status} without a session cookie.`)
   return `${session.split(';')[0]!}; shop_signed_in=${mark}`
+}
+
+async function logIn(base: string, email: string, password: string): Promise<string> {
+  return sessionOf(await postLogin(base, { intent: 'login', email, password }), 'Logging in', 'staff')
+}
+
+/** A new customer's session: the sign-up, then the link of the e-mail that confirms the address (read from the outbox). */
+async function signUpCustomer(base: string, database: { dataDir: string; databaseUrl?: string }): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`
+  const signUp = await postLogin(base, { intent: 'signup', email, password: 'bench customer password' })
+  if (signUp.status !== 200) throw new Error(`Signing up answered ${signUp.status}.`)
+  const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, role: 'command' })
+  let mail: { text: string } | undefined
+  try {
+    ;[mail] = await handle.db.select({ text: outbox.text }).from(outbox).where(eq(outbox.to, email))
+  } finally {
+    await handle.close()
+  }
+  const link = /(https?:\/\/\S+\/verify-email\S+)/.exec(mail?.text ?? '')?.[1]
+  if (!link) throw new Error(`No verification e-mail reached ${email}.`)
+  return sessionOf(await fetch(link, { redirect: 'manual', signal: AbortSignal.timeout(60_000) }), 'The verification link', 'customer')
 }
 
 async function load(base: string, scenario: Scenario, sessions: Sessions, seconds: number): Promise<Measured> {
@@ -468,11 +490,11 @@ async function runShopGroup(
   process.stderr.write(`  started${memoryNow()}\n`)
   try {
     const rows: (Measured | Skipped)[] = []
-    // The embedded demo prints its staff account on a fresh database; otherwise one is made as an operator would.
-    const staff = demoStaffCredentials(shop.output()) ?? addStaffAccount({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
+    // A production shop has no staff account until an operator adds one.
+    const staff = addStaffAccount({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
     const sessions: Sessions = {
-      customer: await signIn(shop.url, { intent: 'signup', email: `bench-${Date.now()}@example.com`, password: 'bench customer password' }, 'customer'),
-      staff: await signIn(shop.url, { intent: 'login', email: staff.email, password: staff.password }, 'staff'),
+      customer: await signUpCustomer(shop.url, { dataDir, databaseUrl }),
+      staff: await logIn(shop.url, staff.email, staff.password),
     }
     for (const scenario of scenarios(shop.url)) rows.push(await measure(shop.url, scenario, sessions))
     await new Promise((resolve) => setTimeout(resolve, SETTLE * 1000))

@@ -54,18 +54,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = (signingUp ? signUpSchema : credentialsSchema).safeParse({ email, password: form.get('password') ?? '' })
   if (!parsed.success) return data({ error: firstIssue(parsed.error), email }, { status: 400 })
 
+  // Where an e-mailed verification link lands: sign-up's, or the one a sign-in of an unconfirmed address sends again.
+  const callbackURL = continuePath(redirectTo)
   const result = signingUp
-    ? await callAuth(context, request, '/sign-up/email', {
-        ...parsed.data,
-        name: '',
-        callbackURL: continuePath(redirectTo),
-      })
-    : await callAuth(context, request, '/sign-in/email', parsed.data)
+    ? await callAuth(context, request, '/sign-up/email', { ...parsed.data, name: '', callbackURL })
+    : await callAuth(context, request, '/sign-in/email', { ...parsed.data, callbackURL })
+  if (!result.ok && result.body?.code === 'EMAIL_NOT_VERIFIED') {
+    // The right password for an address not yet confirmed: better-auth has e-mailed a new link.
+    return data({ error: 'Please confirm your e-mail address first: we have e-mailed you a link to do so.', email }, { status: 403 })
+  }
   if (!result.ok) {
     const limited = result.status === 429
     const headers = limited && result.retryAfter ? { 'Retry-After': result.retryAfter } : undefined
     return data({ error: authErrorMessage(result), email }, { status: limited ? 429 : 400, headers })
   }
+
+  // The same page for a new address and one that has an account: the newcomer's link confirms the
+  // address and signs them in, the owner's e-mail says how to log in (app/server/auth/auth.server.ts).
+  if (signingUp) return { signedUpAs: parsed.data.email }
 
   // An account with two-step login: better-auth keeps the sign-in pending until its code is given.
   if (result.body?.twoFactorRedirect) {
@@ -84,7 +90,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const root = useRouteLoaderData<typeof import('../root').loader>('root')
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
-  const error = actionData?.error ?? loaderData.error
+  const signedUpAs = actionData && 'signedUpAs' in actionData ? actionData.signedUpAs : null
+  const error = (actionData && 'error' in actionData ? actionData.error : null) ?? loaderData.error
 
   if (root?.user) {
     return (
@@ -96,6 +103,28 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Log Out
           </button>
         </Form>
+      </div>
+    )
+  }
+
+  if (signedUpAs) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Check your e-mail</h1>
+        <Alert tone="success" className="mt-6">
+          We have sent a message to {signedUpAs}. Open the link in it to confirm your address and log in.
+        </Alert>
+        <p className="mt-6 text-sm text-slate-600">
+          Nothing after a few minutes? Look in your spam folder. Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Log in
+          </Link>{' '}
+          or{' '}
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+            choose a new password
+          </Link>
+          .
+        </p>
       </div>
     )
   }
@@ -134,7 +163,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             name="email"
             type="email"
             autoComplete="email"
-            defaultValue={actionData?.email ?? ''}
+            defaultValue={actionData && 'email' in actionData ? actionData.email : ''}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
           />
         </div>

@@ -4,6 +4,7 @@ import { fieldErrors } from '../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
 import { shopIdentity } from '../server/env.server'
+import { ADDRESS_ANSWER_MS, answerNoSoonerThan } from '../server/http/answer-time.server'
 import { readForm } from '../server/http/form.server'
 import { requestOrderLink } from '../server/orders/order-links.server'
 import { hitLimit } from '../server/rate-limit.server'
@@ -33,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) {
     return data({ sent: false, errors: { form: 'You have asked many times in a short time. Please wait a few minutes.' }, values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
   }
-  await requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(context, request) })
+  // A matching order costs a link and an e-mail; the answer waits so that it comes no sooner for one.
+  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () => requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(context, request) }))
   return { sent: true, errors: {} as Record<string, string>, values }
 }
 

@@ -154,13 +154,6 @@ export function startPlainServer(port: number, page?: { file: string; encoding?:
   return track(child, /listening on (http:\/\/\S+)/, 'The plain Node server', 20_000)
 }
 
-/** The demo staff account's credentials, printed once by a shop starting on a fresh database. */
-export function demoStaffCredentials(output: string): { email: string; password: string } | null {
-  const email = /e-mail:\s+(\S+)/.exec(output)?.[1]
-  const password = /password:\s+(\S+)/.exec(output)?.[1]
-  return email && password ? { email, password } : null
-}
-
 /** Calls `stopAll` on Ctrl-C / SIGTERM so no server outlives the script. */
 export function stopAllOnSignals(): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import routes from '../../app/routes'
-import { addStaff, logInAsStaffOverHttp, uniqueEmail } from './support/shop'
+import { addStaff, logInAsStaffOverHttp, signUpOverHttp, uniqueEmail } from './support/shop'
 
 interface RouteEntry {
   file: string
@@ -32,11 +32,6 @@ test('every staff screen in the route table sits inside the guarded staff layout
   for (const route of staffRoutes) expect(route.guarded, `${route.file} (${route.path}) is outside ${STAFF_LAYOUT}`).toBe(true)
   for (const route of table.filter((entry) => entry.guarded)) expect(route.file.startsWith('routes/staff/'), route.file).toBe(true)
 })
-
-async function signUpOverHttp(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/login', { form: { email, password, intent: 'signup' }, maxRedirects: 0 })
-  expect(response.status(), await response.text()).toBe(302)
-}
 
 test.describe('staff routes answer by role, for pages and for form posts', () => {
   for (const [who, expected] of [

@@ -3,12 +3,21 @@ import { addStaff, latestMailTo, passSecondFactor, signUp, uniqueEmail } from '.
 
 test('a visitor signs up, confirms the e-mail from the outbox, edits the profile and logs out', async ({ page }) => {
   const email = uniqueEmail('new-customer')
-  await signUp(page, email, 'a long password')
-
-  await expect(page).toHaveURL('/client')
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('a long password')
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText(`We have sent a message to ${email}. Open the link in it to confirm your address and log in.`)
   expect(await page.evaluate(() => window.localStorage.getItem('emailForSignIn'))).toBe(email)
-  await expect(page.getByText(`Please confirm your e-mail address with the link we sent to ${email}`)).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // Not signed in until the address is confirmed: the password alone is refused, with a new link.
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('a long password')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText('Error: Please confirm your e-mail address first: we have e-mailed you a link to do so.')
 
   const mail = await latestMailTo(email)
   expect(mail?.subject).toContain('Confirm your e-mail address')
@@ -16,6 +25,7 @@ test('a visitor signs up, confirms the e-mail from the outbox, edits the profile
   expect(new URL(link).origin).toBe(new URL(page.url()).origin)
   await page.goto(link)
   await expect(page).toHaveURL('/client')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
   await expect(page.getByText('Please confirm your e-mail address')).toBeHidden()
 
   await page.getByLabel('Given name').fill('Robin')
@@ -39,6 +49,27 @@ test('a visitor signs up, confirms the e-mail from the outbox, edits the profile
   await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Log in' })).toBeVisible()
   await page.goto('/client')
   await expect(page).toHaveURL('/login?redirectTo=%2Fclient')
+})
+
+test('signing up with the address of an account says the same, signs nobody in, and tells the owner how to log in', async ({ page, browser }) => {
+  const owner = uniqueEmail('owner')
+  await signUp(page, owner, 'the owner password')
+  const stranger = await (await browser.newContext()).newPage()
+  await stranger.goto('/login')
+  await stranger.getByLabel('Email').fill(owner)
+  await stranger.getByLabel('Password').fill('a stranger password')
+  await stranger.getByRole('button', { name: 'Sign Up', exact: true }).click()
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible()
+  await expect(stranger.getByRole('status')).toHaveText(`We have sent a message to ${owner}. Open the link in it to confirm your address and log in.`)
+  await stranger.goto('/client')
+  await expect(stranger).toHaveURL('/login?redirectTo=%2Fclient')
+  await stranger.context().close()
+
+  const mail = await latestMailTo(owner)
+  expect(mail?.subject).toBe('Someone tried to create an account with your e-mail address')
+  const reset = /(http:\/\/\S+\/forgot-password\S*)/.exec(mail!.text)![1]!
+  await page.goto(reset)
+  await expect(page.getByLabel('Email')).toHaveValue(owner)
 })
 
 test('a wrong password is shown as an inline error and the e-mail stays typed', async ({ page }) => {

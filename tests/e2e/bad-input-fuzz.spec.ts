@@ -22,6 +22,7 @@ import fc from 'fast-check'
 import { expect, test } from '@playwright/test'
 import { openDatabase, type DatabaseHandle } from '../../app/server/db/client.server'
 import { fixedPort } from './support/process'
+import { signUpOverHttp } from './support/shop'
 import { sql } from 'drizzle-orm'
 import {
   checksums,
@@ -330,17 +331,12 @@ const cookieOf = (who: Who) => [cookies[who], checkoutCookies[who]].filter(Boole
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(90_000)
   probed = await startProbedShop(playwright, PORT, 'fuzz')
-  database = await openDatabase({ dataDir: probed.dataDir, role: 'command' })
   const { origin } = probed
-  const cookieOf = async (form: Record<string, string>) => {
-    const context = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
-    const answer = await context.post('/login', { form, maxRedirects: 0 })
-    expect(answer.status(), await answer.text()).toBe(302)
-    const cookie = (await context.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
-    await context.dispose()
-    return cookie
-  }
-  cookies.customer = await cookieOf({ email: `fuzz-customer-${Date.now()}@example.com`, password: 'a good password', intent: 'signup' })
+  const customer = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })
+  await signUpOverHttp(customer, `fuzz-customer-${Date.now()}@example.com`, 'a good password', probed.dataDir)
+  cookies.customer = (await customer.storageState()).cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ')
+  await customer.dispose()
+  database = await openDatabase({ dataDir: probed.dataDir, role: 'command' })
   cookies.staff = probed.staffCookie
   for (const who of ['anonymous', 'customer', 'staff'] as const) {
     const context = await playwright.request.newContext({ baseURL: origin })

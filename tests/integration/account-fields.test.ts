@@ -24,13 +24,15 @@ describe.each(testDatabaseKinds())('account names and images on $name', (kind) =
   const nextIp = () => `203.0.113.${ip++}`
   const signUp = (email: string, name: string, extra: object = {}) =>
     client.call('/sign-up/email', { body: { email, password: 'a good password', name, ...extra }, ip: nextIp() })
+  /** The same, then the link of the verification e-mail opened: the answer carries the signed-in cookie. */
+  const signUpConfirmed = (email: string, name: string, extra: object = {}) => client.signUpConfirmed({ email, password: 'a good password', name, ...extra }, nextIp())
 
   beforeAll(async () => {
     database = await kind.open()
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-account-fields-'))
     mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
     auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3996', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000' }), mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
-    client = authClient(auth, ORIGIN)
+    client = authClient(auth, ORIGIN, database.db)
   })
   afterAll(async () => {
     await mail?.stop()
@@ -51,7 +53,7 @@ describe.each(testDatabaseKinds())('account names and images on $name', (kind) =
       [400, 'name: Contains characters that cannot be stored (a NUL or a broken character).'],
       [400, 'image: The image must be an https:// address or a path on this site.'],
     ])
-    const account = await signUp('update@example.com', 'Una')
+    const account = await signUpConfirmed('update@example.com', 'Una')
     for (const image of ['/\\evil.example/x', '//evil.example/x', 'javascript:alert(1)', 'http://insecure.example/a.png', `/${'a'.repeat(500)}`]) {
       const answer = await client.call('/update-user', { body: { image }, cookie: account.cookie, ip: nextIp() })
       expect([image, answer.response.status, answer.json?.message]).toEqual([image, 400, 'image: The image must be an https:// address or a path on this site.'])
@@ -63,7 +65,7 @@ describe.each(testDatabaseKinds())('account names and images on $name', (kind) =
   it('every account it accepts, at the limits, can be exported and imported back', async () => {
     const accepted = [
       await signUp('hundred@example.com', 'x'.repeat(100)),
-      await signUp('hanh@example.com', 'Đặng Thị Mỹ Hạnh'),
+      await signUpConfirmed('hanh@example.com', 'Đặng Thị Mỹ Hạnh'),
       await signUp('pilot@example.com', '🚁 Ōtsuka Pilot', { image: 'https://images.example/pilot.png' }),
       await signUp('local@example.com', 'Lo Cal', { image: '/uploads/abc123.png' }),
       await signUp('spaces@example.com', `  ${'y'.repeat(49)} ${'z'.repeat(50)}  `),

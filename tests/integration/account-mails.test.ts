@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('account e-mails and passwords on $name', (ki
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-account-mails-'))
     mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
     auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3998', DATA_DIR: dataDir }), mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
-    client = authClient(auth, ORIGIN)
+    client = authClient(auth, ORIGIN, database.db)
   })
   afterAll(async () => {
     await mail?.stop()
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('account e-mails and passwords on $name', (ki
 
   it('forgot password: the same answer for known and unknown addresses, a link that works once, other sessions signed out', async () => {
     const email = 'forgetful@example.com'
-    await client.call('/sign-up/email', { body: { email, password: 'old password 1', name: 'Fay' }, ip: freshIp() })
+    await client.signUpConfirmed({ email, password: 'old password 1', name: 'Fay' }, freshIp())
     const elsewhere = await client.call('/sign-in/email', { body: { email, password: 'old password 1' }, ip: freshIp() })
     expect(await client.sessionOf(elsewhere.cookie)).not.toBeNull()
 
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('account e-mails and passwords on $name', (ki
 
   it('a password change signs out the other sessions even when the caller asks to keep them', async () => {
     const email = 'changer@example.com'
-    const signUp = await client.call('/sign-up/email', { body: { email, password: 'first password', name: 'Cam' }, ip: freshIp() })
+    const signUp = await client.signUpConfirmed({ email, password: 'first password', name: 'Cam' }, freshIp())
     const other = await client.call('/sign-in/email', { body: { email, password: 'first password' }, ip: freshIp() })
     const change = await client.call('/change-password', {
       body: { currentPassword: 'first password', newPassword: 'second password', revokeOtherSessions: false },

@@ -37,10 +37,10 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
   const call = (pathname: string, options?: AuthCall) => authClient(auth, ORIGIN).call(pathname, options)
   const sessionOf = (cookie: string) => authClient(auth, ORIGIN).sessionOf(cookie)
 
-  it('sign-up creates the account, signs in, creates the profile with its history, and sends a verification e-mail', async () => {
+  it('sign-up creates the account and its profile with its history, and sends a verification e-mail; it signs nobody in', async () => {
     const signUp = await call('/sign-up/email', { body: { email: 'Pilot@Example.com', password: 'correct horse', name: 'Pat Pilot' }, ip: '192.0.2.10' })
     expect(signUp.response.status).toBe(200)
-    expect((await sessionOf(signUp.cookie))?.user.email).toBe('pilot@example.com')
+    expect(await sessionOf(signUp.cookie)).toBeNull()
 
     const [account] = await database.db.select().from(user).where(eq(user.email, 'pilot@example.com'))
     expect(account).toMatchObject({ role: 'customer', emailVerified: false })
@@ -55,7 +55,14 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect(message!.html).toContain('Confirm my e-mail address')
   })
 
-  it('the verification link returns to the site and marks the address verified', async () => {
+  it('until the address is confirmed the right password is refused and the link is sent again', async () => {
+    const early = await call('/sign-in/email', { body: { email: 'pilot@example.com', password: 'correct horse' }, ip: '192.0.2.12' })
+    expect(early.response.status).toBe(403)
+    expect(await sessionOf(early.cookie)).toBeNull()
+    expect((await listOutbox(database.db)).filter((message) => message.to === 'pilot@example.com')).toHaveLength(2)
+  })
+
+  it('the verification link marks the address verified, signs in and returns to the site', async () => {
     const [message] = await listOutbox(database.db)
     const link = /(http:\/\/\S+verify-email\S+)/.exec(message!.text)![1]!
     const response = await auth.handler(new Request(link, { headers: { 'x-shop-client-ip': '192.0.2.11' } }))
@@ -63,6 +70,8 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect(new URL(response.headers.get('location')!, ORIGIN).origin).toBe(ORIGIN)
     const [account] = await database.db.select().from(user).where(eq(user.email, 'pilot@example.com'))
     expect(account?.emailVerified).toBe(true)
+    const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    expect((await sessionOf(cookie))?.user.email).toBe('pilot@example.com')
   })
 
   it('signs in with the right password, refuses a wrong one, and a new login gets a new session', async () => {
@@ -130,7 +139,8 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect(await grantStaff(database.db, 'newhire@unidrone.example')).toEqual({ result: 'unverified', email: 'newhire@unidrone.example' })
     const [refused] = await database.db.select().from(user).where(eq(user.email, 'newhire@unidrone.example'))
     expect(refused).toMatchObject({ role: 'customer', emailVerified: false })
-    expect((await sessionOf(stranger.cookie))?.user.role).toBe('customer')
+    // Nor is the stranger signed in: the address was never confirmed.
+    expect(await sessionOf(stranger.cookie)).toBeNull()
 
     const takeover = await grantStaff(database.db, 'NewHire@unidrone.example', { reset: true })
     expect(takeover.result).toBe('reset')

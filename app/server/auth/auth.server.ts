@@ -12,7 +12,8 @@ import { logger } from '../log.server.ts'
 import type { Mailer } from '../mail/message.ts'
 import { syncProfileFromUser } from '../profiles/profiles.server.ts'
 import { hitLimit } from '../rate-limit.server.ts'
-import { passwordResetMail, verificationMail } from './emails.ts'
+import { ADDRESS_ANSWER_MS, answerNoSoonerThan, SIGN_UP_ANSWER_MS } from '../http/answer-time.server.ts'
+import { passwordResetMail, signUpAttemptMail, verificationMail } from './emails.ts'
 import { LOCK_SECONDS, secondFactorGuards, WRONG_CODES_BEFORE_LOCK } from './second-factor-guards.server.ts'
 
 export const GOOGLE_PROVIDER_ID = 'google'
@@ -42,7 +43,7 @@ export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 3
  * client and process (the limits table keeps a hash, not the address), so that nobody can use
  * the shop to flood someone's inbox; the per-client limits are better-auth's (below).
  */
-async function mayMail(db: Database, kind: 'verification' | 'password-reset', address: string): Promise<boolean> {
+async function mayMail(db: Database, kind: 'verification' | 'password-reset' | 'sign-up-attempt', address: string): Promise<boolean> {
   const key = `account-mail:${kind}:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`
   const { allowed } = await hitLimit(db, key, ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, 60 * 60)
   if (!allowed) logger.warn({ kind }, 'account e-mail not sent: this address had its hourly share')
@@ -56,7 +57,28 @@ async function markSecondFactor(db: Database, token: string) {
   await db.update(schema.session).set({ twoFactorVerifiedAt: new Date() }).where(eq(schema.session.token, token))
 }
 
-export function createAuth({ db, config, mailer, secret }: AuthOptions) {
+/**
+ * better-auth's endpoints whose answer is about an e-mail address, and how long each takes at least
+ * (app/server/http/answer-time.server.ts): the same words and the same time for a known address
+ * and an unknown one.
+ */
+const ADDRESS_ANSWERS = new Map([
+  ['/api/auth/sign-up/email', SIGN_UP_ANSWER_MS],
+  ['/api/auth/request-password-reset', ADDRESS_ANSWER_MS],
+  ['/api/auth/send-verification-email', ADDRESS_ANSWER_MS],
+])
+
+export function createAuth(options: AuthOptions) {
+  const auth = createBetterAuth(options)
+  const handler = auth.handler
+  auth.handler = (request: Request) => {
+    const ms = request.method === 'POST' ? ADDRESS_ANSWERS.get(new URL(request.url).pathname) : undefined
+    return ms === undefined ? handler(request) : answerNoSoonerThan(ms, () => handler(request), (response) => response.ok)
+  }
+  return auth
+}
+
+function createBetterAuth({ db, config, mailer, secret }: AuthOptions) {
   const baseURL = authBaseUrl(config)
   const secondFactor = secondFactorGuards(db, config)
   return betterAuth({
@@ -79,7 +101,12 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers a new address and one that has an account alike (no session either way:
+      // the verification link signs the newcomer in), and only a verified address may sign in.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => {
+        if (await mayMail(db, 'sign-up-attempt', user.email)) await mailer.send(signUpAttemptMail({ to: user.email, baseUrl: baseURL, shopName: config.SHOP_NAME }))
+      },
       // Forgot password: the answer is the same whether or not the address has an account.
       sendResetPassword: async ({ user, url }) => {
         if (await mayMail(db, 'password-reset', user.email)) await mailer.send(passwordResetMail({ to: user.email, url, shopName: config.SHOP_NAME }))
@@ -89,6 +116,8 @@ export function createAuth({ db, config, mailer, secret }: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A sign-in refused for an unconfirmed address sends the link again (within mayMail's limit).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
         if (await mayMail(db, 'verification', user.email)) await mailer.send(verificationMail({ to: user.email, url, shopName: config.SHOP_NAME }))

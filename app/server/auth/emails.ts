@@ -48,3 +48,23 @@ export function passwordResetMail(mail: LinkMail): MailMessage {
     ignore: 'If you did not ask for this, you can ignore this message: your password stays as it is.',
   })
 }
+
+/**
+ * Someone signed up with an address that already has an account. The page said "check your e-mail"
+ * as it does for a new address; the owner learns of it here, with the ways back into the account.
+ */
+export function signUpAttemptMail({ to, baseUrl, shopName }: { to: string; baseUrl: string; shopName: string }): MailMessage {
+  const login = `${baseUrl}/login`
+  const reset = `${baseUrl}/forgot-password?email=${encodeURIComponent(to)}`
+  const lead = `Someone (perhaps you) tried to create a ${shopName} account with this e-mail address, which already has one. No new account was made.`
+  const ignore = 'If it was not you, you can ignore this message: your account and password stay as they are.'
+  const text = ['Hello,', '', lead, '', `Log in: ${login}`, `Forgot your password? Choose a new one: ${reset}`, '', ignore, '', shopName].join('\n')
+  const html = `<!doctype html><html lang="en-AU"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p>Hello,</p>
+<p>${escapeHtml(lead)}</p>
+<p><a href="${escapeHtml(login)}">Log in</a> or, if you have forgotten your password, <a href="${escapeHtml(reset)}">choose a new one</a>.</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(ignore)}</p>
+<p>${escapeHtml(shopName)}</p>
+</body></html>`
+  return { to, subject: 'Someone tried to create an account with your e-mail address', text, html }
+}

@@ -271,10 +271,6 @@ function serveBuiltFiles(app: Express, root: string) {
 }
 
 /**
- * The embedded demo: a database that never held a product gets the demo catalogue, and a shop
- * without staff gets one staff account whose password is printed this once.
- */
-/**
  * Migrates the database and, when it is the embedded one, seeds the demo catalogue if it never held
  * a product and adds the demo data later versions brought (each step only once).
  */
@@ -300,6 +296,12 @@ export async function prepareDatabase(env: Record<string, string | undefined> = 
   }
 }
 
+/**
+ * The embedded demo: a database that never held a product gets the demo catalogue, and a demo
+ * shop without staff gets one staff account whose password is printed this once. A production
+ * shop (NODE_ENV=production) never gets an account nobody asked for nor prints a password: its
+ * first staff account comes from `npm run staff -- add`.
+ */
 async function prepareDemo(db: Database, config: Env) {
   if (await catalogNeverWritten(db)) {
     const added = await seedCatalog(db)
@@ -307,7 +309,7 @@ async function prepareDemo(db: Database, config: Env) {
   }
   if (await addDemoDeliveryData(db)) logger.info('added the demo shipping methods, weights and stock')
   if (await addDemoPlacement(db)) logger.info('added the demo featured products, related products and use-case pictures')
-  if ((await listStaff(db)).length > 0) return
+  if (config.NODE_ENV === 'production' || (await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
   if (change.result === 'unverified') {
     logger.warn({ email: change.email }, 'no demo staff account: someone signed up with its address without verifying it; see `npm run staff -- add <email> --reset`')

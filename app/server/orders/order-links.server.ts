@@ -3,20 +3,25 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orderLinks, orders } from '../db/schema.ts'
 import { escapeHtml } from '../mail/html.ts'
+import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
+import { hitLimit } from '../rate-limit.server.ts'
 
 /** How long an e-mailed link may be opened, and how long the browser that opened it sees the order. */
 export const LINK_MINUTES = 60
 export const VIEW_HOURS = 24
 export const ORDER_VIEW_COOKIE = 'order_view'
+/** Order links one address is e-mailed at most, per hour, however many clients ask. */
+export const ORDER_LINKS_PER_ADDRESS_PER_HOUR = 3
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 const newToken = () => randomBytes(24).toString('base64url')
 
 /**
  * A guest asks to see their order by its number and e-mail. When both match a paid order, a link
- * is e-mailed to that address; the answer is the same either way, so the form tells nobody which
- * orders exist.
+ * is e-mailed to that address, at most ORDER_LINKS_PER_ADDRESS_PER_HOUR an hour (counted in the
+ * database, across every process; the key is a hash of the address). The answer is the same either
+ * way, so the form tells nobody which orders exist nor that an address had its share.
  */
 export async function requestOrderLink(
   deps: { db: Database; mailer: MailService; shop: { name: string; email: string } },
@@ -29,6 +34,11 @@ export async function requestOrderLink(
     .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), sql`lower(${orders.email}) = lower(${input.email.trim()})`))
     .limit(1)
   if (!order?.email) return
+  const addressKey = `order-link-mail:${hash(order.email.trim().toLowerCase())}`
+  if (!(await hitLimit(deps.db, addressKey, ORDER_LINKS_PER_ADDRESS_PER_HOUR, 60 * 60)).allowed) {
+    logger.warn({ orderId: order.id }, 'order link not sent: this address had its hourly share')
+    return
+  }
   const token = newToken()
   const link = `${input.origin}/track-order/${token}`
   await deps.db.transaction(async (tx) => {

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { openDatabase, type DatabaseHandle } from '../../../app/server/db/client.server'
-import { listOutbox } from '../../../app/server/mail/outbox.server'
+import { desc, eq } from 'drizzle-orm'
+import { outbox } from '../../../app/server/db/schema'
 
 /**
  * The running test shop's database, reached through its socket as an operator command would
@@ -18,8 +19,29 @@ export async function withShopDatabase<T>(work: (database: DatabaseHandle) => Pr
 }
 
 /** The newest message the shop sent to an address (the outbox, since the test shop has no SMTP). */
-export async function latestMailTo(address: string) {
-  return withShopDatabase(async (database) => (await listOutbox(database.db)).find((message) => message.to === address))
+export async function latestMailTo(address: string, dataDir?: string) {
+  return withShopDatabase(async (database) => {
+    const [message] = await database.db.select().from(outbox).where(eq(outbox.to, address)).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(1)
+    return message
+  }, dataDir)
+}
+
+/** The link of the newest verification e-mail sent to an address (that confirms it and signs in). */
+export async function verificationLinkFor(address: string, dataDir?: string): Promise<string> {
+  const link = /(http:\/\/\S+\/verify-email\S+)/.exec((await latestMailTo(address, dataDir))?.text ?? '')?.[1]
+  expect(link, `a verification e-mail to ${address}`).toBeTruthy()
+  return link!
+}
+
+/**
+ * Signs up as the login panel's form posts it, then opens the e-mailed link: `request` then holds
+ * the new account's session (the shop in `dataDir`; the shared test shop's by default).
+ */
+export async function signUpOverHttp(request: APIRequestContext, email: string, password: string, dataDir?: string) {
+  const answer = await request.post('/login', { form: { email, password, intent: 'signup' }, maxRedirects: 0 })
+  expect(answer.status(), await answer.text()).toBe(200)
+  const confirmed = await request.get(await verificationLinkFor(email, dataDir), { maxRedirects: 0 })
+  expect(confirmed.status(), 'the verification link signs in and sends the browser on').toBe(302)
 }
 
 /** `npm run staff -- add <email>` against the test shop (or the one in `dataDir`); returns the new account's password. */
@@ -38,16 +60,19 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 
-/** Fills the login panel and presses Login or Sign Up, waiting until the panel has sent the visitor on. */
+/** Fills the login panel and presses Login or Sign Up. */
 async function submitLoginPanel(page: Page, email: string, password: string, button: 'Login' | 'Sign Up') {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: button, exact: true }).click()
-  await page.waitForURL((url) => url.pathname !== '/login')
 }
 
-export const logIn = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Login')
+/** Logs in with the login panel, waiting until it has sent the visitor on. */
+export async function logIn(page: Page, email: string, password: string) {
+  await submitLoginPanel(page, email, password, 'Login')
+  await page.waitForURL((url) => url.pathname !== '/login')
+}
 
 /** The authenticator apps of the staff accounts these helpers enrolled, by e-mail (one per test process). */
 const authenticators = new Map<string, TOTP>()
@@ -130,7 +155,16 @@ export async function logInAsStaffOverHttp(request: APIRequestContext, origin: s
     expect(verified.status(), await verified.text()).toBe(302)
   }
 }
-export const signUp = (page: Page, email: string, password: string) => submitLoginPanel(page, email, password, 'Sign Up')
+/**
+ * Signs up with the login panel, then opens the link of the verification e-mail as its owner would,
+ * which confirms the address and signs in: waits until the visitor has landed.
+ */
+export async function signUp(page: Page, email: string, password: string) {
+  await submitLoginPanel(page, email, password, 'Sign Up')
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+  await page.goto(await verificationLinkFor(email))
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/auth/') && url.pathname !== '/auth/continue')
+}
 
 /** Fills the demo payment page as a buyer would and presses Pay (the e-mail may be prefilled). */
 export async function payWithDemoCard(page: Page, card: { email?: string; card: string; expiry: string; cvc: string; name: string }) {
