@@ -80,6 +80,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `"${config.SHOP_NAME}" <${config.SHOP_EMAIL}>`,
     retrySeconds: config.MAIL_RETRY_SECONDS,
+    printKept: config.NODE_ENV !== 'production',
   })
   const timedWork = startTimedWork([
     // Mail retries (with SMTP; the outbox alone has nothing to deliver).

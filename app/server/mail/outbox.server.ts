@@ -49,6 +49,12 @@ export interface MailServiceOptions {
   retrySeconds: number
   /** How often to look for due messages while started (default 15 s). */
   pollSeconds?: number
+  /**
+   * Without SMTP, print each kept message's subject and links on the shop's own output: the demo's
+   * only mailbox, for the person who started it (never with NODE_ENV=production, where the links of
+   * customers' messages are theirs alone: docs/decisions/007-mail-outbox.md).
+   */
+  printKept?: boolean
 }
 
 /** How long a claimed row stays invisible to other deliverers; well above the SMTP timeouts below. */
@@ -210,6 +216,7 @@ export function createMailService(options: MailServiceOptions): MailService {
         afterCommit(executor, kick)
       } else {
         logger.info({ mailId: id, to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL)')
+        if (options.printKept) printKeptMessage(message)
       }
       return { id }
     },
@@ -283,4 +290,10 @@ export async function outboxMessageForStaff(db: Executor, id: string) {
     .where(eq(outbox.id, id))
     .limit(1)
   return row ? { ...row, subject: maskSecretLinks(row.subject), text: maskSecretLinks(row.text) } : null
+}
+
+/** The demo's mailbox: a kept message's recipient, subject and links, written past the log (which masks links). */
+function printKeptMessage(message: { to: string; subject: string; text: string }) {
+  const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])]
+  process.stdout.write(`\n  Mail to ${message.to}: ${message.subject}\n${links.map((link) => `    ${link}\n`).join('')}\n`)
 }
