@@ -82,6 +82,21 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     expect(await getOutboxMessage(database.db, 'no-such-message')).toBeNull()
   })
 
+  it('the demo without SMTP prints a kept message’s recipient, subject and links for whoever runs it; a production shop prints nothing', async () => {
+    const printed: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true))
+    const link = 'http://localhost:3000/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.secret&callbackURL=%2Fauth%2Fcontinue'
+    const demo = createMailService({ db: database.db, from, retrySeconds: 60, printKept: true })
+    services.push(demo)
+    await demo.send(message({ to: 'demo-visitor@example.com', subject: 'Confirm your e-mail address', text: `Please confirm:\n\n${link}\n` }))
+    expect(printed.join('')).toContain('Mail to demo-visitor@example.com: Confirm your e-mail address')
+    expect(printed.join('')).toContain(`    ${link}\n`)
+
+    printed.length = 0
+    await service().send(message({ text: `Please confirm:\n\n${link}\n` }))
+    expect(printed.join('')).not.toContain('secret')
+  })
+
   it('with SMTP delivers the message once, with From, To, Subject, Reply-To and text and HTML parts', async () => {
     const mail = service({ smtpUrl: smtp.url })
     const sent = message({ replyTo: 'sales@unidrone.example' })
