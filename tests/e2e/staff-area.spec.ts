@@ -82,7 +82,8 @@ test.describe('the staff area', () => {
   })
 
   test('on a phone the menu opens under the bar and closes on a link; every staff screen fits 390 px and passes axe', async ({ page }) => {
-    test.setTimeout(120_000)
+    // Every staff screen with axe: about a minute alone, twice that beside the other worker's suites.
+    test.setTimeout(180_000)
     const email = uniqueEmail('phone-staff')
     await logInAsStaff(page, email, addStaff(email))
     await page.setViewportSize({ width: 390, height: 844 })
