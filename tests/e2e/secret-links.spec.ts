@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { listOutbox } from '../../app/server/mail/outbox.server'
+import { listOutbox } from '../support/outbox'
 import { fixedPort, startShopProcess } from './support/process'
 import { addStaff, logInAsStaffOverHttp, uniqueEmail, withShopDatabase } from './support/shop'
 

@@ -7,7 +7,8 @@ import { ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR, createAuth, type Auth } from '../..
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { session, user } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
-import { createMailService, listOutbox } from '../../app/server/mail/outbox.server'
+import { createMailService } from '../../app/server/mail/outbox.server'
+import { listOutbox } from '../support/outbox'
 import { authClient } from '../support/auth-client'
 import { testDatabaseKinds } from '../support/databases'
 

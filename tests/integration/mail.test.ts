@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { outbox } from '../../app/server/db/schema'
 import { logger } from '../../app/server/log.server'
 import type { MailMessage } from '../../app/server/mail/message'
-import { createMailService, getOutboxMessage, listOutbox, type MailService } from '../../app/server/mail/outbox.server'
+import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
+import { getOutboxMessage, listOutbox } from '../support/outbox'
 import { decodedBody, headersOf, startSmtpServer, until } from '../fakes/smtp'
 import { testDatabaseKinds } from '../support/databases'
 
@@ -264,7 +265,8 @@ describe('a process using the mail service', () => {
     const module = (file: string) => JSON.stringify(pathToFileURL(`${root}/${file}`).href)
     const script = `
       import { openPglite } from ${module('app/server/db/client.server.ts')}
-      import { createMailService, getOutboxMessage } from ${module('app/server/mail/outbox.server.ts')}
+      import { createMailService } from ${module('app/server/mail/outbox.server.ts')}
+      import { getOutboxMessage } from ${module('tests/support/outbox.ts')}
       const database = await openPglite()
       await database.migrate()
       const mail = createMailService({ db: database.db, smtpUrl: process.env.SMTP_URL, from: ${JSON.stringify(from)}, retrySeconds: 1, pollSeconds: 1 })

@@ -246,15 +246,6 @@ function errorText(error: unknown): string {
 }
 
 /** The outbox, newest first, as it was stored (what staff see is `outboxForStaff`). */
-export async function listOutbox(db: Executor, limit = 100): Promise<OutboxRow[]> {
-  return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit)
-}
-
-export async function getOutboxMessage(db: Executor, id: string): Promise<OutboxRow | null> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1)
-  return row ?? null
-}
-
 /*
  * Staff read every message, but not the secrets of the links in them (a password reset, an address
  * confirmation, an invitation, a guest's order): with one, any staff member could take over the
