@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { SHOP_NODE_FLAGS } from './scripts/lib/shop-flags'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 // A fresh embedded database for every run, seeded by the shop's own start-up. Set once in the
@@ -41,7 +40,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built server, started directly so that Playwright stops exactly this process.
-    command: ['node', ...SHOP_NODE_FLAGS, 'server.js'].join(' '),
+    command: 'node server.js',
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,

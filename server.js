@@ -3,7 +3,7 @@
  * The shop's process. `node server.js` serves the production build (`npm start` builds it first
  * when needed); `node server.js --dev` serves from source through Vite. With WEB_CONCURRENCY above 1
  * (production, PostgreSQL) this process starts that many shop processes on the same port instead
- * (app/server/http/shop-process.server.ts).
+ * (app/server/http/process/shop-process.server.ts).
  *
  * This file is JavaScript, not TypeScript, so that a shop process never loads Node's TypeScript
  * support: it holds ~13 MB for as long as the process runs (docs/decisions/033-process-memory.md).
@@ -26,10 +26,10 @@ try {
   if (dev) {
     const { createServer } = await import('vite')
     const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
-    const shop = /** @type {typeof import('./app/server/http/shop-process.server.ts')} */ (await vite.ssrLoadModule('./app/server/http/shop-process.server.ts'))
+    const shop = /** @type {typeof import('./app/server/http/process/shop-process.server.ts')} */ (await vite.ssrLoadModule('./app/server/http/process/shop-process.server.ts'))
     await shop.runShopProcess({ vite })
   } else {
-    /** @type {typeof import('./app/server/http/shop-process.server.ts')} */
+    /** @type {typeof import('./app/server/http/process/shop-process.server.ts')} */
     const shop = await import(new URL('./build/server/index.js', import.meta.url).href)
     await shop.runShopProcess()
   }

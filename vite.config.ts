@@ -40,7 +40,7 @@ export default defineConfig({
     // The server build's entry is the shop's process (the Express app, its processes and their
     // lifecycle), so the whole server is one bundle that server.js imports.
     ssr: {
-      build: { rolldownOptions: { input: './app/server/http/shop-process.server.ts' } },
+      build: { rolldownOptions: { input: './app/server/http/process/shop-process.server.ts' } },
       resolve: { noExternal: ['drizzle-orm'] },
     },
   },

@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { SHOP_NODE_FLAGS } from '../lib/shop-flags.ts'
 
 const PORT_RANGE = { first: 3300, last: 3399 }
 const claimed = new Set<number>()
@@ -128,7 +127,7 @@ function inherited(...names: string[]): Record<string, string> {
 /** `node server.js` in production mode on 127.0.0.1, against the embedded database in `dataDir`. */
 export function startShop(options: ShopProcessOptions): Promise<RunningProcess> {
   // As npm start and the deployment guide start it (docs/decisions/033-process-memory.md).
-  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'server.js'], {
+  const child = spawn(process.execPath, ['server.js'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // A clean environment: a DATABASE_URL or PUBLIC_URL of the caller's must not leak into the measured shop.
     env: {

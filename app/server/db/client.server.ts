@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -136,7 +136,32 @@ export function embeddedPaths(dataDir: string) {
     pgliteDir: path.join(dir, 'pglite'),
     lockFile: path.join(dir, 'pglite.lock'),
     socketFile: path.join(dir, '.s.PGSQL.5432'),
+    /** The last migration the directory was prepared with (written by `markPrepared`). */
+    preparedFile: path.join(dir, 'pglite.prepared'),
   }
+}
+
+/** The tag of the newest migration this version of the shop brings (drizzle/meta/_journal.json). */
+function newestMigration(): string {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+  return journal.entries.at(-1)?.tag ?? ''
+}
+
+/**
+ * Whether the embedded database in `dataDir` is new, or was last prepared by a version of the shop
+ * with fewer migrations: then creating, migrating and seeding it is worth a process of its own
+ * (app/server/http/process/shop-process.server.ts). A shop that opens it migrates it anyway; this
+ * only decides where.
+ */
+export function embeddedNeedsPreparing(dataDir: string): boolean {
+  const { pgliteDir, preparedFile } = embeddedPaths(dataDir)
+  if (!existsSync(pgliteDir) || !existsSync(preparedFile)) return true
+  return readFileSync(preparedFile, 'utf8').trim() !== newestMigration()
+}
+
+/** Records that the embedded database in `dataDir` is migrated and prepared by this version. */
+export function markPrepared(dataDir: string): void {
+  writeFileSync(embeddedPaths(dataDir).preparedFile, `${newestMigration()}\n`)
 }
 
 /**

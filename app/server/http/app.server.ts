@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { paymentProvider } from '../checkout/payments/index.server.ts'
 import { settlePendingRefunds } from '../orders/refunds.server.ts'
 import { readdirSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
@@ -21,7 +22,7 @@ import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
 import { addDemoPlacement, catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { addDemoDeliveryData } from '../delivery/demo-delivery.server.ts'
 import { shopContext } from '../context.server.ts'
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client.server.ts'
+import { markPrepared, openDatabase, type Database, type DatabaseHandle } from '../db/client.server.ts'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.server.ts'
 import { parseEnv, type Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
@@ -34,24 +35,21 @@ import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
 
 /** How often each process looks for lapsed reservations (and demo payment pages left open). */
 const RESERVATION_SWEEP_SECONDS = 30
-import { bodyLimits } from './body-limit.server.ts'
-import { healthz, readyz } from './health.server.ts'
-import { createPageCache, hasSessionCookie } from './page-cache.server.ts'
+import { bodyLimits } from './middleware/body-limit.server.ts'
+import { healthz, readyz } from './middleware/health.server.ts'
+import { createPageCache, hasSessionCookie, isAnonymousRender } from './pages/page-cache.server.ts'
 import { PRIVATE_PAGE } from './private-page.server.ts'
-import { compressRenderedPages, isHtmlAnswer } from './page-compression.server.ts'
+import { isHtmlAnswer, renderedPages } from './pages/rendered-pages.server.ts'
 import { imageFileStore } from '../images/image-files.server.ts'
 import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
-import { requestLog } from './request-log.server.ts'
-import { trimMemoryWhenIdle } from './memory-trim.server.ts'
-import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './security.server.ts'
+import { logRequest, logWhenFinished, requestIdOf } from './middleware/request-log.server.ts'
+import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './middleware/security.server.ts'
 
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
   vite?: ViteDevServer
   env?: Record<string, string | undefined>
-  /** The database was migrated and prepared by `prepareDatabase` in another process just before. */
-  prepared?: boolean
 }
 
 export interface RunningShop {
@@ -70,7 +68,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const secret = await resolveAuthSecret(config)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
   try {
-    if (!options.prepared) await migrateAndPrepare(database, config)
+    await migrateAndPrepare(database, config)
   } catch (error) {
     await database.close()
     throw error
@@ -104,14 +102,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
-  app.use(requestLog)
   app.use(knownMethods)
   let shuttingDown = false
-  app.use((_req, res, next) => {
-    // While shutting down, every answer ends its keep-alive connection, so clients reconnect elsewhere.
-    if (shuttingDown) res.setHeader('Connection', 'close')
-    next()
-  })
   app.use((req, res, next) => {
     // An address that is not valid percent-encoding, or that smuggles a NUL, names nothing here:
     // 400 before any route decodes it or hands it to the database.
@@ -123,9 +115,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     res.status(400).type('text/plain').send('Bad request: the address is not valid.')
   })
   app.use(bodyLimits)
-  // A cached catalogue page is answered here, before the rest of the chain: it carries its headers.
-  const pageCache = options.vite ? null : createPageCache(catalog, { keyByHost: !config.PUBLIC_URL })
-  if (pageCache) app.use(pageCache.serve)
+  // Kept catalogue pages are answered before Express sees the request (see the server below).
+  const pageCache = options.vite ? null : createPageCache(catalog, { keyByHost: !config.PUBLIC_URL, closing: () => shuttingDown, logged: logRequest })
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.
     req.headers['x-shop-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
@@ -144,10 +135,9 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     next()
   })
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
-  // Pages rendered for one request are kept whole and compressed in one call (Brotli 3, or gzip 3);
-  // files and other answers go through `compression` at the same levels
-  // (docs/decisions/032-compression-of-rendered-pages.md). Kept pages carry their own gzip form,
-  // made once (page-cache.server.ts).
+  // Rendered pages are held whole, compressed in one call (Brotli 3, or gzip 3) and offered to the page
+  // cache; files and other answers go through `compression` at the same levels
+  // (docs/decisions/032-compression-of-rendered-pages.md).
   app.use(
     compression({
       level: 3,
@@ -157,8 +147,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       filter: (req, res) => !isHtmlAnswer(res as Response) && compression.filter(req, res),
     }),
   )
-  app.use(compressRenderedPages)
-  if (pageCache) app.use(pageCache.store)
+  app.use(renderedPages(pageCache))
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else {
@@ -201,7 +190,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
               if (!res.headersSent) res.append('Set-Cookie', cookie)
             })
             const wanted = found?.role ?? null
-            if (!res.locals.anonymousRender && wanted !== signedInHintOf(headers.get('cookie')) && !res.headersSent) {
+            if (!isAnonymousRender(req) && wanted !== signedInHintOf(headers.get('cookie')) && !res.headersSent) {
               res.append('Set-Cookie', signedInCookie(wanted, secureCookies))
             }
             return found
@@ -226,10 +215,22 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     }
   })
 
-  const server = app.listen(config.PORT, config.HOST)
+  // Every request gets its id first; a kept catalogue page is then answered at once (its headers and
+  // encoded forms are stored with it), and everything else goes to Express.
+  const server = createServer((req, res) => {
+    const requestId = requestIdOf(req)
+    const pass = () => {
+      logWhenFinished(req, res, requestId)
+      // While shutting down, every answer ends its keep-alive connection, so clients reconnect elsewhere.
+      if (shuttingDown) res.setHeader('Connection', 'close')
+      app(req, res)
+    }
+    if (pageCache) pageCache.handle(req, res, requestId, pass)
+    else pass()
+  })
   server.on('connect', (_req, socket) => refuseConnect(socket))
+  server.listen(config.PORT, config.HOST)
   await once(server, 'listening')
-  const memoryTrim = await trimMemoryWhenIdle(server)
   const { port } = server.address() as AddressInfo
   const url = `http://localhost:${port}`
   logger.info({ url, database: database.description }, 'shop is listening')
@@ -250,7 +251,6 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       await closed
       clearTimeout(force)
-      memoryTrim.stop()
       await timedWork.stop()
       await mailer.stop()
       await database.close()
@@ -277,14 +277,16 @@ function serveBuiltFiles(app: Express, root: string) {
  */
 async function migrateAndPrepare(database: DatabaseHandle, config: Env) {
   await database.migrate()
-  if (!config.DATABASE_URL) await prepareDemo(database.db, config)
+  if (config.DATABASE_URL) return
+  await prepareDemo(database.db, config)
+  markPrepared(config.DATA_DIR)
 }
 
 /**
  * Opens, migrates and prepares the database as `startShop` does, then closes it: run by a short-lived
- * process before the embedded shop starts, so that creating and seeding a new database (a burst of
- * several hundred MB in the embedded PostgreSQL's memory, which never shrinks) stays out of the
- * process that serves (docs/decisions/033-process-memory.md).
+ * process before the embedded shop starts when its database is new or has migrations to run, so that
+ * that burst (several hundred MB in the embedded PostgreSQL's memory, which never shrinks) stays out
+ * of the process that serves (docs/decisions/033-process-memory.md).
  */
 export async function prepareDatabase(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = parseEnv(env)

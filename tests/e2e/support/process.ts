@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { SHOP_NODE_FLAGS } from '../../../scripts/lib/shop-flags'
 
 export interface ShopProcess {
   child: ChildProcess
@@ -10,7 +9,7 @@ export interface ShopProcess {
 
 /** The shop's own process, started as `npm start` starts it once built, with its own settings. */
 export function startShopProcess(env: Record<string, string>): ShopProcess {
-  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'server.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' })
+  const child = spawn(process.execPath, ['server.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' })
   let output = ''
   const url = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Request, Response } from 'express'
-import type { Database } from '../db/client.server.ts'
+import type { Database } from '../../db/client.server.ts'
 
 /** Liveness: the process answers. */
 export function healthz(_req: Request, res: Response) {

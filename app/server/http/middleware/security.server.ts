@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
-import { SIGNED_IN_SCRIPT } from '../../lib/signed-in-hint.ts'
-import type { Env } from '../env.server.ts'
-import { logger } from '../log.server.ts'
+import { SIGNED_IN_SCRIPT } from '../../../lib/signed-in-hint.ts'
+import type { Env } from '../../env.server.ts'
+import { logger } from '../../log.server.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {

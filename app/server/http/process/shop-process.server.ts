@@ -1,8 +1,9 @@
 import { fork } from 'node:child_process'
 import cluster, { type Worker } from 'node:cluster'
 import type { ViteDevServer } from 'vite'
-import { parseEnv } from '../env.server.ts'
-import { prepareDatabase, startShop } from './app.server.ts'
+import { embeddedNeedsPreparing } from '../../db/client.server.ts'
+import { parseEnv } from '../../env.server.ts'
+import { prepareDatabase, startShop } from '../app.server.ts'
 import { restartPolicy } from './restarts.server.ts'
 
 /** What a shop process started by the supervisor tells it. */
@@ -12,8 +13,8 @@ interface OpenMessage {
 }
 
 /** One shop process: serves until SIGTERM or SIGINT, then finishes its requests and exits 0. */
-async function serve(vite: ViteDevServer | undefined, prepared: boolean) {
-  const shop = await startShop({ vite, prepared })
+async function serve(vite: ViteDevServer | undefined) {
+  const shop = await startShop({ vite })
   let stopping = false
   const stop = async (reason: string) => {
     if (stopping) return
@@ -38,7 +39,7 @@ async function serve(vite: ViteDevServer | undefined, prepared: boolean) {
  * each new connection to one of them) and says the shop is open once all of them are. One that dies
  * later is started again, after 1 s, then 2, 4 … up to 30 s while they keep dying; after ten
  * deaths within five minutes all are stopped (exit 1), so the service manager takes over
- * (app/server/http/restarts.server.ts). A process that dies before the first start is complete
+ * (app/server/http/process/restarts.server.ts). A process that dies before the first start is complete
  * stops them all at once (exit 1): the same start would only fail again. SIGTERM or SIGINT is
  * passed on to every process; the supervisor exits once all have finished their requests (1 if any
  * of them failed to stop cleanly).
@@ -103,12 +104,13 @@ function supervise(count: number) {
 const PREPARE_ONLY = 'SHOP_PREPARE_DATABASE_ONLY'
 
 /**
- * The embedded database is created, migrated and seeded by a short-lived copy of this process
- * (`server.js` again, with the same options), which exits before this one opens the database. The
- * embedded PostgreSQL's WebAssembly memory only grows: creating and seeding a new database took the
- * serving process to ~480 MB for good, against ~250 MB for one that opens a prepared database
- * (docs/decisions/033-process-memory.md). Its output (the demo staff account, the log) is this
- * process's own, and this one then opens the database without migrating or preparing it again.
+ * A new embedded database, or one with migrations to run, is created, migrated and seeded by a
+ * short-lived copy of this process (`server.js` again, with the same options), which exits before
+ * this one opens the database. The embedded PostgreSQL's WebAssembly memory only grows: creating and
+ * seeding a new database took the serving process to ~480 MB for good, against ~250 MB for one that
+ * opens a prepared database (docs/decisions/033-process-memory.md). Its output (the demo staff
+ * account, the log) is this process's own. A database already prepared by this version is opened
+ * directly (its migration check then finds nothing to do).
  */
 async function prepareInOwnProcess(): Promise<void> {
   const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [PREPARE_ONLY]: '1' }, stdio: 'inherit' })
@@ -128,11 +130,10 @@ export async function runShopProcess(options: { vite?: ViteDevServer } = {}): Pr
       process.exit(0)
     }
     const config = parseEnv(process.env)
-    const prepareFirst = !options.vite && !config.DATABASE_URL
-    if (prepareFirst) await prepareInOwnProcess()
+    if (!options.vite && !config.DATABASE_URL && !cluster.isWorker && embeddedNeedsPreparing(config.DATA_DIR)) await prepareInOwnProcess()
     const processes = options.vite || cluster.isWorker ? 1 : config.WEB_CONCURRENCY
     if (processes > 1) supervise(processes)
-    else await serve(options.vite, prepareFirst)
+    else await serve(options.vite)
   } catch (error) {
     console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
     process.exit(1)

@@ -5,7 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { brotliWindowBits, compressRenderedPages, isHtmlAnswer, pageEncodingFor } from './page-compression.server'
+import { brotliWindowBits, pageEncodingFor } from './encoding.server'
+import { isHtmlAnswer, renderedPages } from './rendered-pages.server'
 
 describe('pageEncodingFor', () => {
   it('answers browsers with Brotli, gzip-only clients with gzip, and others plainly', () => {
@@ -15,10 +16,10 @@ describe('pageEncodingFor', () => {
     expect(pageEncodingFor('br;q=0, gzip')).toBe('gzip')
     expect(pageEncodingFor('BR')).toBe('br')
     expect(pageEncodingFor('*')).toBe('br')
-    expect(pageEncodingFor('gzip;q=0')).toBeNull()
-    expect(pageEncodingFor('identity')).toBeNull()
-    expect(pageEncodingFor('')).toBeNull()
-    expect(pageEncodingFor(undefined)).toBeNull()
+    expect(pageEncodingFor('gzip;q=0')).toBe('identity')
+    expect(pageEncodingFor('identity')).toBe('identity')
+    expect(pageEncodingFor('')).toBe('identity')
+    expect(pageEncodingFor(undefined)).toBe('identity')
   })
 })
 
@@ -42,7 +43,7 @@ let server: ReturnType<express.Express['listen']>
 beforeAll(async () => {
   const app = express()
   app.use(compression({ filter: (req, res) => !isHtmlAnswer(res as express.Response) && compression.filter(req, res) }))
-  app.use(compressRenderedPages)
+  app.use(renderedPages(null))
   app.get('/page', (_req, res) => {
     res.status(200).append('Content-Type', 'text/html; charset=utf-8')
     const pieces = PAGE.match(/.{1,300}/gs)!
@@ -75,7 +76,7 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
   })
 }
 
-describe('compressRenderedPages', () => {
+describe('renderedPages', () => {
   it('sends a page written in pieces as one Brotli body with its length, for a browser', async () => {
     const answer = await get('/page', { 'accept-encoding': 'gzip, deflate, br' })
     expect(answer.headers['content-encoding']).toBe('br')

@@ -1,32 +1,33 @@
 import { once } from 'node:events'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import compression from 'compression'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CatalogReads } from '../catalog/catalog-reads.server'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CatalogReads } from '../../catalog/catalog-reads.server'
+import { contentSecurityPolicy } from '../middleware/security.server'
 import { createPageCache } from './page-cache.server'
-import { contentSecurityPolicy } from './security.server'
+import { renderedPages } from './rendered-pages.server'
 
-/** The page cache in front of a stand-in renderer whose answer each test chooses. */
-async function serveWith(render: (res: express.Response) => void, options: { keyByHost: boolean; databaseAway?: boolean }) {
+/** The page cache in front of a stand-in renderer whose answer each test chooses, wired as the shop wires it. */
+async function serveWith(render: (res: express.Response) => void, options: { keyByHost: boolean; databaseAway?: boolean; searchBytes?: number }) {
   const catalog = {
     version: async () => {
       if (options.databaseAway) throw new Error('Connection terminated')
       return 1
     },
   } as CatalogReads
-  const cache = createPageCache(catalog, { keyByHost: options.keyByHost })
+  const cache = createPageCache(catalog, { keyByHost: options.keyByHost, searchBytes: options.searchBytes })
   let renders = 0
   const app = express()
-  app.use(cache.serve)
-  app.use(compression())
-  app.use(cache.store)
+  app.use(renderedPages(cache))
   app.get('/{*path}', (_req, res) => {
     renders += 1
     render(res)
   })
-  const server = app.listen(0, '127.0.0.1')
+  let requests = 0
+  const server = createServer((req, res) => cache.handle(req, res, `request-${++requests}`, () => app(req, res)))
+  server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   closers.push(() => new Promise((resolve) => server.close(resolve)))
@@ -49,8 +50,8 @@ describe('the catalogue page cache', () => {
     expect(shop.renders()).toBe(1)
   })
 
-  it('keeps search results by the query as typed and the page, and never more than 200 of them', async () => {
-    const shop = await serveWith((res) => res.type('html').send(`<p>${res.req.originalUrl}</p>`), { keyByHost: false })
+  it('keeps search results by the query as typed and the page, within their own budget of bytes', async () => {
+    const shop = await serveWith((res) => res.type('html').send(`<p>${res.req.originalUrl}</p>`), { keyByHost: false, searchBytes: 5_000 })
     const cache = async (path: string) => (await fetch(`${shop.base}${path}`)).headers.get('x-cache')
     expect(await cache('/search?q=camera')).toBe('MISS')
     expect(await cache('/search?q=camera&utm=x')).toBe('HIT')
@@ -59,6 +60,7 @@ describe('the catalogue page cache', () => {
     expect(await cache('/search?q=camera&page=2')).toBe('MISS')
     expect(await cache('/search?q=camera&page=x'), 'not a page: rendered (a 404), not kept').toBeNull()
     expect(await cache('/products/cameras')).toBe('MISS')
+    // Each kept search is ~100 bytes in three forms: 200 more overflow a 5 KB budget.
     for (let i = 0; i < 200; i++) await cache(`/search?q=query${i}`)
     expect(await cache('/search?q=camera'), 'pushed out by newer searches').toBe('MISS')
     expect(await cache('/products/cameras'), 'the catalogue page stays').toBe('HIT')
@@ -100,34 +102,56 @@ describe('the catalogue page cache', () => {
     expect(await honest.text()).not.toContain('forged.example')
   })
 
-  it('gives every answer of a kept page its own CSP nonce, the same in the policy and the page, plain or gzip-compressed', async () => {
+  it('answers a kept page in the encoding each client asks for, with the policy and nonce it was rendered with', async () => {
     const rendered = 'UmVuZGVyZWROb25jZTAxMjM='
+    const page = `<script nonce="${rendered}">one()</script>${'<p>Gimbal</p>'.repeat(100)}<script nonce="${rendered}">two()</script>`
     const shop = await serveWith(
       (res) => {
-        res.locals.nonce = rendered
         res.setHeader('Content-Security-Policy', contentSecurityPolicy(rendered))
-        res.type('html').send(`<script nonce="${rendered}">one()</script>${'<p>Gimbal</p>'.repeat(100)}<script nonce="${rendered}">two()</script>`)
+        res.type('html').send(page)
       },
       { keyByHost: false },
     )
     const path = `${shop.base}/product/unigimbal`
-    await fetch(path)
-    const nonces: string[] = []
-    for (const encoding of ['identity', 'identity', 'gzip', 'gzip']) {
-      // The gzip form is made in the background just after the page is kept.
-      const answer = await vi.waitFor(async () => {
-        const response = await fetch(path, { headers: { 'accept-encoding': encoding } })
-        if (encoding === 'gzip' && response.headers.get('content-encoding') !== 'gzip') throw new Error('not compressed yet')
-        return response
-      })
-      expect(answer.headers.get('x-cache')).toBe('HIT')
-      const inPolicy = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy')!)![1]!
-      const page = await answer.text()
-      expect([...page.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1])).toEqual([inPolicy, inPolicy])
-      expect(page).toContain('<p>Gimbal</p><script')
-      nonces.push(inPolicy)
+    const first = await get(path, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(first.headers['x-cache']).toBe('MISS')
+    const decoded = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body }
+    for (const [asked, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['', 'identity']] as const) {
+      const answer = await get(path, { 'accept-encoding': asked })
+      expect(answer.headers['x-cache']).toBe('HIT')
+      expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding)
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length)
+      expect(answer.headers['vary']).toBe('Accept-Encoding')
+      expect(answer.headers['content-security-policy']).toBe(contentSecurityPolicy(rendered))
+      expect(answer.headers['x-request-id']).toMatch(/^request-\d+$/)
+      expect(decoded[encoding](answer.body).toString()).toBe(page)
     }
-    expect(new Set([rendered, ...nonces]).size, 'no two answers share a nonce').toBe(5)
     expect(shop.renders()).toBe(1)
   })
+
+  it('renders a page for staff every time and keeps none of it, and gives a signed-in customer the kept page', async () => {
+    const shop = await serveWith((res) => res.type('html').send(`<p>${res.req.get('cookie') ?? 'nobody'}</p>`), { keyByHost: false })
+    const session = 'better-auth.session_token=abc.def'
+    const staff = await get(`${shop.base}/products`, { cookie: `${session}; shop_signed_in=staff` })
+    expect(staff.headers['x-cache']).toBeUndefined()
+    expect(staff.headers['cache-control']).toContain('no-store')
+    expect(staff.body.toString()).toContain('shop_signed_in=staff')
+    const customer = await get(`${shop.base}/products`, { cookie: `${session}; shop_signed_in=customer` })
+    expect(customer.headers['x-cache']).toBe('MISS')
+    expect(customer.body.toString(), 'rendered without the session').not.toContain('session_token')
+    expect((await get(`${shop.base}/products`, {})).headers['x-cache']).toBe('HIT')
+    expect(shop.renders()).toBe(2)
+  })
 })
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+    })
+      .on('error', reject)
+      .end()
+  })
+}

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
-import { logger } from '../log.server.ts'
-import { MAX_SCREEN_IMPORT_BYTES } from '../migration/screen.server.ts'
-import { MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from '../uploads/uploads.server.ts'
+import { logger } from '../../log.server.ts'
+import { MAX_SCREEN_IMPORT_BYTES } from '../../migration/screen.server.ts'
+import { MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from '../../uploads/uploads.server.ts'
 
 /** What every form and JSON endpoint reads at most. */
 export const MAX_BODY_BYTES = 1024 * 1024
