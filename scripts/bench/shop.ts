@@ -146,11 +146,15 @@ export function startShop(options: ShopProcessOptions): Promise<RunningProcess> 
   return track(child, /The shop is open on (http:\/\/\S+)/, 'The shop', 180_000)
 }
 
-/** The baseline: a plain Node `http` server answering every request with the same page (the bytes of `page`, or 4 KB). */
-export function startPlainServer(port: number, page?: { file: string; encoding?: string }): Promise<RunningProcess> {
-  const args = [path.join(import.meta.dirname, 'plain-server.ts'), String(port), ...(page ? [page.file, ...(page.encoding ? [page.encoding] : [])] : [])]
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  return track(child, /listening on (http:\/\/\S+)/, 'The plain Node server', 20_000)
+/** A baseline server (scripts/bench/plain-server.ts): the bytes of `page` for every request, or a React page rendered for each. */
+export function startPlainServer(port: number, page: { file: string; encoding?: string } | 'react'): Promise<RunningProcess> {
+  const what = page === 'react' ? ['react'] : [page.file, ...(page.encoding ? [page.encoding] : [])]
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'plain-server.ts'), String(port), ...what], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // React's production build, as the shop runs it.
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  return track(child, /listening on (http:\/\/\S+)/, 'The baseline server', 20_000)
 }
 
 /** Calls `stopAll` on Ctrl-C / SIGTERM so no server outlives the script. */
