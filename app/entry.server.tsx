@@ -11,9 +11,11 @@ export const streamTimeout = 5_000
 /**
  * Renders a page as a stream, with the request's CSP nonce on every inline script React Router
  * writes (the Content-Security-Policy header, set by the Express app, allows only those). React
- * writes into a web stream that the adapter reads straight into the socket: about 8 % more pages a
- * second than React's Node stream piped through a PassThrough and converted to a web stream, in
- * paired runs (decision 016). Crawlers get the whole page at once; the render is aborted after
+ * writes into a web stream that the adapter reads: about 8 % more pages a second than React's Node
+ * stream piped through a PassThrough and converted to a web stream, in paired runs (decision 016).
+ * The stream does not reach the socket as it comes: the Express app keeps the page whole and sends
+ * it compressed in one piece with its length (app/server/http/pages/rendered-pages.server.ts,
+ * decision 032). Crawlers get the whole page from React at once; the render is aborted after
  * `streamTimeout` + 1 s.
  */
 export default async function handleRequest(

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import { fulfilPayment } from '../server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../server/checkout/payment-events.server'
 import { stripeClient, stripeEventToPaymentEvent, stripeRefundsOf } from '../server/checkout/payments/stripe.server'
 import { recordProviderRefunds } from '../server/orders/refunds.server'
 import { shop } from '../server/context.server'
@@ -11,7 +11,7 @@ const text = (body: string, status: number, headers: Record<string, string> = {}
 
 /**
  * POST /api/stripe/webhook — Stripe's Checkout Session events, and `charge.refunded`. The signature is checked on the raw
- * body before anything is read from it; a verified event goes to the one fulfilment function, which
+ * body before anything is read from it; a verified event goes to applyPaymentEvent, which
  * ignores duplicates and stale events. 2xx tells Stripe to stop; 5xx makes it retry later.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ received: true })
   }
   try {
-    const { order, changed } = await fulfilPayment({ db, mailer, config }, event)
+    const { order, changed } = await applyPaymentEvent({ db, mailer, config }, event)
     logger.info({ reqId: requestId, eventId: event.eventId, type: event.type, orderId: event.orderId, status: order?.status, changed }, 'stripe event applied')
     return Response.json({ received: true })
   } catch (error) {

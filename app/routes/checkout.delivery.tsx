@@ -10,7 +10,8 @@ import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout
 import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
 import { checkoutIdFrom, claimCheckout, getCheckout, isPaymentReturnKey, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
@@ -141,7 +142,7 @@ export async function action(args: Route.ActionArgs) {
     try {
       result = await startCheckout(
         { db, config, mailer },
-        { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(args.context, args.request) },
+        { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(config, args.request) },
       )
     } finally {
       // (A paid order's checkout is gone by now, and releasing it changes nothing; if the database is away,

@@ -11,7 +11,8 @@ import { pageMeta, shopNameFrom } from '../lib/seo'
 import { getSessionUser } from '../server/auth/session.server'
 import { checkoutCookie, checkoutIdFrom, keepCart } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
 import { logger } from '../server/log.server'
 import type { Route } from './+types/checkout'
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const user = await getSessionUser(context, request)
     const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null })
-    throw redirect('/checkout/delivery', { status: 303, headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(context, request).startsWith('https:')) } })
+    throw redirect('/checkout/delivery', { status: 303, headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(shop(context).config, request).startsWith('https:')) } })
   } catch (error) {
     // (The redirect to the delivery step is thrown too, and passes through.)
     if (!isDatabaseUnavailable(error)) throw error

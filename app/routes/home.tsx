@@ -6,7 +6,8 @@ import { formatAud } from '../lib/money'
 import { E900_ID } from '../lib/navigation'
 import { organizationJsonLd, pageMeta, shopNameFrom } from '../lib/seo'
 import { shopIdentity } from '../server/env.server'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/home'
 import { buttonClass } from '../components/ui/button'
 
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [featured, methods] = await Promise.all([catalog.featured(), catalog.shippingMethods()])
   const freeOver = methods.flatMap((method) => (method.kind === 'delivery' && method.freeOverCents !== null ? [method.freeOverCents] : []))
   return {
-    origin: publicOrigin(context, request),
+    origin: publicOrigin(config, request),
     shop: shopIdentity(config),
     featured,
     freeDeliveryOverCents: freeOver.length > 0 ? Math.min(...freeOver) : null,

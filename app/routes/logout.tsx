@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { authBaseUrl } from '../server/auth/auth.server'
+import { publicOrigin } from '../server/public-origin.server'
 import { callAuth, cookieHeaders } from '../server/auth/auth-calls.server'
 import { signedInCookie } from '../server/auth/signed-in-cookie.server'
 import { shop } from '../server/context.server'
@@ -9,7 +9,7 @@ import type { Route } from './+types/logout'
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuth(context, request, '/sign-out', {})
   const headers = cookieHeaders(result.setCookies)
-  headers.append('Set-Cookie', signedInCookie(null, authBaseUrl(shop(context).config).startsWith('https://')))
+  headers.append('Set-Cookie', signedInCookie(null, publicOrigin(shop(context).config).startsWith('https://')))
   return redirect('/', { headers })
 }
 

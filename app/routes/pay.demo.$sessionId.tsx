@@ -6,7 +6,7 @@ import { formatAud } from '../lib/money'
 import { demoPaymentSchema } from '../lib/schemas/demo-payment'
 import { fieldErrors } from '../lib/schemas/errors'
 import { getSessionUser } from '../server/auth/session.server'
-import { fulfilPayment } from '../server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../server/checkout/payment-events.server'
 import { paymentCancelPath } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { demoCardResult, demoPaymentEvent } from '../server/checkout/payments/demo.server'
@@ -33,7 +33,7 @@ async function pendingOrder({ params, context }: { params: { sessionId: string }
   // Like a hosted payment page, the demo page closes after PAYMENT_MINUTES; its stock goes back.
   const closesAt = order.reservedUntil ? order.reservedUntil.getTime() - RESERVATION_GRACE_MINUTES * 60_000 : Infinity
   if (order.status === 'pending' && Date.now() > closesAt) {
-    await fulfilPayment(shop(context), { eventId: `lapsed:${order.id}`, type: 'shop.lapsed', orderId: order.id, sessionId: null, outcome: 'expired', paymentReference: null, email: null })
+    await applyPaymentEvent(shop(context), { eventId: `lapsed:${order.id}`, type: 'shop.lapsed', orderId: order.id, sessionId: null, outcome: 'expired', paymentReference: null, email: null })
     throw redirect('/checkout/delivery?payment=expired')
   }
   if (order.status === 'expired') throw redirect('/checkout/delivery?payment=expired')
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const { db, mailer, config } = shop(args.context)
   const sessionId = args.params.sessionId
-  await fulfilPayment({ db, mailer, config }, demoPaymentEvent({ orderId: order.id, sessionId, card, email: parsed.data.email }))
+  await applyPaymentEvent({ db, mailer, config }, demoPaymentEvent({ orderId: order.id, sessionId, card, email: parsed.data.email }))
   throw redirect(card === 'paid' ? `/success?session_id=${encodeURIComponent(sessionId)}` : '/checkout/delivery?payment=declined')
 }
 

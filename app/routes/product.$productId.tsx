@@ -13,7 +13,8 @@ import { dispatchEstimate, schemaAvailability } from '../lib/stock'
 import { StockNote } from '../components/shop/stock-note'
 import { imagePlaceholders } from '../server/images/media.server'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import { getSessionUser, staffSecondFactorStep } from '../server/auth/session.server'
 
 async function canPreview(context: Route.LoaderArgs['context'], request: Request): Promise<boolean> {
@@ -57,7 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     weightGrams: product.productWeightGrams,
     hasLithium: product.productContainsLithium,
   })
-  return { product, stock, placeholders, delivery: delivery?.label ?? null, origin: publicOrigin(context, request), ...neighbours }
+  return { product, stock, placeholders, delivery: delivery?.label ?? null, origin: publicOrigin(shop(context).config, request), ...neighbours }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -13,7 +13,8 @@ import {
   type CategoryQuery,
 } from '../lib/category-query'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/products.$category'
 import { buttonClass } from '../components/ui/button'
 
@@ -49,7 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     query,
     pages,
     total,
-    origin: publicOrigin(context, request),
+    origin: publicOrigin(shop(context).config, request),
   }
 }
 

@@ -1,12 +1,13 @@
 import { CATEGORIES, categoryPath, productPath } from '../lib/catalog'
 import { listProductStamps } from '../server/catalog/products.server'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/sitemap.xml'
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const origin = publicOrigin(context, request)
+  const origin = publicOrigin(shop(context).config, request)
   const products = await listProductStamps(shop(context).db)
   const pages = [
     { path: '/' },

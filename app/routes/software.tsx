@@ -2,7 +2,8 @@ import QRCode from 'qrcode'
 import { useState } from 'react'
 import { downloadLabel, softwareEntries, type SoftwareDownload, type SoftwareEntry } from '../lib/software'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/software'
 import { buttonClass } from '../components/ui/button'
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const entries = softwareEntries(shop(context).config.DOWNLOADS_BASE_URL)
-  const origin = publicOrigin(context, request)
+  const origin = publicOrigin(shop(context).config, request)
   const urls = entries.filter((entry) => entry.qr).flatMap((entry) => entry.variants?.map((v) => v.downloadUrl) ?? [entry.downloadUrl])
   // The codes are made here from our own download URLs, so the SVG is safe to insert as markup.
   const svgs = await Promise.all(

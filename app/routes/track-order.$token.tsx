@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import { openOrderLink, orderLinkOpenable, orderViewCookie } from '../server/orders/order-links.server'
 import type { Route } from './+types/track-order.$token'
 import { PRIVATE_PAGE } from '../server/http/private-page.server'
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const opened = await openOrderLink(shop(context).db, params.token)
   if (!opened) throw data(null, { status: 410 })
-  throw redirect('/track-order/view', { headers: { 'Set-Cookie': orderViewCookie(opened.viewToken, publicOrigin(context, request).startsWith('https:')) } })
+  throw redirect('/track-order/view', { headers: { 'Set-Cookie': orderViewCookie(opened.viewToken, publicOrigin(shop(context).config, request).startsWith('https:')) } })
 }
 
 export function headers() {

@@ -2,7 +2,8 @@ import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { fieldErrors } from '../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { publicOrigin, shop } from '../server/context.server'
+import { shop } from '../server/context.server'
+import { publicOrigin } from '../server/public-origin.server'
 import { shopIdentity } from '../server/env.server'
 import { ADDRESS_ANSWER_MS, answerNoSoonerThan } from '../server/http/answer-time.server'
 import { readForm } from '../server/http/form.server'
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ sent: false, errors: { form: 'You have asked many times in a short time. Please wait a few minutes.' }, values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
   }
   // A matching order costs a link and an e-mail; the answer waits so that it comes no sooner for one.
-  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () => requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(context, request) }))
+  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () => requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(config, request) }))
   return { sent: true, errors: {} as Record<string, string>, values }
 }
 

@@ -30,8 +30,3 @@ export const shopContext = createContext<ShopContext>()
 export function shop(context: Readonly<RouterContextProvider>): ShopContext {
   return context.get(shopContext)
 }
-
-/** The origin used in canonical URLs and the sitemap: PUBLIC_URL, or the request's own. */
-export function publicOrigin(context: Readonly<RouterContextProvider>, request: Request): string {
-  return shop(context).config.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(request.url).origin
-}

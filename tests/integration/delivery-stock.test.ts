@@ -7,7 +7,7 @@ import { gstIncluded } from '../../app/lib/money'
 import { deliveryDetailsSchema } from '../../app/lib/schemas/delivery'
 import type { ShippingMethod } from '../../app/lib/delivery/shipping'
 import { abandonPayments, expireLapsedReservations, RESERVATION_GRACE_MINUTES, startCheckout } from '../../app/server/checkout/checkout.server'
-import { fulfilPayment } from '../../app/server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { createPendingOrder, getOrder, priceCart, type CheckoutRequestItem } from '../../app/server/checkout/orders.server'
 import type { PaymentEvent } from '../../app/server/checkout/payments/provider'
 import { stripeEventToPaymentEvent } from '../../app/server/checkout/payments/stripe.server'
@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
   async function deliver(event: object) {
     const { body, signature } = signedWebhook(event, WEBHOOK_SECRET)
     const parsed = stripeEventToPaymentEvent(Stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET))
-    return fulfilPayment(deps, parsed!)
+    return applyPaymentEvent(deps, parsed!)
   }
 
   /** A moment just after the order's reservation lapsed. */
@@ -232,7 +232,7 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
 
       const paid = (orderId: string): PaymentEvent => ({ eventId: `paid:${orderId}`, type: 'test.paid', orderId, sessionId: null, outcome: 'paid', paymentReference: null, email: null })
       const raced = { ...deps, db }
-      await Promise.all(orders.flatMap((order) => [fulfilPayment(raced, paid(order.id)), fulfilPayment(raced, paid(order.id))]))
+      await Promise.all(orders.flatMap((order) => [applyPaymentEvent(raced, paid(order.id)), applyPaymentEvent(raced, paid(order.id))]))
       expect(await stockOf('race-drone')).toEqual({ onHand: 0, reserved: 0 })
       await expect(createPendingOrder(db, { lines: priced.lines, email: null, userId: null, provider: 'stripe', updatedBy: null, reserveUntil })).rejects.toThrow(
         OutOfStockError,
@@ -258,8 +258,8 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     expect(await stockOf('untracked-cable')).toEqual({ onHand: null, reserved: 0 })
 
     const event = (orderId: string, outcome: 'paid' | 'expired'): PaymentEvent => ({ eventId: `${outcome}:${orderId}`, type: `test.${outcome}`, orderId, sessionId: null, outcome, paymentReference: null, email: null })
-    await fulfilPayment(deps, event(first.id, 'paid'))
-    await fulfilPayment(deps, event(second.id, 'expired'))
+    await applyPaymentEvent(deps, event(first.id, 'paid'))
+    await applyPaymentEvent(deps, event(second.id, 'expired'))
     // Sold on backorder: the shelf owes two.
     expect(await stockOf('backorder-gimbal')).toEqual({ onHand: -2, reserved: 0 })
     expect(await stockOf('untracked-cable')).toEqual({ onHand: null, reserved: 0 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fulfilPayment } from '../../app/server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { createPendingOrder, getOrder, orderStateHistory } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
 import { outbox, shippingMethods } from '../../app/server/db/schema'
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
         suburb: collect ? '' : 'Mascot', state: collect ? '' : 'NSW', postcode: collect ? '' : '2020', shippingCents: 0, checkoutId: null,
       },
     })
-    await fulfilPayment(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
+    await applyPaymentEvent(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
     return { id: order.id, email }
   }
   const mailsTo = (email: string) => database.db.select().from(outbox).where(eq(outbox.to, email))

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as trackOrder } from '../../app/routes/track-order'
 import { createAuth, type Auth } from '../../app/server/auth/auth.server'
-import { fulfilPayment } from '../../app/server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { createPendingOrder } from '../../app/server/checkout/orders.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { outbox, session, user } from '../../app/server/db/schema'
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('known and unknown addresses on $name', (kind
         pickupAddress: '', addressLine1: '1 Runway Rd', addressLine2: '', suburb: 'Mascot', state: 'NSW', postcode: '2020', shippingCents: 0, checkoutId: null,
       },
     })
-    await fulfilPayment({ db: database.db, mailer, config }, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
+    await applyPaymentEvent({ db: database.db, mailer, config }, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
     return order.id
   }
 

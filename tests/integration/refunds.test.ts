@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as webhook } from '../../app/routes/api.stripe.webhook'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
-import { fulfilPayment } from '../../app/server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { createPendingOrder, getOrder } from '../../app/server/checkout/orders.server'
 import { createStripeClient, createStripeProvider } from '../../app/server/checkout/payments/stripe.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name'
       successUrl: 'http://localhost:3999/success', cancelUrl: 'http://localhost:3999/checkout/delivery',
     })
     const paid = fake.completeSession(session.id)
-    await fulfilPayment(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: session.id, outcome: 'paid', paymentReference: paid.payment_intent, email })
+    await applyPaymentEvent(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: session.id, outcome: 'paid', paymentReference: paid.payment_intent, email })
     return { id: order.id, email, paymentIntent: paid.payment_intent! }
   }
   const stock = async () => (await database.db.select({ onHand: products.productStockOnHand }).from(products).where(eq(products.id, PRODUCT)))[0]!.onHand

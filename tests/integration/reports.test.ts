@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basQuarterLabel, basQuartersToDate, dayStart, periodsCovering } from '../../app/lib/reports/periods'
-import { fulfilPayment } from '../../app/server/checkout/fulfilment.server'
+import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { createPendingOrder } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
 import { orders, outbox, products, profiles, refunds, user } from '../../app/server/db/schema'
@@ -43,11 +43,11 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
     return id
   }
 
-  /** An order paid (through the fulfilment function, as a payment event would) at a given time. */
+  /** An order paid (through applyPaymentEvent, as a payment provider's event would) at a given time. */
   async function paidAt(when: Date, lines = [PROP]) {
     const email = `buyer-${++count}@example.com`
     const order = await createPendingOrder(database.db, { lines, email, userId: null, provider: 'demo', updatedBy: null })
-    await fulfilPayment(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
+    await applyPaymentEvent(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
     await database.db.update(orders).set({ paidAt: when }).where(eq(orders.id, order.id))
     return order.id
   }
@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
     expect(notices[0]!.text).toContain('$378.00')
     expect(await getNoticeChoices(database.db, 'user-bob@shop.example')).toEqual({ newOrders: false, lowStock: false })
     // A payment event delivered again moves nothing and mails nobody again.
-    await fulfilPayment(deps, { eventId: `paid-${orderId}`, type: 'test.paid', orderId, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email: null })
+    await applyPaymentEvent(deps, { eventId: `paid-${orderId}`, type: 'test.paid', orderId, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email: null })
     expect(await database.db.select().from(outbox).where(like(outbox.subject, `New order ${orderId}%`))).toHaveLength(1)
   })
 

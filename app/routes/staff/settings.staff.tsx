@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button'
 import { EmptyState, PageHeader } from '../../components/ui/page-header'
 import { TextField } from '../../components/ui/text-field'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
-import { authBaseUrl } from '../../server/auth/auth.server'
+import { publicOrigin } from '../../server/public-origin.server'
 import { requireStaff } from '../../server/auth/session.server'
 import { inviteStaff, listPendingInvites, withdrawInvite } from '../../server/auth/staff-invites.server'
 import { listStaff, resetTwoFactor, revokeStaff } from '../../server/auth/staff.server'
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'invite': {
       const parsed = emailSchema.safeParse(target)
       if (!parsed.success) return answer({ failure: parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.', email: target }, 400)
-      const sent = await inviteStaff({ db, mailer, shopName: config.SHOP_NAME, baseUrl: authBaseUrl(config) }, { email: parsed.data, invitedBy: me })
+      const sent = await inviteStaff({ db, mailer, shopName: config.SHOP_NAME, baseUrl: publicOrigin(config) }, { email: parsed.data, invitedBy: me })
       if (sent.result === 'already-staff') return answer({ failure: `${parsed.data} is already staff.`, email: target }, 409)
       return answer({ done: `Invitation sent to ${sent.invite.email}. The link works for 7 days.` })
     }

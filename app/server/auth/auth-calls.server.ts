@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { shop } from '../context.server.ts'
-import { authBaseUrl } from './auth.server.ts'
+import { publicOrigin } from '../public-origin.server.ts'
 
 export interface AuthCallResult {
   ok: boolean
@@ -22,7 +22,7 @@ export async function callAuth(
   body: Record<string, unknown>,
 ): Promise<AuthCallResult> {
   const { auth, config, clientIp } = shop(context)
-  const url = new URL(`/api/auth${path}`, authBaseUrl(config))
+  const url = new URL(`/api/auth${path}`, publicOrigin(config))
   const headers = new Headers({ 'content-type': 'application/json', origin: url.origin, 'x-shop-client-ip': clientIp })
   for (const name of ['cookie', 'user-agent']) {
     const value = request.headers.get(name)

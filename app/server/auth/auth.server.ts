@@ -11,6 +11,7 @@ import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { Mailer } from '../mail/message.ts'
 import { syncProfileFromUser } from '../profiles/profiles.server.ts'
+import { publicOrigin } from '../public-origin.server.ts'
 import { hitLimit } from '../rate-limit.server.ts'
 import { ADDRESS_ANSWER_MS, answerNoSoonerThan, SIGN_UP_ANSWER_MS } from '../http/answer-time.server.ts'
 import { passwordResetMail, signUpAttemptMail, verificationMail } from './emails.ts'
@@ -26,9 +27,9 @@ export interface AuthOptions {
   secret: string
 }
 
-/** The origin auth links and OAuth callbacks use: PUBLIC_URL, or this machine's port. */
+/** @deprecated `publicOrigin(config)` (public-origin.server.ts); this name is still imported by app/server/http/app.server.ts. */
 export function authBaseUrl(config: Env): string {
-  return config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`
+  return publicOrigin(config)
 }
 
 export function googleConfigured(config: Env): boolean {
@@ -79,7 +80,7 @@ export function createAuth(options: AuthOptions) {
 }
 
 function createBetterAuth({ db, config, mailer, secret }: AuthOptions) {
-  const baseURL = authBaseUrl(config)
+  const baseURL = publicOrigin(config)
   const secondFactor = secondFactorGuards(db, config)
   return betterAuth({
     appName: config.SHOP_NAME,

@@ -10,7 +10,7 @@ import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { OutOfStockError } from '../stock/stock.server.ts'
 import { paymentCancelPath } from './drafts.server.ts'
-import { fulfilPayment } from './fulfilment.server.ts'
+import { applyPaymentEvent } from './payment-events.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
 import { paymentProvider } from './payments/index.server.ts'
 import { PaymentProviderError } from './payments/provider.ts'
@@ -120,7 +120,7 @@ export async function startCheckout(
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, 'could not open a payment session')
     // No payment page: the reservation goes back at once.
-    await fulfilPayment(deps, expiryEvent(order.id, 'no-session'))
+    await applyPaymentEvent(deps, expiryEvent(order.id, 'no-session'))
     return {
       kind: 'error',
       message: error instanceof PaymentProviderError ? error.message : 'The payment provider could not be reached. Please try again.',
@@ -162,7 +162,7 @@ export async function abandonPayments(deps: Deps, checkoutId: string): Promise<n
       logger.warn({ err: error, orderId: order.id }, 'could not close an abandoned payment page; its reservation lapses on its own')
       continue
     }
-    if ((await fulfilPayment(deps, expiryEvent(order.id, 'abandoned'))).changed) released++
+    if ((await applyPaymentEvent(deps, expiryEvent(order.id, 'abandoned'))).changed) released++
   }
   return released
 }
@@ -170,7 +170,7 @@ export async function abandonPayments(deps: Deps, checkoutId: string): Promise<n
 /**
  * Timed work: pending orders whose reservation has lapsed (a demo page left open, a Stripe expiry
  * event that never arrived) expire and give their stock back. Safe to run in every process at once:
- * each order moves through the fulfilment function, which applies it once.
+ * each order moves through applyPaymentEvent, which applies an event once.
  */
 export async function expireLapsedReservations(deps: Deps, now = new Date()): Promise<number> {
   const lapsed = await deps.db
@@ -181,7 +181,7 @@ export async function expireLapsedReservations(deps: Deps, now = new Date()): Pr
     .limit(200)
   let expired = 0
   for (const order of lapsed) {
-    if ((await fulfilPayment(deps, expiryEvent(order.id, 'lapsed'))).changed) expired++
+    if ((await applyPaymentEvent(deps, expiryEvent(order.id, 'lapsed'))).changed) expired++
   }
   return expired
 }

@@ -114,7 +114,7 @@ export const profiles = pgTable('profiles', {
 })
 export * from './auth-schema.ts'
 
-/** An order: created pending before payment, moved only by the payment fulfilment function. */
+/** An order: created pending before payment; its payment state moved only by applyPaymentEvent. */
 export const orders = pgTable(
   'orders',
   {

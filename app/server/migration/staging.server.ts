@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises'
 
 /**
  * A file uploaded on the migration screen is kept between its dry run and the staff member's
- * "Apply", under a random token, in DATA_DIR/imports (like image uploads). Old ones are removed.
+ * "Apply", under a random token, in DATA_DIR/imports. Old ones are removed.
  */
 const KEEP_MS = 24 * 60 * 60 * 1000
 const TOKEN = /^[0-9a-f]{32}$/

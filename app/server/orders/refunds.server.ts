@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { cancelRefusal } from '../../lib/orders/fulfilment.ts'
 import { fullRefundRequest, planRefund, refundGst, remainingCents, type RefundPlan, type RefundRequest } from '../../lib/orders/refunds.ts'
-import { authBaseUrl } from '../auth/auth.server.ts'
+import { publicOrigin } from '../public-origin.server.ts'
 import { getOrder, orderDocument, type OrderWithLines } from '../checkout/orders.server.ts'
 import { PaymentProviderError, PaymentProviderUnsureError, type PaymentProvider } from '../checkout/payments/provider.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -212,7 +212,7 @@ async function refundSucceeded(tx: Executor, deps: Pick<RefundDeps, 'mailer' | '
   const order = (await getOrder(tx, refund.orderId))!
   await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: { ...orderDocument(order), refund: refund.id }, updatedBy: refund.createdBy })
   if (order.email) {
-    const base = authBaseUrl(deps.config)
+    const base = publicOrigin(deps.config)
     const link = order.userId ? `${base}/client/orders/${order.id}` : `${base}/track-order`
     const note = adjustmentNote(shopIdentity(deps.config), order, refund)
     await deps.mailer.send(refundMail(shopIdentity(deps.config), { ...order, email: order.email }, note, link), tx)

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { canMoveReturn, isReturnReason, OPEN_RETURN_STATES, reasonLabel, returnRefusal, type ReturnState } from '../../lib/orders/returns.ts'
 import { repeatedPosition } from '../../lib/orders/refunds.ts'
-import { authBaseUrl } from '../auth/auth.server.ts'
+import { publicOrigin } from '../public-origin.server.ts'
 import { getOrder, orderDocument } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orders, returns, type RefundLine } from '../db/schema.ts'
@@ -156,7 +156,7 @@ export async function openReturnCount(db: Executor): Promise<number> {
 
 function returnMessage(config: Env, order: { id: string; email: string; customerName: string; userId: string | null }, lines: RefundLine[], subject: string, paragraphs: string[]) {
   const shop = shopIdentity(config)
-  const base = authBaseUrl(config)
+  const base = publicOrigin(config)
   const link = order.userId ? { href: `${base}/client/orders/${order.id}`, text: 'Your order' } : { href: `${base}/track-order`, text: 'Find your order' }
   return orderMessage(shop, { ...order, lines }, `${subject} — ${shop.name}`, paragraphs, link, 'Items in this return:')
 }

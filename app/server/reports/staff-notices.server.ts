@@ -9,6 +9,7 @@ import { escapeHtml } from '../mail/html.ts'
 import type { MailMessage } from '../mail/message.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { getProfile } from '../profiles/profiles.server.ts'
+import { publicOrigin } from '../public-origin.server.ts'
 import { lowStockProducts, type LowStockProduct } from './sales.server.ts'
 
 /**
@@ -58,14 +59,9 @@ async function recipients(db: Executor, choice: 'newOrders' | 'lowStock'): Promi
   return rows.map((row) => row.email)
 }
 
-/** Links in staff e-mails lead here: PUBLIC_URL, or this machine's port (the demo). */
-function shopOrigin(config: Env): string {
-  return config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`
-}
-
 function staffMessage(to: string, subject: string, lines: string[], link: { href: string; text: string }, config: Env): MailMessage {
   const shop = shopIdentity(config)
-  const footer = `You receive this because you chose it on ${shop.name}'s reports page (${shopOrigin(config)}/reports).`
+  const footer = `You receive this because you chose it on ${shop.name}'s reports page (${publicOrigin(config)}/reports).`
   const text = [...lines, '', `${link.text}: ${link.href}`, '', footer].join('\n')
   const html = `<!doctype html><html lang="en-AU"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 ${lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n')}
@@ -92,7 +88,7 @@ export async function noticeStaffOfPaidOrder(deps: { tx: Executor; mailer: MailS
   if (to.length === 0) return
   const customer = order.customerName || order.email || 'a customer'
   const lines = [`Order ${order.id} was paid: ${formatAud(order.totalCents)} (GST inclusive) from ${customer}.`]
-  const link = { href: `${shopOrigin(config)}/orders/${encodeURIComponent(order.id)}`, text: `Open order ${order.id}` }
+  const link = { href: `${publicOrigin(config)}/orders/${encodeURIComponent(order.id)}`, text: `Open order ${order.id}` }
   for (const email of to) await mailer.send(staffMessage(email, `New order ${order.id} — ${formatAud(order.totalCents)}`, lines, link, config), tx)
 }
 
@@ -131,7 +127,7 @@ export async function sendLowStockDigest(deps: { db: Database; mailer: MailServi
       .returning({ key: shopSettings.key })
     if (!claimed) return { skipped: 'already-sent' }
     const lines = [`${low.length === 1 ? 'One product is' : `${low.length} products are`} at or below their low-stock level:`, '', ...low.map(digestLine)]
-    const link = { href: `${shopOrigin(config)}/reports#low-stock`, text: 'Open the low-stock list' }
+    const link = { href: `${publicOrigin(config)}/reports#low-stock`, text: 'Open the low-stock list' }
     const subject = `Low stock: ${low.length} ${low.length === 1 ? 'product' : 'products'} — ${day}`
     for (const email of to) await mailer.send(staffMessage(email, subject, lines, link, config), tx)
     return { sent: to.length, products: low.length }

@@ -8,7 +8,7 @@ export const DEMO_CARDS = {
 
 /**
  * The demo provider: a payment page served by the shop itself (`/pay/demo/:sessionId`) that looks
- * like a hosted checkout and completes through the same fulfilment function as Stripe.
+ * like a hosted checkout and completes through the same applyPaymentEvent as Stripe.
  */
 export function createDemoProvider(): PaymentProvider {
   return {
@@ -34,7 +34,7 @@ export function demoCardResult(cardNumber: string): DemoCardResult {
   return 'unknown'
 }
 
-/** The event the demo page hands to the fulfilment function, as Stripe's webhook would. */
+/** The event the demo page hands to applyPaymentEvent, as Stripe's webhook would. */
 export function demoPaymentEvent(input: { orderId: string; sessionId: string; card: 'paid' | 'declined'; email: string }): PaymentEvent {
   const paid = input.card === 'paid'
   return {

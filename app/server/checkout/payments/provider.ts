@@ -58,7 +58,7 @@ export interface ProviderRefund {
 }
 
 /**
- * A payment event as the fulfilment function takes it, whatever the provider. `outcome` is null
+ * A payment event as applyPaymentEvent takes it, whatever the provider. `outcome` is null
  * for events that move nothing (a completed session whose payment is still processing).
  */
 export interface PaymentEvent {

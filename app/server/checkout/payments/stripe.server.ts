@@ -194,7 +194,7 @@ const outcomes = {
 } as const
 
 /**
- * The Checkout Session events the shop acts on, as fulfilment takes them; other events, and
+ * The Checkout Session events the shop acts on, as applyPaymentEvent takes them; other events, and
  * sessions that name no order, give null. A completed session whose payment is still processing
  * (bank debits) moves nothing: `async_payment_succeeded` or `…_failed` follows.
  */

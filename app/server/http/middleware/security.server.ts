@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { SIGNED_IN_SCRIPT } from '../../../lib/signed-in-hint.ts'
 import type { Env } from '../../env.server.ts'
 import { logger } from '../../log.server.ts'
+import { publicOrigin } from '../../public-origin.server.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -83,7 +84,7 @@ export function sameOriginWrites(config: Env, exempt: string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next()
     const origin = req.get('origin')
-    const expected = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${req.protocol}://${req.get('host')}`
+    const expected = publicOrigin(config, req)
     const fetchSite = req.get('sec-fetch-site')
     const foreign = origin === 'null' ? fetchSite !== 'same-origin' : origin ? origin !== expected : fetchSite === 'cross-site'
     if (foreign) {

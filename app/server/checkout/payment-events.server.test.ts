@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextStatus } from './fulfilment.server'
+import { nextStatus } from './payment-events.server'
 
 describe('the order state table', () => {
   it.each([

@@ -24,19 +24,20 @@ export function nextStatus(current: Order['status'], outcome: NonNullable<Paymen
   return current === 'pending' ? outcome : null
 }
 
-export interface FulfilmentResult {
+export interface PaymentEventResult {
   order: OrderWithLines | null
   /** True when this event moved the order; false for duplicates, replays and stale events. */
   changed: boolean
 }
 
 /**
- * The one way an order changes state after payment (docs/domain.md, Orders). Idempotent: it records each
+ * Applies what a payment provider reports (paid, failed, expired) to its order: the one way an order's
+ * payment state and its reserved stock change (docs/domain.md, Orders). Idempotent: it records each
  * event id once, locks the order, applies the state table, and queues the tax invoice in the same
  * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
  * one paid order and one confirmation e-mail.
  */
-export async function fulfilPayment(deps: { db: Database; mailer: MailService; config: Env }, event: PaymentEvent): Promise<FulfilmentResult> {
+export async function applyPaymentEvent(deps: { db: Database; mailer: MailService; config: Env }, event: PaymentEvent): Promise<PaymentEventResult> {
   const { db, mailer, config } = deps
   const result = await db.transaction(async (tx) => {
     const [firstSight] = await tx
