@@ -27,11 +27,6 @@ export interface AuthOptions {
   secret: string
 }
 
-/** @deprecated `publicOrigin(config)` (public-origin.server.ts); this name is still imported by app/server/http/app.server.ts. */
-export function authBaseUrl(config: Env): string {
-  return publicOrigin(config)
-}
-
 export function googleConfigured(config: Env): boolean {
   return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
 }

@@ -12,7 +12,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { toNodeHandler } from 'better-auth/node'
-import { authBaseUrl, createAuth } from '../auth/auth.server.ts'
+import { createAuth } from '../auth/auth.server.ts'
+import { publicOrigin } from '../public-origin.server.ts'
 import { signedInHintOf } from '../../lib/signed-in-hint.ts'
 import { signedInCookie } from '../auth/signed-in-cookie.server.ts'
 import { createSessionReader } from '../auth/session-reader.server.ts'
@@ -92,7 +93,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
   ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
-  const secureCookies = authBaseUrl(config).startsWith('https://')
+  const secureCookies = publicOrigin(config).startsWith('https://')
   const catalog = createCatalogReads(database.db)
   const images = await imageFileStore(config)
   // Photos kept on this host's disk by earlier versions join the image store, once (decision 034).

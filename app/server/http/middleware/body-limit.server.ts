@@ -19,7 +19,7 @@ interface Limit {
   routeChecksLength: boolean
 }
 
-/** Uploads keep their 5 MB per image and the import screen its 50 MB file; everything else 1 MB. */
+/** Uploads keep their 20 MB per image and the import screen its 50 MB file; everything else 1 MB. */
 export function bodyLimitFor(path: string): Limit {
   if (path === '/api/uploads') return { bytes: MAX_UPLOAD_BODY_BYTES, message: TOO_LARGE_MESSAGE, routeChecksLength: true }
   if (path === '/migration') return { bytes: MAX_SCREEN_IMPORT_BYTES + 64 * 1024, message: IMPORT_TOO_LARGE, routeChecksLength: true }

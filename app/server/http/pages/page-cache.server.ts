@@ -7,9 +7,9 @@ import { signedInHintOf } from '../../../lib/signed-in-hint.ts'
 import { PRIVATE_PAGE } from '../private-page.server.ts'
 import { compressPage, pageEncodingFor, type PageEncoding } from './encoding.server.ts'
 
-/** Catalogue pages: the same HTML for every visitor who is not signed in. */
+/** Catalogue pages: the same HTML for every visitor but staff (signed-in customers included, decision 031). */
 const CATEGORY_LIST = /^\/products\/[a-z-]+$/
-/** Search results: the same for every visitor who is not signed in, like a category list. */
+/** Search results: the same for every visitor but staff, like a category list. */
 const SEARCH = /^\/search$/
 /** A product's page; `/product/create` is the staff screen that creates one (app/routes.ts), never a product. */
 const PRODUCT = /^\/product\/(?!create$)[a-z0-9-]+$/
