@@ -153,7 +153,6 @@ function E(x: number, y: number, rx: number, ry: number, fill: string, extra = '
 const P = (d: string, fill: string, extra = ''): string => `<path d="${d}" fill="${fill}"${extra}/>`
 const G = (transform: string, inner: string, extra = ''): string => `<g transform="${transform}"${extra}>${inner}</g>`
 const poly = (pts: readonly (readonly [number, number])[]): string => 'M' + pts.map((p) => `${n1(p[0])} ${n1(p[1])}`).join('L') + 'Z'
-const stroke = (c: string, w: number, extra = ''): string => ` fill="none" stroke="${c}" stroke-width="${n1(w)}"${extra}`
 
 // ───────────────────────────── a tiny orthographic 3D kit ─────────────────────────────
 
@@ -736,7 +735,7 @@ function cameraHead(doc: Doc, c: Cam, f: Frame, kind: CamKind, accent: string): 
   }
   if (kind === 'thermal') {
     const body = '#4b5668'
-    prims.push(box(c, f, [0, 0, 0], [170, 120, 140], body, { faces: { front: (w, h) => R(12, 10, w - 24, 10, accent, 5) } }))
+    prims.push(box(c, f, [0, 0, 0], [170, 120, 140], body, { faces: { front: (w) => R(12, 10, w - 24, 10, accent, 5) } }))
     prims.push(cyl(doc, c, f, [-32, -6, 70], [0, 0, 1], 22, 44, SL[900], { cap: lensCap('thermal', accent) }))
     prims.push(cyl(doc, c, f, [-32, -6, 70], [0, 0, 1], 8, 48, accent))
     prims.push(cyl(doc, c, f, [48, 18, 70], [0, 0, 1], 16, 22, SL[800], { cap: lensCap('glass', accent) }))
@@ -974,7 +973,7 @@ function receiverModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
     }),
     box(c, f, [0, 30, 82], [180, 44, 34], SL[900], {
       faces: {
-        top: (w, h) => {
+        top: () => {
           let s = ''
           for (let i = 0; i < 8; i++) for (let j = 0; j < 3; j++) s += R(10 + i * 21.5, 6 + j * 9, 6, 6, GOLD, 1)
           return s
@@ -1157,7 +1156,7 @@ function batteryModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
     s += C(w - 140, h - 33, 11, SL[600]) + C(w - 140, h - 33, 7, SL[400])
     return s
   }
-  const side: Detail = (w, h) => R(0, 18, w, 26, accent) + R(0, 44, w, 4, dark(accent, 0.3))
+  const side: Detail = (w) => R(0, 18, w, 26, accent) + R(0, 44, w, 4, dark(accent, 0.3))
   const prims: Prim[] = [
     box(c, f, [0, H / 2, 0], [W, H, D], body, { faces: { front, back: side, left: side, right: (w, h) => side(w, h, '') + R(w / 2 - 40, h - 52, 80, 36, SL[900], 6) }, bias: -100 }),
     box(c, f, [W / 2 + 12, H * 0.4, D / 2 - 50], [24, 44, 70], '#e3a21a', { faces: { right: (w, h) => R(10, 10, 18, h - 20, SL[900], 3) + R(w - 28, 10, 18, h - 20, SL[900], 3) } }),

@@ -38,6 +38,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   // docs/screens.md, Success: arriving here empties the cart (once it has been read from storage).
   useEffect(() => {
     if (ready) clear()
+    // Once, when the cart is read: `clear` is a new function after every change of the cart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready])
 
   const waiting = order?.status === 'pending'
@@ -50,7 +52,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       else void revalidator.revalidate()
     }, 1000)
     return () => window.clearInterval(timer)
-    // Polling restarts only when the order's state changes.
+    // Polling restarts only when the order's state changes (the revalidator changes with every poll).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [waiting])
 
   return (

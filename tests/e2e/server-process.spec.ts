@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { fixedPort, startShopProcess } from './support/process'
+import { startShopProcess } from './support/process'
 
 test.describe('the shop process', () => {
   let dataDir: string

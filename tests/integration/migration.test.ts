@@ -260,7 +260,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
       ['an id that is not the product’s slug', fileOf('products', { ...good, 'not-its-name': { ...good[secondId], FBUID: undefined } }), /A product's id comes from its name/],
       ['an FBUID that is not its key', fileOf('products', { ...good, [secondId]: { ...good[secondId], FBUID: 'elsewhere' } }), /differs from its key/],
       ['a document that is not an object', fileOf('products', { ...good, [secondId]: [1, 2] }), /must be a JSON object/],
-      ['a duplicate id', exported.products.replace(/\n  }\n}\n$/, `,\n    ${JSON.stringify(firstId)}: ${JSON.stringify(good[firstId])}\n  }\n}\n`), /appears more than once/],
+      ['a duplicate id', exported.products.replace(/\n {2}}\n}\n$/, `,\n    ${JSON.stringify(firstId)}: ${JSON.stringify(good[firstId])}\n  }\n}\n`), /appears more than once/],
     ]
     for (const [what, text, reason] of rejections) {
       const result = await applyImport(target.db, 'products', documentsOf(text, 'products'), asStaff)

@@ -30,7 +30,7 @@ export async function callAuth(
   }
   const response = await auth.handler(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }))
   const text = await response.text()
-  let parsed: Record<string, unknown> | null = null
+  let parsed: Record<string, unknown> | null
   try {
     parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null
   } catch {

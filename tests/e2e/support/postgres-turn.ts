@@ -21,7 +21,7 @@ export async function postgresTurn(): Promise<() => Promise<void>> {
       const holder = (await readFile(file, 'utf8').catch(() => '')).trim()
       // A worker that died holding the turn does not keep it.
       if (holder && !existsSync(`/proc/${holder}`)) await rm(file, { force: true })
-      else if (Date.now() > deadline) throw new Error(`waited 90 s for the PostgreSQL turn held by process ${holder}`)
+      else if (Date.now() > deadline) throw new Error(`waited 90 s for the PostgreSQL turn held by process ${holder}`, { cause: error })
       else await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }
