@@ -20,5 +20,10 @@ const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0
 if (builtAt < Math.max(...sources.map(newestChange))) {
   console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building the shop…')
   const result = spawnSync('react-router', ['build'], { stdio: 'inherit', shell: false })
+  if (result.error) {
+    // A production install (`npm prune --omit=dev`) has no build tools: it must be built before pruning.
+    console.error('The build tools are not installed (an install with --omit=dev?): run `npm install && npm run build`, then prune.')
+    process.exit(1)
+  }
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
