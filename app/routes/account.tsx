@@ -12,7 +12,7 @@ import type { Route } from './+types/account'
 import { readForm } from '../server/http/form.server'
 import { AddressBook } from '../components/account/address-book'
 import { listAddresses, makeDefaultAddress, removeAddress } from '../server/accounts/addresses.server'
-import { buttonClass } from '../components/ui/button'
+import { Button, LinkButton } from '../components/ui/button'
 import { Alert } from '../components/ui/alert'
 
 /**
@@ -74,16 +74,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to="/client/password" className={buttonClass({ variant: 'secondary' })}>
+          <LinkButton to="/client/password" variant="secondary">
             Change password
-          </Link>
-          <Link to="/client/two-factor" className={buttonClass({ variant: 'secondary' })}>
+          </LinkButton>
+          <LinkButton to="/client/two-factor" variant="secondary">
             Two-step login
-          </Link>
+          </LinkButton>
           <Form method="post" action="/logout">
-            <button type="submit" className={buttonClass({ variant: 'secondary' })}>
+            <Button type="submit" variant="secondary">
               Log Out
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
@@ -131,9 +131,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             )
           })}
           <div className="sm:col-span-2">
-            <button type="submit" disabled={saving} className={buttonClass()}>
+            <Button type="submit" disabled={saving}>
               {saving ? 'Saving…' : 'Save details'}
-            </button>
+            </Button>
           </div>
         </Form>
       </section>

@@ -9,7 +9,7 @@ import { shop } from '../server/context.server'
 import type { Route } from './+types/login'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
-import { buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
 import { Alert } from '../components/ui/alert'
 
 export const headers = retryAfterHeaders
@@ -99,9 +99,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
         <p className="mt-4 text-slate-600">You are signed in as {root.user.email}.</p>
         <Form method="post" action="/logout" className="mt-6">
-          <button type="submit" className={buttonClass()}>
+          <Button type="submit">
             Log Out
-          </button>
+          </Button>
         </Form>
       </div>
     )
@@ -185,32 +185,32 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         <div className="flex flex-wrap gap-3 pt-2">
-          <button type="submit" name="intent" value="login" disabled={busy} className={buttonClass()}>
+          <Button type="submit" name="intent" value="login" disabled={busy}>
             Login
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             name="intent"
             value="signup"
             disabled={busy}
-            className={buttonClass({ variant: 'secondary' })}
+            variant="secondary"
           >
             Sign Up
-          </button>
+          </Button>
         </div>
       </Form>
       <div className="mt-8 border-t border-slate-200 pt-6">
         <Form method="post">
           <input type="hidden" name="intent" value="google" />
           {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-          <button
+          <Button
             type="submit"
             disabled={!loaderData.googleEnabled || busy}
             aria-describedby={loaderData.googleEnabled ? undefined : 'google-unavailable'}
-            className={buttonClass({ variant: 'secondary', className: 'w-full' })}
+            variant="secondary" className="w-full"
           >
             Login with Google
-          </button>
+          </Button>
         </Form>
         {loaderData.googleEnabled ? null : (
           <p id="google-unavailable" className="mt-2 text-sm text-slate-500">

@@ -15,7 +15,7 @@ import {
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
 import type { Route } from './+types/products.$category'
-import { buttonClass } from '../components/ui/button'
+import { Button, LinkButton } from '../components/ui/button'
 
 const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
   autopilots: 'Flight controllers, carrier boards and GNSS receivers for reliable autonomous flight.',
@@ -72,15 +72,15 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
         {staff ? (
-          <Link
+          <LinkButton
             to={`/product/create?category=${category}`}
-            className={buttonClass({ className: 'gap-1.5' })}
+            className="gap-1.5"
           >
             <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
               <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
             Create Product
-          </Link>
+          </LinkButton>
         ) : null}
       </div>
       <p className="mt-3 max-w-2xl text-slate-600">{intro}</p>
@@ -148,9 +148,9 @@ function ListControls({ category, query, total }: { category: Category; query: C
           <input type="checkbox" name="stock" value="in" defaultChecked={query.inStock} className="h-4 w-4 rounded border-slate-300" />
           In stock only
         </label>
-        <button type="submit" className={buttonClass()}>
+        <Button type="submit">
           Apply
-        </button>
+        </Button>
       </form>
     </div>
   )

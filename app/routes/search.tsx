@@ -6,7 +6,7 @@ import { MIN_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchPath, searchRequestOf } from 
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/search'
-import { buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
 
 /**
  * `/search?q=…&page=…`: results ranked by the database (app/server/catalog/search.server.ts), kept
@@ -54,9 +54,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           placeholder="Name, feature or part"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2.5 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button type="submit" className={buttonClass()}>
+        <Button type="submit">
           Search
-        </button>
+        </Button>
       </form>
       {!searched ? (
         <p className="mt-4 text-slate-600">

@@ -5,8 +5,8 @@ import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
 import { canBuy } from '../../lib/stock'
 import { Dialog } from '../ui/dialog'
 import { useCart } from './cart-context'
-import { buttonClass } from '../ui/button'
-import { Picture } from '../ui/picture'
+import { Button, LinkButton } from '../ui/button'
+import { Picture } from './picture'
 
 /** What the cart keeps of a product: its id and what the visitor was shown. */
 export function cartLineOf(product: ProductCard) {
@@ -46,14 +46,14 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
   }
   return (
     <>
-      <button
+      <Button
         type="button"
         onClick={() => setResult(add(cartLineOf(product), 1))}
         disabled={!ready}
-        className={buttonClass({ className: 'relative z-10 mt-4 w-full disabled:cursor-progress' })}
+        className="relative z-10 mt-4 w-full disabled:cursor-progress"
       >
         Add to cart<span className="sr-only">: {product.productName}</span>
-      </button>
+      </Button>
       <Dialog open={result !== null} onClose={() => setResult(null)} labelledBy={titleId}>
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold">
@@ -71,16 +71,16 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
             {result?.outcome === 'limit' ? limitMessage(result, product.productName) : 'You can add more and remove items in your cart.'}
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button
+            <Button
               type="button"
               onClick={() => setResult(null)}
-              className={buttonClass({ variant: 'secondary' })}
+              variant="secondary"
             >
               Continue shopping
-            </button>
-            <Link to="/checkout" className={buttonClass()}>
+            </Button>
+            <LinkButton to="/checkout">
               Go to checkout
-            </Link>
+            </LinkButton>
           </div>
         </div>
       </Dialog>
@@ -125,7 +125,7 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
             ))}
           </select>
         </div>
-        <button
+        <Button
           type="button"
           onClick={() => {
             const result = add(cartLineOf(product), quantity)
@@ -136,10 +136,10 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
             )
           }}
           disabled={!ready}
-          className={buttonClass({ className: 'disabled:cursor-progress' })}
+          className="disabled:cursor-progress"
         >
           Add to cart
-        </button>
+        </Button>
       </div>
       <div aria-live="polite" className="min-h-6">
         {message ? (

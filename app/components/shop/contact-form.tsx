@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CONTACT_FIELDS, contactSchema } from '../../lib/schemas/contact'
 import { fieldErrors } from '../../lib/schemas/errors'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
 
 type Values = Partial<Record<(typeof CONTACT_FIELDS)[number], string>>
 
@@ -101,13 +101,13 @@ export function ContactForm({
         {message('contactMessage', errors.contactMessage)}
       </div>
       <div className="sm:col-span-2">
-        <button
+        <Button
           type="submit"
           disabled={sending}
-          className={buttonClass({ size: 'lg' })}
+          size="lg"
         >
           {sending ? 'Sending…' : submitLabel}
-        </button>
+        </Button>
       </div>
     </Form>
   )

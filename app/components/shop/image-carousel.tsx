@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { ProductItem } from '../../lib/catalog'
-import { Picture } from '../ui/picture'
+import { Picture } from './picture'
 
 /** The main image with previous / next buttons and a row of thumbnails that pick the image. */
 export function ImageCarousel({ images, productName, placeholders = {} }: { images: ProductItem[]; productName: string; placeholders?: Record<string, string> }) {

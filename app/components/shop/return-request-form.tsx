@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { CHANGE_OF_MIND_DAYS, RETURN_REASONS } from '../../lib/orders/returns'
 import { legalPath } from '../../lib/legal/documents'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
 import { Alert } from '../ui/alert'
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
@@ -94,9 +94,9 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
             </Link>
             .
           </p>
-          <button type="submit" disabled={busy} className={buttonClass()}>
+          <Button type="submit" disabled={busy}>
             Request the return
-          </button>
+          </Button>
         </Form>
       </details>
     </section>

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react'
 import { Form, useLocation, useNavigate } from 'react-router'
 import { productPath } from '../../lib/catalog'
 import { MAX_QUERY_LENGTH } from '../../lib/search'
-import { useProductSuggestions } from '../ui/product-suggestions'
+import { useProductSuggestions } from './product-suggestions'
 
 /**
  * The header's search form: a GET form to `/search` that works without JavaScript. With it, the
- * field suggests products while typing (../ui/product-suggestions.tsx): Enter opens the one chosen,
+ * field suggests products while typing (product-suggestions.tsx): Enter opens the one chosen,
  * or searches when none is; Escape closes the list, or else empties the field.
  */
 export function SearchBox({ className = '' }: { className?: string }) {

@@ -1,41 +1,61 @@
-/** The look of a staff form's filter controls. */
-export const controlClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
+import { useId } from 'react'
+import { controlAria, controlClass, controlLayout, Field, type ControlSize, type FieldFrame } from './field'
+
+type SelectAttributes = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'size' | 'className'>
 
 /**
- * A labelled select of the staff screens' plain GET and POST forms (uncontrolled: the form sends
- * it). `options` are value → label, in order; `first` is an extra option before them, such as
- * "All categories" for the empty value.
+ * A labelled select, uncontrolled (the form sends it) or controlled. `options` are value → label,
+ * in order, and `first` an extra option before them, such as "All categories" for the empty value;
+ * a select with groups passes its `<option>`s and `<optgroup>`s as children instead.
  */
 export function SelectField({
   id,
-  name = id,
+  name,
   label,
-  defaultValue,
+  labelLook = 'default',
+  layout,
+  note,
+  optional,
+  requiredMark,
+  hint,
+  error,
+  className,
+  size,
+  controlWidth,
   options,
   first,
-  className = '',
-}: {
-  id: string
+  children,
+  ...select
+}: FieldFrame & {
+  id?: string
   name?: string
-  label: string
-  defaultValue: string
-  options: Readonly<Record<string, string>>
+  size?: ControlSize
+  controlWidth?: string
+  options?: Readonly<Record<string, string>>
   first?: readonly [value: string, label: string]
-  className?: string
-}) {
+  children?: React.ReactNode
+} & SelectAttributes) {
+  const generated = useId()
+  const fieldId = id ?? name ?? generated
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
+    <Field id={fieldId} label={label} labelLook={labelLook} note={note} optional={optional} requiredMark={requiredMark} hint={hint} error={error} className={className} layout={layout}>
+      <select
+        id={fieldId}
+        name={name ?? id}
+        {...controlAria(fieldId, { hint, error, requiredMark })}
+        className={controlClass({ size, invalid: Boolean(error), className: controlLayout(labelLook, controlWidth, layout) })}
+        {...select}
+      >
         {first ? <option value={first[0]}>{first[1]}</option> : null}
-        {Object.entries(options).map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        {options
+          ? Object.entries(options).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))
+          : null}
+        {children}
       </select>
-    </div>
+    </Field>
   )
 }

@@ -1,37 +1,46 @@
-import { FieldError } from './field-error'
+import { useId } from 'react'
+import { controlAria, controlClass, controlLayout, Field, type ControlSize, type FieldFrame } from './field'
 
-/** The look of a text input or select, marked when its value was refused. */
-export const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
-    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
-  }`
+type InputAttributes = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size' | 'className'>
+
+/** A bare text input in the shop's look, for a control whose label is elsewhere (a search box with its own layout). */
+export function Input({ size, invalid, className, ...input }: { size?: ControlSize; invalid?: boolean; className?: string } & InputAttributes) {
+  return <input aria-invalid={invalid ? true : undefined} className={controlClass({ size, invalid, readOnly: input.readOnly, className })} {...input} />
+}
 
 /**
  * A labelled input of the shop's forms, with an optional hint and the message of a refused value;
- * both are tied to the input for screen readers. Its id is its name.
+ * both are tied to the input for screen readers. Its id is its name unless one is given.
+ * `controlWidth` replaces the full width of the input (`w-24`), `size` its density.
  */
 export function TextField({
+  id,
   name,
   label,
-  error,
+  labelLook = 'default',
+  layout,
+  note,
+  optional,
+  requiredMark,
   hint,
-  optional = false,
+  error,
+  className,
+  size,
+  controlWidth,
+  inputClassName = '',
   ...input
-}: { name: string; label: string; error?: string; hint?: string; optional?: boolean } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
+}: FieldFrame & { id?: string; name?: string; size?: ControlSize; controlWidth?: string; inputClassName?: string } & InputAttributes) {
+  const generated = useId()
+  const fieldId = id ?? name ?? generated
   return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
-      </label>
-      <input id={name} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} className={fieldClass(Boolean(error))} {...input} />
-      {hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${name}-error`} message={error} />
-    </div>
+    <Field id={fieldId} label={label} labelLook={labelLook} note={note} optional={optional} requiredMark={requiredMark} hint={hint} error={error} className={className} layout={layout}>
+      <input
+        id={fieldId}
+        name={name}
+        {...controlAria(fieldId, { hint, error, requiredMark })}
+        className={controlClass({ size, invalid: Boolean(error), readOnly: input.readOnly, className: `${controlLayout(labelLook, controlWidth, layout)} ${inputClassName}` })}
+        {...input}
+      />
+    </Field>
   )
 }

@@ -166,10 +166,10 @@ function Counts({ report, verbs }: { report: ImportReport; verbs: [string, strin
 type DryRunOutcome = Extract<ImportOutcome, { kind: 'dry-run' }>
 
 const STATUS_BADGES = {
-  running: ['Running', 'attention'],
-  done: ['Done', 'good'],
-  failed: ['Failed', 'bad'],
-  interrupted: ['Stopped', 'bad'],
+  running: ['Running', 'warning'],
+  done: ['Done', 'success'],
+  failed: ['Failed', 'danger'],
+  interrupted: ['Stopped', 'danger'],
 } as const
 
 /**

@@ -23,6 +23,7 @@ import { getOrder, orderStateHistory } from '../../server/checkout/orders.server
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
 import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -126,9 +127,9 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
         {order.status === 'paid' && order.email ? (
           <Form method="post">
-            <button type="submit" name="intent" value="resend-invoice" className="font-semibold text-brand-700 underline">
+            <Button type="submit" name="intent" value="resend-invoice" variant="link">
               Send the invoice again
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>
