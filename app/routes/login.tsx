@@ -10,6 +10,7 @@ import type { Route } from './+types/login'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
 import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { Alert } from '../components/ui/alert'
 
 export const headers = retryAfterHeaders
@@ -154,35 +155,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         }}
       >
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-        <div>
-          <label htmlFor="email" className="block text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData && 'email' in actionData ? actionData.email : ''}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
-        </div>
-        <div>
-          <div className="flex items-baseline justify-between gap-4">
-            <label htmlFor="password" className="block text-sm font-medium">
-              Password
-            </label>
-            <Link to="/forgot-password" className="text-sm text-brand-700 underline hover:text-brand-600">
-              Forgot password?
-            </Link>
-          </div>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
+        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData && 'email' in actionData ? actionData.email : ''} />
+        {/* The link sits on the label's line, outside the label, so the field's name stays "Password". */}
+        <div className="relative">
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+          <Link to="/forgot-password" className="absolute right-0 top-0 text-sm text-brand-700 underline hover:text-brand-600">
+            Forgot password?
+          </Link>
         </div>
         <div className="flex flex-wrap gap-3 pt-2">
           <Button type="submit" name="intent" value="login" disabled={busy}>
@@ -207,7 +186,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             type="submit"
             disabled={!loaderData.googleEnabled || busy}
             aria-describedby={loaderData.googleEnabled ? undefined : 'google-unavailable'}
-            variant="secondary" className="w-full"
+            variant="secondary"
+            className="w-full"
           >
             Login with Google
           </Button>

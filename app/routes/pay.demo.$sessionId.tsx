@@ -119,7 +119,8 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             <Button
               type="submit"
               disabled={paying}
-              size="lg" className="w-full"
+              size="lg"
+              className="w-full"
             >
               {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
             </Button>

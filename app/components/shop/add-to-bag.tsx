@@ -4,6 +4,7 @@ import type { ProductCard } from '../../lib/catalog'
 import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
 import { canBuy } from '../../lib/stock'
 import { Dialog } from '../ui/dialog'
+import { SelectField } from '../ui/select-field'
 import { useCart } from './cart-context'
 import { Button, LinkButton } from '../ui/button'
 import { Picture } from './picture'
@@ -39,9 +40,9 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
   if (!product.price) return null
   if (!canBuy(product.stock)) {
     return (
-      <button type="button" disabled className="relative z-10 mt-4 w-full cursor-not-allowed rounded-md bg-slate-200 px-4 py-2.5 text-sm font-semibold text-slate-600">
+      <Button variant="secondary" disabled className="relative z-10 mt-4 w-full">
         Sold out<span className="sr-only">: {product.productName} cannot be added to the cart</span>
-      </button>
+      </Button>
     )
   }
   return (
@@ -98,9 +99,9 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
   if (!canBuy(product.stock)) {
     return (
       <div className="mt-6">
-        <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-200 px-6 py-2.5 font-semibold text-slate-600">
+        <Button variant="secondary" size="lg" disabled>
           Add to cart
-        </button>
+        </Button>
         <p className="mt-3 text-sm text-slate-600">This product is sold out. Please contact us to hear when it is back.</p>
       </div>
     )
@@ -108,23 +109,13 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
   return (
     <div className="mt-6">
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={selectId} className="block text-sm font-medium">
-            Quantity
-          </label>
-          <select
-            id={selectId}
-            value={quantity}
-            onChange={(event) => setQuantity(Number(event.target.value))}
-            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2.5"
-          >
-            {QUANTITY_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={selectId} label="Quantity" controlWidth="w-auto" value={quantity} onChange={(event) => setQuantity(Number(event.target.value))}>
+          {QUANTITY_OPTIONS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
         <Button
           type="button"
           onClick={() => {

@@ -3,6 +3,8 @@ import { CHANGE_OF_MIND_DAYS, RETURN_REASONS } from '../../lib/orders/returns'
 import { legalPath } from '../../lib/legal/documents'
 import { Button } from '../ui/button'
 import { Alert } from '../ui/alert'
+import { TextareaField } from '../ui/textarea-field'
+import { TextField } from '../ui/text-field'
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
@@ -37,19 +39,20 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
             <legend className="font-medium">Items to return</legend>
             <ul className="mt-2 space-y-2">
               {form.lines.map((line) => (
-                <li key={line.position} className="flex items-center gap-3">
-                  <label htmlFor={`return-qty-${line.position}`} className="min-w-0 flex-1">
-                    {line.name} <span className="text-slate-500">(up to {line.quantity})</span>
-                  </label>
-                  <input
+                <li key={line.position}>
+                  <TextField
                     id={`return-qty-${line.position}`}
                     name={`qty-${line.position}`}
+                    label={line.name}
+                    note={`(up to ${line.quantity})`}
+                    layout="inline"
+                    size="xs"
+                    controlWidth="w-20"
                     type="number"
                     inputMode="numeric"
                     min={0}
                     max={line.quantity}
                     defaultValue={form.lines.length === 1 ? 1 : 0}
-                    className="w-20 rounded-md border border-slate-300 px-2 py-1"
                   />
                 </li>
               ))}
@@ -80,12 +83,7 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
               })}
             </div>
           </fieldset>
-          <div>
-            <label htmlFor="return-details" className="block font-medium">
-              What is wrong? <span className="font-normal text-slate-500">(needed for a fault; optional for a change of mind)</span>
-            </label>
-            <textarea id="return-details" name="details" rows={3} maxLength={2000} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
-          </div>
+          <TextareaField id="return-details" name="details" label="What is wrong?" note="(needed for a fault; optional for a change of mind)" rows={3} maxLength={2000} />
           <p className="text-slate-600">
             Faulty, damaged or not as described? Tell us whenever it happens and we review it: the {CHANGE_OF_MIND_DAYS} days apply only to a change of
             mind, and nothing limits your rights under the Australian Consumer Law. See our{' '}

@@ -60,7 +60,6 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
             name="intent"
             value={action}
             disabled={busy}
-            
           >
             {ACTION_LABELS[action]}
           </Button>

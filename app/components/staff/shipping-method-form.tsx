@@ -200,7 +200,6 @@ export function MethodForm({
         <Button
           type="submit"
           disabled={saving}
-          
         >
           {saving ? 'Saving…' : id ? (
             <>

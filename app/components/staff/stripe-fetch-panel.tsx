@@ -128,7 +128,8 @@ export function StripeFetchPanel({
             type="button"
             onClick={() => void fetchFromStripe()}
             disabled={provider !== 'stripe' || state.kind === 'busy'}
-            variant="secondary" className="mt-3"
+            variant="secondary"
+            className="mt-3"
           >
             {state.kind === 'busy' ? 'Fetching from Stripe…' : 'Fetch from Stripe'}
           </Button>

@@ -14,9 +14,14 @@ import { Link, type LinkProps } from 'react-router'
  * - `inline`: a link-looking action inside a message, in the message's own colour.
  * - `pill`: one of a row of filters or views; the current one (`aria-current="page"`) is filled.
  * - `segment`: one of a group of toggles; the pressed one (`aria-pressed`) is filled.
+ * - `overlay`: a round control over a picture (the carousel's arrows).
+ * - `thumbnail`: a picture that shows a larger one; the pressed one (`aria-pressed`) is framed.
+ *
+ * Sizes: `sm`, `md`, `lg` for buttons with words; `icon` for a square button holding only an icon
+ * (it then needs an `aria-label`).
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'destructive' | 'ghost' | 'link' | 'inline' | 'pill' | 'segment'
-export type ButtonSize = 'sm' | 'md' | 'lg'
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'destructive' | 'ghost' | 'link' | 'inline' | 'pill' | 'segment' | 'overlay' | 'thumbnail'
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-600',
@@ -28,16 +33,19 @@ const VARIANTS: Record<ButtonVariant, string> = {
   inline: 'font-semibold underline hover:no-underline',
   pill: 'rounded-full border border-slate-300 font-semibold hover:border-brand-600 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white',
   segment: 'rounded-md font-medium text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-700 aria-pressed:text-white',
+  overlay: 'rounded-full bg-white/90 text-slate-700 shadow hover:bg-white hover:text-brand-700',
+  thumbnail: 'overflow-hidden rounded-lg border-2 border-transparent bg-slate-50 hover:border-slate-300 aria-pressed:border-brand-600',
 }
 
 const SIZES: Record<ButtonSize, string> = {
   sm: 'px-3 py-1.5 text-sm',
   md: 'px-4 py-2 text-sm',
   lg: 'px-5 py-3',
+  icon: 'h-9 w-9 shrink-0',
 }
 
-/** Variants that read as text: they take no padding. */
-const TEXT_LIKE = new Set<ButtonVariant>(['link', 'inline'])
+/** Variants that read as text, or are a picture: they take no padding. */
+const TEXT_LIKE = new Set<ButtonVariant>(['link', 'inline', 'thumbnail'])
 
 export function buttonClass({ variant = 'primary', size = 'md', className = '' }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return `inline-flex items-center justify-center gap-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${TEXT_LIKE.has(variant) ? '' : SIZES[size]} ${className}`.trim()

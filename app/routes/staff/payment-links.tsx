@@ -96,7 +96,6 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
                 name="intent"
                 value="check"
                 disabled={checking}
-                
               >
                 {checking ? 'Checking…' : 'Check the catalogue'}
               </Button>
