@@ -4,7 +4,7 @@ import { legalPath } from '../../lib/legal/documents'
 import { Button } from '../ui/button'
 import { Alert } from '../ui/alert'
 import { TextareaField } from '../ui/textarea-field'
-import { TextField } from '../ui/text-field'
+import { QuantityFields } from '../ui/text-field'
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
@@ -35,29 +35,17 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
               {error}
             </Alert>
           ) : null}
-          <fieldset>
-            <legend className="font-medium">Items to return</legend>
-            <ul className="mt-2 space-y-2">
-              {form.lines.map((line) => (
-                <li key={line.position}>
-                  <TextField
-                    id={`return-qty-${line.position}`}
-                    name={`qty-${line.position}`}
-                    label={line.name}
-                    note={`(up to ${line.quantity})`}
-                    layout="inline"
-                    size="xs"
-                    controlWidth="w-20"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.quantity}
-                    defaultValue={form.lines.length === 1 ? 1 : 0}
-                  />
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <QuantityFields
+            legend="Items to return"
+            lines={form.lines.map((line) => ({
+              id: `return-qty-${line.position}`,
+              name: `qty-${line.position}`,
+              label: line.name,
+              note: `(up to ${line.quantity})`,
+              max: line.quantity,
+              defaultValue: form.lines.length === 1 ? 1 : 0,
+            }))}
+          />
           <fieldset>
             <legend className="font-medium">Why are you returning them?</legend>
             <div className="mt-2 space-y-2">

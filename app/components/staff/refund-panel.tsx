@@ -5,7 +5,7 @@ import { refundableUnits, remainingCents, type RefundableOrder } from '../../lib
 import { orderDateFormat } from '../shop/order-status'
 import { Button } from '../ui/button'
 import { CheckboxField } from '../ui/checkbox-field'
-import { TextField } from '../ui/text-field'
+import { QuantityFields, TextField } from '../ui/text-field'
 
 interface PanelRefund {
   id: string
@@ -84,29 +84,17 @@ export function RefundPanel({
           <Form method="post" className="mt-3 space-y-3 text-sm">
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="requestKey" value={refundKey} />
-            <fieldset>
-              <legend className="font-medium">Units to refund</legend>
-              <ul className="mt-2 space-y-2">
-                {order.lines.map((line) => (
-                  <li key={line.position}>
-                    <TextField
-                      name={`qty-${line.position}`}
-                      label={line.productName}
-                      note={`(${refundableUnits(line)} of ${line.quantity} left, ${formatAud(line.unitPriceCents)} each)`}
-                      layout="inline"
-                      size="xs"
-                      controlWidth="w-20"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={refundableUnits(line)}
-                      defaultValue={0}
-                      disabled={refundableUnits(line) === 0}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <QuantityFields
+              legend="Units to refund"
+              lines={order.lines.map((line) => ({
+                name: `qty-${line.position}`,
+                label: line.productName,
+                note: `(${refundableUnits(line)} of ${line.quantity} left, ${formatAud(line.unitPriceCents)} each)`,
+                max: refundableUnits(line),
+                defaultValue: 0,
+                disabled: refundableUnits(line) === 0,
+              }))}
+            />
             {shippingLeft > 0 ? (
               <CheckboxField name="shipping" label={`Refund the shipping (${formatAud(shippingLeft)})`} />
             ) : null}

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { FieldError } from './field-error'
 
 /**
@@ -121,3 +122,28 @@ export function Field({ id, label, labelLook = 'default', note, optional, requir
 /** Where a field's control sits under its label, and how wide it is (`w-full` unless the screen says otherwise). */
 export const controlLayout = (labelLook: LabelLook, width: string | undefined, layout: FieldFrame['layout'] = 'stacked') =>
   `${labelLook === 'hidden' || layout === 'inline' ? '' : labelLook === 'phone' ? 'mt-1 sm:mt-0' : 'mt-1'} ${width ?? 'w-full'}`
+
+/** What every field component takes besides its control's own attributes. */
+export type FieldProps = FieldFrame & {
+  /** The control's id; its name, or one made up, when not given. */
+  id?: string
+  name?: string
+  size?: ControlSize
+  /** Replaces the control's full width (`w-24`, `w-auto`). */
+  controlWidth?: string
+}
+
+/**
+ * Splits a field component's props into the frame (for `Field`), the control's id, name and ties
+ * to the frame, its box's classes, and the rest: the control's own attributes.
+ */
+export function useFieldParts<P extends FieldProps>({ id, name, label, labelLook = 'default', layout, note, optional, requiredMark, hint, error, className, size, controlWidth, ...control }: P) {
+  const generated = useId()
+  const fieldId = id ?? name ?? generated
+  return {
+    frame: { id: fieldId, label, labelLook, layout, note, optional, requiredMark, hint, error, className },
+    ties: { id: fieldId, name, ...controlAria(fieldId, { hint, error, requiredMark }) },
+    box: (extra = '', readOnly = false) => controlClass({ size, invalid: Boolean(error), readOnly, className: `${controlLayout(labelLook, controlWidth, layout)} ${extra}` }),
+    control,
+  }
+}
