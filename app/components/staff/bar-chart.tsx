@@ -65,17 +65,19 @@ export function BarChart({
         <span>{first}</span>
         <span>{last}</span>
       </div>
-      <DataTable
-        className="sr-only"
-        phone="fit"
-        caption={title}
-        rows={points}
-        rowKey={(point) => point.label}
-        columns={[
-          { header: 'Day', rowHeader: true, cell: (point) => point.label },
-          { header: valueHeading, cell: (point) => format(point.value) },
-        ]}
-      />
+      <div className="sr-only">
+        <DataTable
+          className=""
+          phone="fit"
+          caption={title}
+          rows={points}
+          rowKey={(point) => point.label}
+          columns={[
+            { header: 'Day', rowHeader: true, cell: (point) => point.label },
+            { header: valueHeading, cell: (point) => format(point.value) },
+          ]}
+        />
+      </div>
     </figure>
   )
 }

@@ -19,7 +19,7 @@ export interface Column<Row> {
   nowrap?: boolean
   /** Weight or size of the column's cells: `font-semibold` for a net, `text-base` for a quantity to pack. */
   emphasis?: string
-  /** A width class for the column (`w-[28%]`, `w-12`). */
+  /** A width class for the column (`w-[28%]`, `w-12`); with `fixed`, the columns keep exactly these widths. */
   width?: string
   /** The column's cell in the footer row (a total); a footer row is drawn when any column has one. */
   footer?: React.ReactNode
@@ -70,13 +70,14 @@ export function DataTable<Row>({
   minWidth,
   look = 'list',
   alignTop = false,
+  fixed = false,
   totals,
 }: {
   rows: readonly Row[]
   columns: readonly Column<Row>[]
   rowKey: (row: Row, index: number) => string
   rowProps?: (row: Row) => Record<string, string | number>
-  /** Classes of the outer box: its margin, or `sr-only` for a table that only screen readers read. */
+  /** Classes of the outer box: its margin. */
   className?: string
   caption?: string
   phone?: PhoneLayout
@@ -87,13 +88,14 @@ export function DataTable<Row>({
   look?: TableLook
   /** Cells line up at their top (rows whose cells run to several lines). */
   alignTop?: boolean
+  /** The columns keep their `width`s whatever the cells hold (`table-fixed`), as the line items of several payment links line up. */
+  fixed?: boolean
   totals?: readonly TotalRow[]
 }) {
   const stack = phone === 'stack'
   const document = look === 'document'
   const rule = document ? 'border-slate-300' : 'border-slate-200'
   const padding = stack ? 'sm:py-2 sm:pr-3' : document ? 'py-2 pr-3 last:pr-0' : 'py-2 pr-3 last:pr-0'
-  const hasWidths = columns.some((column) => column.width)
   const hasFooter = columns.some((column) => column.footer !== undefined)
   const phoneColumns = columns.filter((column) => !column.hideOnPhone).length
 
@@ -113,9 +115,9 @@ export function DataTable<Row>({
       .join(' ')
 
   const table = (
-    <table className={`w-full text-left text-sm ${phone === 'scroll' ? (minWidth ?? '') : ''} ${hasWidths ? 'table-fixed' : ''} ${phone === 'scroll' ? '' : className}`.trim()}>
+    <table className={`w-full text-left text-sm ${phone === 'scroll' ? (minWidth ?? '') : ''} ${fixed ? 'table-fixed' : ''} ${phone === 'scroll' ? '' : className}`.trim()}>
       {caption ? <caption className="sr-only">{caption}</caption> : null}
-      {hasWidths ? (
+      {fixed ? (
         <colgroup>
           {columns.map((column) => (
             <col key={column.header} className={column.width} />
@@ -128,7 +130,7 @@ export function DataTable<Row>({
             <th
               key={column.header}
               scope="col"
-              className={`py-2 pr-3 last:pr-0 ${document ? 'font-semibold' : 'font-medium'} ${column.align === 'right' ? 'text-right' : ''} ${column.nowrap ? 'whitespace-nowrap' : ''} ${column.hideOnPhone ? 'hidden sm:table-cell' : ''}`}
+              className={`py-2 pr-3 last:pr-0 ${document ? 'font-semibold' : 'font-medium'} ${fixed ? '' : (column.width ?? '')} ${column.align === 'right' ? 'text-right' : ''} ${column.nowrap ? 'whitespace-nowrap' : ''} ${column.hideOnPhone ? 'hidden sm:table-cell' : ''}`}
             >
               {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
             </th>

@@ -153,6 +153,7 @@ function LinkList({ list }: { list: PaymentLinkList }) {
                 caption={`Line items of ${link.id}`}
                 minWidth="min-w-[40rem]"
                 alignTop
+                fixed
                 rows={link.lines}
                 rowKey={(line) => line.id}
                 columns={[
