@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRouteLoaderData } from 'react-router'
+import { data, redirect, useRouteLoaderData } from 'react-router'
 import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
 import { ProductCard } from '../components/shop/product-card'

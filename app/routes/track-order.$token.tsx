@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { publicOrigin, shop } from '../server/context.server'
 import { openOrderLink, orderLinkOpenable, orderViewCookie } from '../server/orders/order-links.server'

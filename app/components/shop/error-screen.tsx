@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { LinkButton } from '../ui/button'
 
 /** The friendly error page; what went wrong is in the server log, never on screen. */

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { LinkButton } from '../ui/button'
 
 export function Forbidden() {

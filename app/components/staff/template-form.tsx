@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { templateFormInput, templateFormSchema, type TemplateFormInput } from '../../lib/schemas/template'
 import { Button, LinkButton } from '../ui/button'

@@ -95,16 +95,16 @@ export function DataTable<Row>({
   const stack = phone === 'stack'
   const document = look === 'document'
   const rule = document ? 'border-slate-300' : 'border-slate-200'
-  const padding = stack ? 'sm:py-2 sm:pr-3' : document ? 'py-2 pr-3 last:pr-0' : 'py-2 pr-3 last:pr-0'
+  const padding = stack ? 'sm:py-2 sm:pr-3' : 'py-2 pr-3 last:pr-0'
   const hasFooter = columns.some((column) => column.footer !== undefined)
   const phoneColumns = columns.filter((column) => !column.hideOnPhone).length
 
-  const cellClass = (column: Column<Row>) =>
+  const cellClass = (column: Column<Row>, inFooter = false) =>
     [
       'min-w-0',
       padding,
       column.align === 'right' ? (stack ? rightAlignedFromTablet : rightAligned) : 'text-left',
-      column.rowHeader && !column.emphasis ? 'font-normal' : '',
+      column.rowHeader && !column.emphasis && !inFooter ? 'font-normal' : '',
       column.nowrap ? 'whitespace-nowrap' : '',
       column.hideOnPhone ? 'hidden sm:table-cell' : '',
       stack && column.wide ? 'col-span-2' : '',
@@ -124,7 +124,7 @@ export function DataTable<Row>({
           ))}
         </colgroup>
       ) : null}
-      <thead className={`border-b ${rule} text-slate-500 ${stack ? 'hidden sm:table-header-group' : ''} ${document ? 'text-ink' : ''}`}>
+      <thead className={`border-b ${rule} ${document ? 'text-ink' : 'text-slate-500'} ${stack ? 'hidden sm:table-header-group' : ''}`}>
         <tr>
           {columns.map((column) => (
             <th
@@ -166,11 +166,11 @@ export function DataTable<Row>({
             <tr className="font-semibold">
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row" className={cellClass(column)}>
+                  <th key={column.header} scope="row" className={cellClass(column, true)}>
                     {column.footer}
                   </th>
                 ) : (
-                  <td key={column.header} className={cellClass(column)}>
+                  <td key={column.header} className={cellClass(column, true)}>
                     {column.footer}
                   </td>
                 ),

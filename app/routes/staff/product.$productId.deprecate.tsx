@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { CATEGORY_LABELS, categoryPath, isCategory, productPath } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
