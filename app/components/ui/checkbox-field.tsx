@@ -1,6 +1,5 @@
 import { useId } from 'react'
-import { controlAria } from './field'
-import { FieldError } from './field-error'
+import { controlAria, FieldNotes } from './field'
 
 type CheckboxAttributes = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'onChange'>
 
@@ -51,12 +50,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={`${fieldId}-hint`} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${fieldId}-error`} message={error} />
+      <FieldNotes id={fieldId} hint={hint} error={error} />
     </div>
   )
 }

@@ -109,13 +109,22 @@ export function Field({ id, label, labelLook = 'default', note, optional, requir
         <LabelExtras requiredMark={requiredMark} note={note} optional={optional} />
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  )
+}
+
+/** A field's hint and the message of its refused value, under its control, with the ids its control is described by. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: React.ReactNode; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
           {hint}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </>
   )
 }
 
