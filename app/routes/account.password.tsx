@@ -1,5 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { AccountField, AccountFormPage, primaryButtonClass } from '../components/ui/account-form'
+import { AccountFormPage } from '../components/account/account-form'
+import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { firstIssue, newPasswordSchema } from '../lib/schemas/login'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { authErrorMessage, callAuth, cookieHeaders } from '../server/auth/auth-calls.server'
@@ -46,13 +48,12 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
       notice={actionData?.changed ? 'Your password has been changed, and your account has been signed out everywhere else.' : null}
     >
       <Form method="post" noValidate className="mt-6 space-y-4">
-        <AccountField name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-        <AccountField name="newPassword" label="New password" type="password" autoComplete="new-password" />
-        <p className="text-sm text-slate-500">At least 8 characters.</p>
+        <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
+        <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
         <div className="flex flex-wrap items-center gap-4 pt-2">
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
+          <Button type="submit" disabled={busy}>
             Change password
-          </button>
+          </Button>
           <Link to="/client" className="text-sm font-semibold text-brand-700 underline">
             Back to your account
           </Link>

@@ -12,8 +12,9 @@ import type { Route } from './+types/account'
 import { readForm } from '../server/http/form.server'
 import { AddressBook } from '../components/account/address-book'
 import { listAddresses, makeDefaultAddress, removeAddress } from '../server/accounts/addresses.server'
-import { buttonClass } from '../components/ui/button'
+import { Button, LinkButton } from '../components/ui/button'
 import { Alert } from '../components/ui/alert'
+import { TextField } from '../components/ui/text-field'
 
 /**
  * `/client` and `/program`, where a login lands (docs/specification.md, Where a login lands): the
@@ -74,16 +75,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to="/client/password" className={buttonClass({ variant: 'secondary' })}>
+          <LinkButton to="/client/password" variant="secondary">
             Change password
-          </Link>
-          <Link to="/client/two-factor" className={buttonClass({ variant: 'secondary' })}>
+          </LinkButton>
+          <LinkButton to="/client/two-factor" variant="secondary">
             Two-step login
-          </Link>
+          </LinkButton>
           <Form method="post" action="/logout">
-            <button type="submit" className={buttonClass({ variant: 'secondary' })}>
+            <Button type="submit" variant="secondary">
               Log Out
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
@@ -104,36 +105,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : null}
         <Form method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
           {fields.map((field) => {
-            const error = errors[field.name]
             return (
-              <div key={field.name} className={field.name === 'profileAddress' || field.name === 'profileImage' ? 'sm:col-span-2' : ''}>
-                <label htmlFor={field.name} className="block text-sm font-medium">
-                  {field.label}
-                </label>
-                <input
-                  id={field.name}
-                  name={field.name}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  defaultValue={String(values[field.name] ?? '')}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${field.name}-error` : undefined}
-                  className={`mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100 ${
-                    error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
-                  }`}
-                />
-                {error ? (
-                  <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
+              <TextField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                defaultValue={String(values[field.name] ?? '')}
+                error={errors[field.name]}
+                className={field.name === 'profileAddress' || field.name === 'profileImage' ? 'sm:col-span-2' : undefined}
+              />
             )
           })}
           <div className="sm:col-span-2">
-            <button type="submit" disabled={saving} className={buttonClass()}>
+            <Button type="submit" disabled={saving}>
               {saving ? 'Saving…' : 'Save details'}
-            </button>
+            </Button>
           </div>
         </Form>
       </section>

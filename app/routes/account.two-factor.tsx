@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { QrCode } from '../components/account/qr-code'
-import { AccountField, AccountFormPage, inputClass, primaryButtonClass } from '../components/ui/account-form'
+import { AccountFormPage } from '../components/account/account-form'
+import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { safeReturnPath } from '../lib/auth/redirect'
 import { readableTotpUri } from '../lib/auth/totp-uri'
 import { pageMeta, shopNameFrom } from '../lib/seo'
@@ -136,15 +138,18 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
                 <input key={code} type="hidden" name="backupCode" value={code} />
               ))}
               {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-              <div>
-                <label htmlFor="code" className="block text-sm font-medium">
-                  Enter the 6-digit code the app now shows
-                </label>
-                <input id="code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} className={`${inputClass} font-mono tracking-widest`} />
-              </div>
-              <button type="submit" disabled={busy} className={primaryButtonClass}>
+              <TextField
+                name="code"
+                label="Enter the 6-digit code the app now shows"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                inputClassName="font-mono tracking-widest"
+              />
+              <Button type="submit" disabled={busy}>
                 Turn on two-step login
-              </button>
+              </Button>
             </Form>
           </li>
         </ol>
@@ -165,10 +170,10 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-4">
             <input type="hidden" name="intent" value="disable" />
-            <AccountField name="password" label="Password" type="password" autoComplete="current-password" />
-            <button type="submit" disabled={busy} className="rounded-md border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:border-red-600 hover:text-red-700">
+            <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+            <Button type="submit" variant="danger" disabled={busy}>
               Turn off two-step login
-            </button>
+            </Button>
           </Form>
         )}
         <p className="mt-6">{back}</p>
@@ -189,11 +194,11 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
       <Form method="post" noValidate className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="enable" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <AccountField name="password" label="Confirm your password" type="password" autoComplete="current-password" />
+        <TextField name="password" label="Confirm your password" type="password" autoComplete="current-password" />
         <div className="flex flex-wrap items-center gap-4 pt-2">
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
+          <Button type="submit" disabled={busy}>
             Set up two-step login
-          </button>
+          </Button>
           {required ? null : back}
         </div>
       </Form>

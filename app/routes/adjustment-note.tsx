@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { PrintableDocument } from '../components/shop/printable-document'
+import { DataTable } from '../components/ui/table'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
@@ -54,40 +55,21 @@ export default function AdjustmentNotePage({ loaderData }: Route.ComponentProps)
           </>
         ) : null}
       </p>
-      <table className="mt-6 w-full text-left text-sm">
-        <thead className="border-b border-slate-300">
-          <tr>
-            <th scope="col" className="py-2 font-semibold">
-              Adjustment
-            </th>
-            <th scope="col" className="py-2 text-right font-semibold">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {note.rows.map((row, index) => (
-            <tr key={index}>
-              <td className="py-2 pr-2">{row.description}</td>
-              <td className="py-2 text-right">{formatAud(row.amountCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-300">
-          <tr className="font-semibold">
-            <td className="py-1">Decrease in price (including GST)</td>
-            <td className="py-1 text-right" data-testid="decrease">
-              {formatAud(note.decreaseCents)}
-            </td>
-          </tr>
-          <tr>
-            <td className="py-1">GST decrease</td>
-            <td className="py-1 text-right" data-testid="gst-decrease">
-              {formatAud(note.gstDecreaseCents)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <DataTable
+        className="mt-6"
+        phone="fit"
+        look="document"
+        rows={note.rows}
+        rowKey={(_row, index) => String(index)}
+        columns={[
+          { header: 'Adjustment', cell: (row) => row.description },
+          { header: 'Amount', align: 'right', cell: (row) => formatAud(row.amountCents) },
+        ]}
+        totals={[
+          { label: 'Decrease in price (including GST)', value: formatAud(note.decreaseCents), testId: 'decrease', strong: true },
+          { label: 'GST decrease', value: formatAud(note.gstDecreaseCents), testId: 'gst-decrease' },
+        ]}
+      />
     </PrintableDocument>
   )
 }

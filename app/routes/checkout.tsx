@@ -18,9 +18,10 @@ import { logger } from '../server/log.server'
 import type { Route } from './+types/checkout'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
-import { buttonClass } from '../components/ui/button'
+import { Button, LinkButton } from '../components/ui/button'
+import { SelectField } from '../components/ui/select-field'
 import { Alert } from '../components/ui/alert'
-import { Picture } from '../components/ui/picture'
+import { Picture } from '../components/shop/picture'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -89,9 +90,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight">Your cart is empty</h1>
         <p className="mt-4 text-slate-600">Find autopilots, cameras, radio links and more in our product ranges.</p>
-        <Link to="/products" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+        <LinkButton to="/products" size="lg" className="mt-8">
           Browse products
-        </Link>
+        </LinkButton>
       </div>
     )
   }
@@ -134,27 +135,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       {problem ? <CartProblemNote problem={problem} onAccept={updatePrice} onRemove={remove} /> : null}
                     </div>
                     <div className="flex flex-wrap items-center gap-3">
-                      <label className="text-sm">
-                        <span className="sr-only">Quantity of {item.productName}</span>
-                        <select
-                          value={item.productCount}
-                          onChange={(event) => setQuantity(item.FBUID, Number(event.target.value))}
-                          className="rounded-md border border-slate-300 bg-white px-3 py-2"
-                        >
-                          {QUANTITY_OPTIONS.map((value) => (
-                            <option key={value} value={value}>
-                              {value}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <button
-                        type="button"
-                        onClick={() => remove(item.FBUID)}
-                        className="rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-red-700"
+                      <SelectField
+                        label={`Quantity of ${item.productName}`}
+                        labelLook="hidden"
+                        controlWidth="w-auto"
+                        value={item.productCount}
+                        onChange={(event) => setQuantity(item.FBUID, Number(event.target.value))}
                       >
+                        {QUANTITY_OPTIONS.map((value) => (
+                          <option key={value} value={value}>
+                            {value}
+                          </option>
+                        ))}
+                      </SelectField>
+                      <Button variant="ghost" onClick={() => remove(item.FBUID)}>
                         Remove<span className="sr-only"> {item.productName}</span>
-                      </button>
+                      </Button>
                       <p className="font-semibold sm:w-28 sm:text-right">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
                     </div>
                   </div>
@@ -200,31 +196,32 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               <p>{quote.error}</p>
               {quote.retryable ? (
-                <button
-                  type="button"
+                <Button
+                  variant="inline"
                   aria-disabled={quote.checking}
                   onClick={() => {
                     if (quote.checking) return
                     retried.current = true
                     quote.retry()
                   }}
-                  className="mt-1 font-semibold underline hover:no-underline aria-disabled:cursor-progress aria-disabled:no-underline"
+                  className="mt-1 aria-disabled:cursor-progress aria-disabled:no-underline"
                 >
                   {quote.checking ? 'Checking…' : 'Try again'}
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : null}
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
-            <button
+            <Button
               ref={payButton}
               type="submit"
               disabled={!canPay}
-              className={buttonClass({ size: 'lg', className: 'w-full' })}
+              size="lg"
+              className="w-full"
             >
               {paying ? 'One moment…' : 'Continue to delivery'}
-            </button>
+            </Button>
           </Form>
           {loaderData.demo ? (
             <p className="mt-3 text-xs text-slate-500">Demo shop: payment uses a demo card page and no money is taken.</p>
@@ -261,13 +258,13 @@ function CartProblemNote({
         {problem.kind === 'repriced' ? ` It is now ${formatAud(problem.unitPriceCents)}.` : ''}
       </p>
       {problem.kind === 'repriced' ? (
-        <button type="button" onClick={() => onAccept(problem.productId, problem.unitPriceCents)} className="mt-1 font-semibold underline">
+        <Button variant="inline" onClick={() => onAccept(problem.productId, problem.unitPriceCents)} className="mt-1">
           Accept the new price
-        </button>
+        </Button>
       ) : (
-        <button type="button" onClick={() => onRemove(problem.productId)} className="mt-1 font-semibold underline">
+        <Button variant="inline" onClick={() => onRemove(problem.productId)} className="mt-1">
           Remove it
-        </button>
+        </Button>
       )}
     </div>
   )

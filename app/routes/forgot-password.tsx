@@ -1,5 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { AccountField, AccountFormPage, primaryButtonClass } from '../components/ui/account-form'
+import { AccountFormPage } from '../components/account/account-form'
+import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { credentialsSchema, firstIssue } from '../lib/schemas/login'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { authErrorMessage, callAuth } from '../server/auth/auth-calls.server'
@@ -59,11 +61,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   return (
     <AccountFormPage title="Forgot password" lead="Enter your account's e-mail address and we will send you a link to choose a new password." error={actionData?.error}>
       <Form method="post" noValidate className="mt-6 space-y-4">
-        <AccountField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.email ?? loaderData.email} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.email ?? loaderData.email} />
         <div className="flex flex-wrap items-center gap-4 pt-2">
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
+          <Button type="submit" disabled={busy}>
             Send reset link
-          </button>
+          </Button>
           <Link to="/login" className="text-sm font-semibold text-brand-700 underline">
             Back to log in
           </Link>

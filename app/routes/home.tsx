@@ -9,7 +9,7 @@ import { shopIdentity } from '../server/env.server'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/home'
-import { buttonClass } from '../components/ui/button'
+import { LinkButton } from '../components/ui/button'
 
 /**
  * The featured products (staff mark them; otherwise the newest), the lowest order value that
@@ -87,12 +87,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ourselves.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={productPath(E900_ID)} className={buttonClass({ size: 'lg' })}>
+          <LinkButton to={productPath(E900_ID)} size="lg">
             Meet the UniDrone E900
-          </Link>
-          <Link to="/products" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
+          </LinkButton>
+          <LinkButton to="/products" variant="secondary" size="lg">
             Browse all products
-          </Link>
+          </LinkButton>
         </div>
       </section>
 

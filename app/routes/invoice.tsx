@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { PrintableDocument } from '../components/shop/printable-document'
+import { DataTable } from '../components/ui/table'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { buyerLines, taxInvoice } from '../server/checkout/invoice'
@@ -44,57 +45,43 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         <br />
         Date: {invoice.date}
       </p>
-      <table className="mt-6 w-full text-left text-sm">
-        <thead className="border-b border-slate-300">
-          <tr>
-            <th scope="col" className="py-2 font-semibold">Description</th>
-            <th scope="col" className="hidden py-2 text-right font-semibold sm:table-cell">Qty</th>
-            <th scope="col" className="hidden py-2 text-right font-semibold sm:table-cell">Unit price</th>
-            <th scope="col" className="py-2 text-right font-semibold">Amount</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {[
-            ...invoice.rows,
-            ...(invoice.shipping
-              ? [{ description: `Shipping: ${invoice.shipping.name} (GST ${formatAud(invoice.shipping.gstCents)})`, quantity: 1, unitCents: invoice.shipping.cents, amountCents: invoice.shipping.cents }]
-              : []),
-          ].map((row, index) => (
-            <tr key={index}>
-              <td className="py-2 pr-2">
+      <DataTable
+        className="mt-6"
+        phone="fit"
+        look="document"
+        rows={[
+          ...invoice.rows,
+          ...(invoice.shipping
+            ? [{ description: `Shipping: ${invoice.shipping.name} (GST ${formatAud(invoice.shipping.gstCents)})`, quantity: 1, unitCents: invoice.shipping.cents, amountCents: invoice.shipping.cents }]
+            : []),
+        ]}
+        rowKey={(_row, index) => String(index)}
+        columns={[
+          {
+            header: 'Description',
+            cell: (row) => (
+              <>
                 {row.description}
                 <span className="block text-slate-600 sm:hidden">
                   {row.quantity} × {formatAud(row.unitCents)}
                 </span>
-              </td>
-              <td className="hidden py-2 text-right sm:table-cell">{row.quantity}</td>
-              <td className="hidden py-2 text-right sm:table-cell">{formatAud(row.unitCents)}</td>
-              <td className="py-2 text-right" data-testid={index === invoice.rows.length ? 'shipping' : undefined}>
-                {formatAud(row.amountCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-300">
-          {(
-            [
-              ['Subtotal (excluding GST)', invoice.subtotalExGstCents, undefined],
-              ['GST included', invoice.gstCents, 'gst'],
-              ['Total (including GST)', invoice.totalCents, 'total'],
-            ] as const
-          ).map(([label, cents, testId]) => (
-            <tr key={label} className={testId === 'total' ? 'font-semibold' : undefined}>
-              <td colSpan={3} className="hidden py-1 text-right sm:table-cell">
-                {label}
-              </td>
-              <td className="py-1 text-right sm:hidden">{label}</td>
-              <td className="py-1 text-right" data-testid={testId}>
-                {formatAud(cents)}
-              </td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Qty', align: 'right', hideOnPhone: true, cell: (row) => row.quantity },
+          { header: 'Unit price', align: 'right', hideOnPhone: true, cell: (row) => formatAud(row.unitCents) },
+          {
+            header: 'Amount',
+            align: 'right',
+            cell: (row, index) => <span data-testid={index === invoice.rows.length ? 'shipping' : undefined}>{formatAud(row.amountCents)}</span>,
+          },
+        ]}
+        totals={[
+          { label: 'Subtotal (excluding GST)', value: formatAud(invoice.subtotalExGstCents) },
+          { label: 'GST included', value: formatAud(invoice.gstCents), testId: 'gst' },
+          { label: 'Total (including GST)', value: formatAud(invoice.totalCents), testId: 'total', strong: true },
+        ]}
+      />
     </PrintableDocument>
   )
 }

@@ -9,7 +9,8 @@ import { shop } from '../server/context.server'
 import type { Route } from './+types/login'
 import { readForm } from '../server/http/form.server'
 import { retryAfterHeaders } from '../server/http/retry-after.server'
-import { buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { Alert } from '../components/ui/alert'
 
 export const headers = retryAfterHeaders
@@ -99,9 +100,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
         <p className="mt-4 text-slate-600">You are signed in as {root.user.email}.</p>
         <Form method="post" action="/logout" className="mt-6">
-          <button type="submit" className={buttonClass()}>
+          <Button type="submit">
             Log Out
-          </button>
+          </Button>
         </Form>
       </div>
     )
@@ -154,63 +155,42 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         }}
       >
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-        <div>
-          <label htmlFor="email" className="block text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData && 'email' in actionData ? actionData.email : ''}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
-        </div>
-        <div>
-          <div className="flex items-baseline justify-between gap-4">
-            <label htmlFor="password" className="block text-sm font-medium">
-              Password
-            </label>
-            <Link to="/forgot-password" className="text-sm text-brand-700 underline hover:text-brand-600">
-              Forgot password?
-            </Link>
-          </div>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
+        <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData && 'email' in actionData ? actionData.email : ''} />
+        {/* The link sits on the label's line, outside the label, so the field's name stays "Password". */}
+        <div className="relative">
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+          <Link to="/forgot-password" className="absolute right-0 top-0 text-sm text-brand-700 underline hover:text-brand-600">
+            Forgot password?
+          </Link>
         </div>
         <div className="flex flex-wrap gap-3 pt-2">
-          <button type="submit" name="intent" value="login" disabled={busy} className={buttonClass()}>
+          <Button type="submit" name="intent" value="login" disabled={busy}>
             Login
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             name="intent"
             value="signup"
             disabled={busy}
-            className={buttonClass({ variant: 'secondary' })}
+            variant="secondary"
           >
             Sign Up
-          </button>
+          </Button>
         </div>
       </Form>
       <div className="mt-8 border-t border-slate-200 pt-6">
         <Form method="post">
           <input type="hidden" name="intent" value="google" />
           {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-          <button
+          <Button
             type="submit"
             disabled={!loaderData.googleEnabled || busy}
             aria-describedby={loaderData.googleEnabled ? undefined : 'google-unavailable'}
-            className={buttonClass({ variant: 'secondary', className: 'w-full' })}
+            variant="secondary"
+            className="w-full"
           >
             Login with Google
-          </button>
+          </Button>
         </Form>
         {loaderData.googleEnabled ? null : (
           <p id="google-unavailable" className="mt-2 text-sm text-slate-500">

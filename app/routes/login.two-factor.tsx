@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { AccountFormPage, inputClass, primaryButtonClass } from '../components/ui/account-form'
+import { AccountFormPage } from '../components/account/account-form'
+import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { safeReturnPath } from '../lib/auth/redirect'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { authErrorMessage, callAuth, cookieHeaders } from '../server/auth/auth-calls.server'
@@ -66,25 +68,20 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
       <Form method="post" noValidate className="mt-6 space-y-4">
         <input type="hidden" name="method" value={backup ? 'backup' : 'totp'} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <div>
-          <label htmlFor="code" className="block text-sm font-medium">
-            {backup ? 'Backup code' : 'Authentication code'}
-          </label>
-          <input
-            id="code"
-            name="code"
-            type="text"
-            inputMode={backup ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            autoFocus
-            maxLength={backup ? 40 : 7}
-            className={`${inputClass} font-mono tracking-widest`}
-          />
-        </div>
+        <TextField
+          name="code"
+          label={backup ? 'Backup code' : 'Authentication code'}
+          type="text"
+          inputMode={backup ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={backup ? 40 : 7}
+          inputClassName="font-mono tracking-widest"
+        />
         <div className="flex flex-wrap items-center gap-4 pt-2">
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
+          <Button type="submit" disabled={busy}>
             Verify
-          </button>
+          </Button>
           <Link to={`/login/two-factor?${other}`} className="text-sm font-semibold text-brand-700 underline">
             {backup ? 'Use my authenticator app' : 'Use a backup code'}
           </Link>

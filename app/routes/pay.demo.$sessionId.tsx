@@ -15,7 +15,7 @@ import type { Route } from './+types/pay.demo.$sessionId'
 import { readForm } from '../server/http/form.server'
 import { privatePageHeaders } from '../server/http/private-page.server'
 import { TextField } from '../components/ui/text-field'
-import { buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment | UniDrone Robotics' },
@@ -78,7 +78,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
   const paying = navigation.state !== 'idle'
   const errors: Record<string, string> = actionData?.errors ?? {}
   const values = actionData?.values
-  const field = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => <TextField name={name} label={label} error={errors[name]} {...props} />
+  const field = (name: string, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'>) => <TextField name={name} label={label} error={errors[name]} {...props} />
 
   return (
     <div className="bg-slate-100 py-10">
@@ -116,13 +116,14 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
               {field('cvc', 'CVC', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
             </div>
             {field('name', 'Name on card', { autoComplete: 'cc-name', defaultValue: values?.name })}
-            <button
+            <Button
               type="submit"
               disabled={paying}
-              className={buttonClass({ size: 'lg', className: 'w-full' })}
+              size="lg"
+              className="w-full"
             >
               {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
-            </button>
+            </Button>
             <Link to={loaderData.cancelPath} className="block text-center text-sm text-slate-600 underline">
               Cancel and return to the shop
             </Link>

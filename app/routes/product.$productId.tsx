@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRouteLoaderData } from 'react-router'
+import { data, redirect, useRouteLoaderData } from 'react-router'
 import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
 import { ProductCard } from '../components/shop/product-card'
@@ -22,7 +22,7 @@ async function canPreview(context: Route.LoaderArgs['context'], request: Request
   return user?.role === 'staff' && !staffSecondFactorStep(user, shop(context).config.STAFF_TWO_FACTOR)
 }
 import type { Route } from './+types/product.$productId'
-import { buttonClass } from '../components/ui/button'
+import { LinkButton } from '../components/ui/button'
 
 /** Home / Products / the product's range / the product (a product filed under no known range skips the range). */
 function crumbsOf(product: Pick<Product, 'FBUID' | 'productName' | 'productCategory'>): Crumb[] {
@@ -117,23 +117,23 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           <Breadcrumbs crumbs={crumbsOf(product)} />
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>
           {staff ? (
-            <Link
+            <LinkButton
               to={`${productPath(product.FBUID)}/update`}
-              className={buttonClass({ variant: 'secondary', size: 'sm', className: 'mt-3 gap-1.5' })}
+              variant="secondary" size="sm" className="mt-3 gap-1.5"
             >
               <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
                 <path d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
               </svg>
               Update Product
-            </Link>
+            </LinkButton>
           ) : null}
           {staff ? (
-            <Link
+            <LinkButton
               to={`/history/products/${product.FBUID}`}
-              className={buttonClass({ variant: 'secondary', size: 'sm', className: 'ml-2 mt-3' })}
+              variant="secondary" size="sm" className="ml-2 mt-3"
             >
               History
-            </Link>
+            </LinkButton>
           ) : null}
           {price ? (
             <p className="mt-4 text-2xl font-semibold">

@@ -16,7 +16,10 @@ import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/products.$category'
-import { buttonClass } from '../components/ui/button'
+import { Button, LinkButton } from '../components/ui/button'
+import { CheckboxField } from '../components/ui/checkbox-field'
+import { SelectField } from '../components/ui/select-field'
+import { TextField } from '../components/ui/text-field'
 
 const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
   autopilots: 'Flight controllers, carrier boards and GNSS receivers for reliable autonomous flight.',
@@ -73,15 +76,15 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
         {staff ? (
-          <Link
+          <LinkButton
             to={`/product/create?category=${category}`}
-            className={buttonClass({ className: 'gap-1.5' })}
+            className="gap-1.5"
           >
             <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
               <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
             Create Product
-          </Link>
+          </LinkButton>
         ) : null}
       </div>
       <p className="mt-3 max-w-2xl text-slate-600">{intro}</p>
@@ -120,38 +123,19 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
  * JavaScript, and a new view starts again at its first page (the form sends no page).
  */
 function ListControls({ category, query, total }: { category: Category; query: CategoryQuery; total: number }) {
-  const field = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
   return (
     <div className="mt-6 flex flex-col gap-4 border-y border-slate-200 py-4 lg:flex-row lg:items-end lg:justify-between">
       <p className="text-sm font-medium text-slate-700" data-testid="product-count">
         {total.toLocaleString('en-AU')} {total === 1 ? 'product' : 'products'}
       </p>
       <form method="get" action={categoryPath(category)} aria-label="Sort and filter" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-        <label className="col-span-2 block text-sm font-medium sm:w-52">
-          Sort by
-          <select name="sort" defaultValue={query.sort} className={field}>
-            {Object.entries(CATEGORY_SORTS).map(([value, words]) => (
-              <option key={value} value={value}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium sm:w-28">
-          Min price ($)
-          <input name="min" inputMode="decimal" defaultValue={priceFieldValue(query.minCents)} placeholder="0" className={field} />
-        </label>
-        <label className="block text-sm font-medium sm:w-28">
-          Max price ($)
-          <input name="max" inputMode="decimal" defaultValue={priceFieldValue(query.maxCents)} placeholder="Any" className={field} />
-        </label>
-        <label className="flex items-center gap-2 py-2 text-sm font-medium">
-          <input type="checkbox" name="stock" value="in" defaultChecked={query.inStock} className="h-4 w-4 rounded border-slate-300" />
-          In stock only
-        </label>
-        <button type="submit" className={buttonClass()}>
+        <SelectField id="list-sort" name="sort" label="Sort by" size="sm" className="col-span-2 sm:w-52" defaultValue={query.sort} options={CATEGORY_SORTS} />
+        <TextField id="list-min" name="min" label="Min price ($)" size="sm" className="sm:w-28" inputMode="decimal" defaultValue={priceFieldValue(query.minCents)} placeholder="0" />
+        <TextField id="list-max" name="max" label="Max price ($)" size="sm" className="sm:w-28" inputMode="decimal" defaultValue={priceFieldValue(query.maxCents)} placeholder="Any" />
+        <CheckboxField id="list-stock" name="stock" value="in" label="In stock only" className="py-2 font-medium" defaultChecked={query.inStock} />
+        <Button type="submit">
           Apply
-        </button>
+        </Button>
       </form>
     </div>
   )

@@ -1,5 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { AccountField, AccountFormPage, primaryButtonClass } from '../components/ui/account-form'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { AccountFormPage } from '../components/account/account-form'
+import { Button, LinkButton } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 import { firstIssue, newPasswordSchema } from '../lib/schemas/login'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { authErrorMessage, callAuth } from '../server/auth/auth-calls.server'
@@ -38,9 +40,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (!loaderData.token || actionData?.expired) {
     return (
       <AccountFormPage title="This link has expired" lead="A reset link works once, for one hour. Ask for a new one and use the newest e-mail.">
-        <Link to="/forgot-password" className={`mt-6 inline-block ${primaryButtonClass}`}>
+        <LinkButton to="/forgot-password" className="mt-6">
           Send a new link
-        </Link>
+        </LinkButton>
       </AccountFormPage>
     )
   }
@@ -48,11 +50,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AccountFormPage title="Choose a new password" lead="After this, your account is signed out everywhere and you log in with the new password." error={actionData?.error}>
       <Form method="post" noValidate className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <AccountField name="password" label="New password" type="password" autoComplete="new-password" />
-        <p className="text-sm text-slate-500">At least 8 characters.</p>
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
+        <TextField name="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <Button type="submit" disabled={busy}>
           Save new password
-        </button>
+        </Button>
       </Form>
     </AccountFormPage>
   )

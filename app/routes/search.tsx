@@ -6,7 +6,8 @@ import { MIN_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchPath, searchRequestOf } from 
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/search'
-import { buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
+import { TextField } from '../components/ui/text-field'
 
 /**
  * `/search?q=…&page=…`: results ranked by the database (app/server/catalog/search.server.ts), kept
@@ -41,22 +42,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{searched ? <>Results for “{typed}”</> : 'Search'}</h1>
       <form role="search" aria-label="Search again" action="/search" method="get" className="mt-6 flex max-w-xl gap-2">
-        <label htmlFor="search-page-q" className="sr-only">
-          Search products
-        </label>
-        <input
+        <TextField
           id="search-page-q"
-          type="search"
           name="q"
+          label="Search products"
+          labelLook="hidden"
+          className="min-w-0 flex-1"
+          type="search"
           defaultValue={typed}
           key={typed}
           maxLength={100}
           placeholder="Name, feature or part"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2.5 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button type="submit" className={buttonClass()}>
+        <Button type="submit">
           Search
-        </button>
+        </Button>
       </form>
       {!searched ? (
         <p className="mt-4 text-slate-600">

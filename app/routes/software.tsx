@@ -5,7 +5,7 @@ import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/software'
-import { buttonClass } from '../components/ui/button'
+import { Button, buttonClass } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -86,15 +86,9 @@ function SoftwareCard({ entry, qrCodes }: { entry: SoftwareEntry; qrCodes: Recor
           <div className="mt-4">
             <div role="group" aria-label={`${entry.name} version`} className="inline-flex rounded-lg border border-slate-300 p-1">
               {entry.variants.map((option) => (
-                <button
-                  key={option.id}
-                  type="button"
-                  aria-pressed={option.id === variant.id}
-                  onClick={() => setVariantId(option.id)}
-                  className={`rounded-md px-3 py-1.5 text-sm font-medium ${option.id === variant.id ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-                >
+                <Button key={option.id} variant="segment" size="sm" aria-pressed={option.id === variant.id} onClick={() => setVariantId(option.id)}>
                   {option.label}
-                </button>
+                </Button>
               ))}
             </div>
             <p className="mt-2 text-sm text-slate-700" aria-live="polite">

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Alert } from '../components/ui/alert'
-import { AccountFormPage } from '../components/ui/account-form'
+import { AccountFormPage } from '../components/account/account-form'
 import { Button, LinkButton } from '../components/ui/button'
 import { TextField } from '../components/ui/text-field'
 import { firstIssue, newPasswordSchema } from '../lib/schemas/login'

@@ -10,7 +10,7 @@ import { getOrderBySession, orderSummary } from '../server/checkout/orders.serve
 import { shop } from '../server/context.server'
 import type { Route } from './+types/success'
 import { privatePageHeaders } from '../server/http/private-page.server'
-import { buttonClass } from '../components/ui/button'
+import { LinkButton } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -96,9 +96,9 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : null}
-      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
+      <LinkButton to="/" size="lg" className="mt-10">
         Return to Homepage
-      </Link>
+      </LinkButton>
     </div>
   )
 }

@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { openOrderLink, orderLinkOpenable, orderViewCookie } from '../server/orders/order-links.server'
 import type { Route } from './+types/track-order.$token'
 import { PRIVATE_PAGE } from '../server/http/private-page.server'
-import { buttonClass } from '../components/ui/button'
+import { Button, LinkButton } from '../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
@@ -34,9 +34,9 @@ export default function OpenOrderLink() {
       <h1 className="text-3xl font-bold tracking-tight">Your order</h1>
       <p className="mt-4 text-slate-600">This link works once: this browser can then see your order for a day.</p>
       <Form method="post" className="mt-8">
-        <button type="submit" className={buttonClass({ size: 'lg' })}>
+        <Button type="submit" size="lg">
           See my order
-        </button>
+        </Button>
       </Form>
     </div>
   )
@@ -47,9 +47,9 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">This link no longer works</h1>
       <p className="mt-4 text-slate-600">A link to an order works once, within an hour of being sent. Ask for a new one, it only takes a moment.</p>
-      <Link to="/track-order" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+      <LinkButton to="/track-order" size="lg" className="mt-8">
         Ask for a new link
-      </Link>
+      </LinkButton>
     </div>
   )
 }

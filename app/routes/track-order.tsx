@@ -11,7 +11,7 @@ import { requestOrderLink } from '../server/orders/order-links.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/track-order'
 import { TextField } from '../components/ui/text-field'
-import { buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
 import { Alert } from '../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Track your order', 'See where your order is, with its number and your e-mail.', shopNameFrom(matches))
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TrackOrder({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const errors: Record<string, string> = actionData?.errors ?? {}
-  const field = (name: 'orderNumber' | 'email', label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+  const field = (name: 'orderNumber' | 'email', label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'>) => (
     <TextField name={name} label={label} error={errors[name]} defaultValue={actionData?.values[name]} {...props} />
   )
   return (
@@ -66,9 +66,9 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate className="mt-6 space-y-4">
         {field('orderNumber', 'Order number', { autoComplete: 'off', placeholder: 'UD-ABCD2345' })}
         {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        <button type="submit" disabled={navigation.state !== 'idle'} className={buttonClass()}>
+        <Button type="submit" disabled={navigation.state !== 'idle'}>
           E-mail me a link
-        </button>
+        </Button>
       </Form>
     </div>
   )

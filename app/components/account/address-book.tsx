@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import type { SavedAddress } from '../../server/accounts/addresses.server'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
 
 /** The account page's saved addresses: the default is filled in at checkout; others can become it. */
 export function AddressBook({ addresses }: { addresses: Pick<SavedAddress, 'id' | 'fullName' | 'company' | 'addressLine1' | 'addressLine2' | 'suburb' | 'state' | 'postcode' | 'phone' | 'isDefault'>[] }) {
@@ -29,16 +29,16 @@ export function AddressBook({ addresses }: { addresses: Pick<SavedAddress, 'id' 
                 {address.isDefault ? null : (
                   <Form method="post">
                     <input type="hidden" name="addressId" value={address.id} />
-                    <button type="submit" name="intent" value="address-default" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                    <Button type="submit" name="intent" value="address-default" variant="secondary" size="sm">
                       Make default<span className="sr-only">: {address.addressLine1}</span>
-                    </button>
+                    </Button>
                   </Form>
                 )}
                 <Form method="post">
                   <input type="hidden" name="addressId" value={address.id} />
-                  <button type="submit" name="intent" value="address-remove" className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-red-700 hover:border-red-600">
+                  <Button type="submit" name="intent" value="address-remove" variant="danger" size="sm">
                     Remove<span className="sr-only">: {address.addressLine1}</span>
-                  </button>
+                  </Button>
                 </Form>
               </div>
             </li>

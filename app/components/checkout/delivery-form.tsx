@@ -4,9 +4,10 @@ import { orderTotals } from '../../lib/delivery/shipping'
 import { STATES } from '../../lib/delivery/postcodes'
 import { formatAud } from '../../lib/money'
 import type { DeliveryValues, MethodChoice } from '../../server/checkout/delivery-step.server'
-import { FieldError } from '../ui/field-error'
-import { fieldClass, TextField } from '../ui/text-field'
-import { buttonClass } from '../ui/button'
+import { CheckboxField } from '../ui/checkbox-field'
+import { SelectField } from '../ui/select-field'
+import { TextField } from '../ui/text-field'
+import { Button } from '../ui/button'
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
 
@@ -30,7 +31,7 @@ export function DeliveryForm(props: {
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
   const totals = orderTotals(linesCents, method?.priceCents ?? 0)
-  const field = (name: keyof DeliveryValues, label: string, extra: { optional?: boolean; hint?: string; input?: React.InputHTMLAttributes<HTMLInputElement> } = {}) => (
+  const field = (name: keyof DeliveryValues, label: string, extra: { optional?: boolean; hint?: string; input?: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'> } = {}) => (
     <TextField name={name} label={label} defaultValue={String(values[name])} error={errors[name]} optional={extra.optional} hint={extra.hint} {...extra.input} />
   )
 
@@ -107,35 +108,17 @@ export function DeliveryForm(props: {
           {field('addressLine2', 'Apartment, unit, building', { optional: true, input: { autoComplete: 'address-line2' } })}
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem_8rem]">
             {field('suburb', 'Suburb', { input: { autoComplete: 'address-level2' } })}
-            <div>
-              <label htmlFor="state" className="block text-sm font-medium">
-                State or territory
-              </label>
-              <select
-                id="state"
-                name="state"
-                defaultValue={values.state}
-                autoComplete="address-level1"
-                aria-invalid={errors.state ? true : undefined}
-                aria-describedby={errors.state ? 'state-error' : undefined}
-                className={fieldClass(Boolean(errors.state))}
-              >
-                <option value="">Choose…</option>
-                {STATES.map((state) => (
-                  <option key={state.code} value={state.code}>
-                    {state.code} — {state.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="state-error" message={errors.state} />
-            </div>
+            <SelectField name="state" label="State or territory" defaultValue={values.state} autoComplete="address-level1" error={errors.state} first={['', 'Choose…']}>
+              {STATES.map((state) => (
+                <option key={state.code} value={state.code}>
+                  {state.code} — {state.name}
+                </option>
+              ))}
+            </SelectField>
             {field('postcode', 'Postcode', { input: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4 } })}
           </div>
           {signedIn ? (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress} />
-              Save this address to my account
-            </label>
+            <CheckboxField name="saveAddress" label="Save this address to my account" defaultChecked={values.saveAddress} />
           ) : null}
         </fieldset>
       </div>
@@ -163,13 +146,14 @@ export function DeliveryForm(props: {
             <dd data-testid="gst">{formatAud(totals.gstCents)}</dd>
           </div>
         </dl>
-        <button
+        <Button
           type="submit"
           disabled={paying}
-          className={buttonClass({ size: 'lg', className: 'mt-6 w-full disabled:cursor-progress' })}
+          size="lg"
+          className="mt-6 w-full disabled:cursor-progress"
         >
           {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.totalCents)}`}
-        </button>
+        </Button>
         <p className="mt-3 text-xs text-slate-500">
           {demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for
           30 minutes while you pay.

@@ -4,9 +4,10 @@ import type { ProductCard } from '../../lib/catalog'
 import { MAX_PER_LINE, QUANTITY_OPTIONS, type AddOutcome } from '../../lib/cart'
 import { canBuy } from '../../lib/stock'
 import { Dialog } from '../ui/dialog'
+import { SelectField } from '../ui/select-field'
 import { useCart } from './cart-context'
-import { buttonClass } from '../ui/button'
-import { Picture } from '../ui/picture'
+import { Button, LinkButton } from '../ui/button'
+import { Picture } from './picture'
 
 /** What the cart keeps of a product: its id and what the visitor was shown. */
 export function cartLineOf(product: ProductCard) {
@@ -39,21 +40,21 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
   if (!product.price) return null
   if (!canBuy(product.stock)) {
     return (
-      <button type="button" disabled className="relative z-10 mt-4 w-full cursor-not-allowed rounded-md bg-slate-200 px-4 py-2.5 text-sm font-semibold text-slate-600">
+      <Button variant="secondary" disabled className="relative z-10 mt-4 w-full">
         Sold out<span className="sr-only">: {product.productName} cannot be added to the cart</span>
-      </button>
+      </Button>
     )
   }
   return (
     <>
-      <button
+      <Button
         type="button"
         onClick={() => setResult(add(cartLineOf(product), 1))}
         disabled={!ready}
-        className={buttonClass({ className: 'relative z-10 mt-4 w-full disabled:cursor-progress' })}
+        className="relative z-10 mt-4 w-full disabled:cursor-progress"
       >
         Add to cart<span className="sr-only">: {product.productName}</span>
-      </button>
+      </Button>
       <Dialog open={result !== null} onClose={() => setResult(null)} labelledBy={titleId}>
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold">
@@ -71,16 +72,16 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
             {result?.outcome === 'limit' ? limitMessage(result, product.productName) : 'You can add more and remove items in your cart.'}
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button
+            <Button
               type="button"
               onClick={() => setResult(null)}
-              className={buttonClass({ variant: 'secondary' })}
+              variant="secondary"
             >
               Continue shopping
-            </button>
-            <Link to="/checkout" className={buttonClass()}>
+            </Button>
+            <LinkButton to="/checkout">
               Go to checkout
-            </Link>
+            </LinkButton>
           </div>
         </div>
       </Dialog>
@@ -98,9 +99,9 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
   if (!canBuy(product.stock)) {
     return (
       <div className="mt-6">
-        <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-200 px-6 py-2.5 font-semibold text-slate-600">
+        <Button variant="secondary" size="lg" disabled>
           Add to cart
-        </button>
+        </Button>
         <p className="mt-3 text-sm text-slate-600">This product is sold out. Please contact us to hear when it is back.</p>
       </div>
     )
@@ -108,24 +109,14 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
   return (
     <div className="mt-6">
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={selectId} className="block text-sm font-medium">
-            Quantity
-          </label>
-          <select
-            id={selectId}
-            value={quantity}
-            onChange={(event) => setQuantity(Number(event.target.value))}
-            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2.5"
-          >
-            {QUANTITY_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
+        <SelectField id={selectId} label="Quantity" controlWidth="w-auto" value={quantity} onChange={(event) => setQuantity(Number(event.target.value))}>
+          {QUANTITY_OPTIONS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
+        <Button
           type="button"
           onClick={() => {
             const result = add(cartLineOf(product), quantity)
@@ -136,10 +127,10 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
             )
           }}
           disabled={!ready}
-          className={buttonClass({ className: 'disabled:cursor-progress' })}
+          className="disabled:cursor-progress"
         >
           Add to cart
-        </button>
+        </Button>
       </div>
       <div aria-live="polite" className="min-h-6">
         {message ? (

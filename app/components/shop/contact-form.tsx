@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CONTACT_FIELDS, contactSchema } from '../../lib/schemas/contact'
 import { fieldErrors } from '../../lib/schemas/errors'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
+import { TextareaField } from '../ui/textarea-field'
+import { TextField } from '../ui/text-field'
 
 type Values = Partial<Record<(typeof CONTACT_FIELDS)[number], string>>
 
@@ -40,22 +42,7 @@ export function ContactForm({
   const sending = navigation.state === 'submitting'
   const errors = attempted ? clientErrors : serverErrors
 
-  const input = (name: string, error?: string) => ({
-    id: name,
-    name,
-    defaultValue: values[name as keyof Values] ?? '',
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${name}-error` : undefined,
-    className: `mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100 ${
-      error ? 'border-red-500 bg-red-50' : 'border-slate-300 focus:border-brand-600'
-    }`,
-  })
-  const message = (name: string, error?: string) =>
-    error ? (
-      <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-        {error}
-      </p>
-    ) : null
+  const value = (name: string) => values[name as keyof Values] ?? ''
 
   return (
     <Form
@@ -84,30 +71,26 @@ export function ContactForm({
         <input type="hidden" name="version" value={version} />
       )}
       {fields.map((field) => (
-        <div key={field.name}>
-          <label htmlFor={field.name} className="block text-sm font-medium">
-            {field.label}
-            {field.required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
-          </label>
-          <input type={field.type} autoComplete={field.autoComplete} {...input(field.name, errors[field.name])} />
-          {message(field.name, errors[field.name])}
-        </div>
+        <TextField
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          optional={!field.required}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          defaultValue={value(field.name)}
+          error={errors[field.name]}
+        />
       ))}
+      <TextareaField name="contactMessage" label="Message" rows={6} className="sm:col-span-2" defaultValue={value('contactMessage')} error={errors.contactMessage} />
       <div className="sm:col-span-2">
-        <label htmlFor="contactMessage" className="block text-sm font-medium">
-          Message
-        </label>
-        <textarea rows={6} {...input('contactMessage', errors.contactMessage)} />
-        {message('contactMessage', errors.contactMessage)}
-      </div>
-      <div className="sm:col-span-2">
-        <button
+        <Button
           type="submit"
           disabled={sending}
-          className={buttonClass({ size: 'lg' })}
+          size="lg"
         >
           {sending ? 'Sending…' : submitLabel}
-        </button>
+        </Button>
       </div>
     </Form>
   )

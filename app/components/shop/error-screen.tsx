@@ -1,5 +1,4 @@
-import { Link } from 'react-router'
-import { buttonClass } from '../ui/button'
+import { LinkButton } from '../ui/button'
 
 /** The friendly error page; what went wrong is in the server log, never on screen. */
 export function ErrorScreen() {
@@ -9,9 +8,9 @@ export function ErrorScreen() {
       <p className="mt-4 text-slate-600">
         Sorry, this page could not be shown just now. Please try again in a moment; if it keeps happening, let us know.
       </p>
-      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
+      <LinkButton to="/" size="lg" className="mt-10">
         Back to the home page
-      </Link>
+      </LinkButton>
     </div>
   )
 }

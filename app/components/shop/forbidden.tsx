@@ -1,5 +1,4 @@
-import { Link } from 'react-router'
-import { buttonClass } from '../ui/button'
+import { LinkButton } from '../ui/button'
 
 export function Forbidden() {
   return (
@@ -7,9 +6,9 @@ export function Forbidden() {
       <p className="text-sm font-semibold text-brand-600">403</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">This page is for staff only</h1>
       <p className="mt-4 text-slate-600">Your account does not have access to it. If you work for the shop, ask an operator to grant you the staff role.</p>
-      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
+      <LinkButton to="/" size="lg" className="mt-10">
         Back to the home page
-      </Link>
+      </LinkButton>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ProductItem } from '../../lib/catalog'
-import { Picture } from '../ui/picture'
+import { Picture } from './picture'
+import { Button } from '../ui/button'
 
 /** The main image with previous / next buttons and a row of thumbnails that pick the image. */
 export function ImageCarousel({ images, productName, placeholders = {} }: { images: ProductItem[]; productName: string; placeholders?: Record<string, string> }) {
@@ -39,17 +40,9 @@ export function ImageCarousel({ images, productName, placeholders = {} }: { imag
         <ul className="mt-4 grid grid-cols-4 gap-3">
           {images.map((thumb, index) => (
             <li key={`${thumb.value}-${index}`}>
-              <button
-                type="button"
-                onClick={() => show(index)}
-                aria-label={`Show image ${index + 1} of ${count}`}
-                aria-pressed={index === current}
-                className={`block w-full overflow-hidden rounded-lg border-2 bg-slate-50 ${
-                  index === current ? 'border-brand-600' : 'border-transparent hover:border-slate-300'
-                }`}
-              >
+              <Button variant="thumbnail" className="w-full" onClick={() => show(index)} aria-label={`Show image ${index + 1} of ${count}`} aria-pressed={index === current}>
                 <Picture src={thumb.value} alt="" width={160} height={160} sizes="(min-width: 1024px) 140px, 25vw" loading="lazy" className="aspect-square w-full object-contain" />
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -60,15 +53,10 @@ export function ImageCarousel({ images, productName, placeholders = {} }: { imag
 
 function CarouselButton({ label, onClick, side }: { label: string; onClick: () => void; side: 'left' | 'right' }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className={`absolute top-1/2 ${side === 'left' ? 'left-3' : 'right-3'} -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-white hover:text-brand-700`}
-    >
+    <Button variant="overlay" size="icon" onClick={onClick} aria-label={label} className={`absolute top-1/2 ${side === 'left' ? 'left-3' : 'right-3'} -translate-y-1/2`}>
       <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
         <path d={side === 'left' ? 'M12 4l-6 6 6 6' : 'M8 4l6 6-6 6'} fill="none" stroke="currentColor" strokeWidth="2" />
       </svg>
-    </button>
+    </Button>
   )
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { productMenu } from '../../lib/navigation'
-import { buttonClass } from '../ui/button'
+import { LinkButton } from '../ui/button'
 
 export function NotFound({ what = 'page' }: { what?: string }) {
   return (
@@ -19,9 +19,9 @@ export function NotFound({ what = 'page' }: { what?: string }) {
           </li>
         ))}
       </ul>
-      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-10' })}>
+      <LinkButton to="/" size="lg" className="mt-10">
         Back to the home page
-      </Link>
+      </LinkButton>
     </div>
   )
 }

@@ -1,19 +1,20 @@
 import { FULFILMENT_LABELS } from '../../lib/orders/fulfilment'
+import { Badge, type BadgeTone } from '../ui/badge'
 
-const styles: Record<string, string> = {
-  paid: 'bg-green-100 text-green-800',
-  pending: 'bg-amber-100 text-amber-900',
-  failed: 'bg-red-100 text-red-800',
-  expired: 'bg-slate-200 text-slate-700',
-  unfulfilled: 'bg-amber-100 text-amber-900',
-  packed: 'bg-sky-100 text-sky-900',
-  shipped: 'bg-indigo-100 text-indigo-900',
-  ready: 'bg-indigo-100 text-indigo-900',
-  delivered: 'bg-green-100 text-green-800',
-  collected: 'bg-green-100 text-green-800',
-  cancelled: 'bg-slate-200 text-slate-700',
-  'partially-refunded': 'bg-amber-100 text-amber-900',
-  refunded: 'bg-slate-200 text-slate-700',
+const TONES: Record<string, BadgeTone> = {
+  paid: 'success',
+  pending: 'warning',
+  failed: 'danger',
+  expired: 'neutral',
+  unfulfilled: 'warning',
+  packed: 'info',
+  shipped: 'progress',
+  ready: 'progress',
+  delivered: 'success',
+  collected: 'success',
+  cancelled: 'neutral',
+  'partially-refunded': 'warning',
+  refunded: 'neutral',
 }
 
 /** Words for the states that are not one word. */
@@ -22,7 +23,11 @@ const LABELS: Record<string, string> = { ...FULFILMENT_LABELS, 'partially-refund
 /** A payment state (pending, paid, …) or where a paid order is (packed, shipped, …), as a badge. */
 export function OrderStatus({ status }: { status: string }) {
   const label = LABELS[status] ?? status
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold first-letter:uppercase ${styles[status] ?? styles.expired}`}>{label}</span>
+  return (
+    <Badge tone={TONES[status] ?? 'neutral'} className="first-letter:uppercase">
+      {label}
+    </Badge>
+  )
 }
 
 export const orderDateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Australia/Brisbane' })

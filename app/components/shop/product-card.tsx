@@ -3,7 +3,7 @@ import { productPath, type ProductCard as Card } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
 import { StockNote } from './stock-note'
-import { Picture } from '../ui/picture'
+import { Picture } from './picture'
 
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest

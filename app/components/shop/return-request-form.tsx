@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { CHANGE_OF_MIND_DAYS, RETURN_REASONS } from '../../lib/orders/returns'
 import { legalPath } from '../../lib/legal/documents'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
 import { Alert } from '../ui/alert'
+import { TextareaField } from '../ui/textarea-field'
+import { QuantityFields } from '../ui/text-field'
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
@@ -33,28 +35,17 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
               {error}
             </Alert>
           ) : null}
-          <fieldset>
-            <legend className="font-medium">Items to return</legend>
-            <ul className="mt-2 space-y-2">
-              {form.lines.map((line) => (
-                <li key={line.position} className="flex items-center gap-3">
-                  <label htmlFor={`return-qty-${line.position}`} className="min-w-0 flex-1">
-                    {line.name} <span className="text-slate-500">(up to {line.quantity})</span>
-                  </label>
-                  <input
-                    id={`return-qty-${line.position}`}
-                    name={`qty-${line.position}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.quantity}
-                    defaultValue={form.lines.length === 1 ? 1 : 0}
-                    className="w-20 rounded-md border border-slate-300 px-2 py-1"
-                  />
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <QuantityFields
+            legend="Items to return"
+            lines={form.lines.map((line) => ({
+              id: `return-qty-${line.position}`,
+              name: `qty-${line.position}`,
+              label: line.name,
+              note: `(up to ${line.quantity})`,
+              max: line.quantity,
+              defaultValue: form.lines.length === 1 ? 1 : 0,
+            }))}
+          />
           <fieldset>
             <legend className="font-medium">Why are you returning them?</legend>
             <div className="mt-2 space-y-2">
@@ -80,12 +71,7 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
               })}
             </div>
           </fieldset>
-          <div>
-            <label htmlFor="return-details" className="block font-medium">
-              What is wrong? <span className="font-normal text-slate-500">(needed for a fault; optional for a change of mind)</span>
-            </label>
-            <textarea id="return-details" name="details" rows={3} maxLength={2000} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
-          </div>
+          <TextareaField id="return-details" name="details" label="What is wrong?" note="(needed for a fault; optional for a change of mind)" rows={3} maxLength={2000} />
           <p className="text-slate-600">
             Faulty, damaged or not as described? Tell us whenever it happens and we review it: the {CHANGE_OF_MIND_DAYS} days apply only to a change of
             mind, and nothing limits your rights under the Australian Consumer Law. See our{' '}
@@ -94,9 +80,9 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
             </Link>
             .
           </p>
-          <button type="submit" disabled={busy} className={buttonClass()}>
+          <Button type="submit" disabled={busy}>
             Request the return
-          </button>
+          </Button>
         </Form>
       </details>
     </section>

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react'
 import { Form, useLocation, useNavigate } from 'react-router'
 import { productPath } from '../../lib/catalog'
 import { MAX_QUERY_LENGTH } from '../../lib/search'
-import { useProductSuggestions } from '../ui/product-suggestions'
+import { useProductSuggestions } from './product-suggestions'
+import { Button } from '../ui/button'
 
 /**
  * The header's search form: a GET form to `/search` that works without JavaScript. With it, the
- * field suggests products while typing (../ui/product-suggestions.tsx): Enter opens the one chosen,
+ * field suggests products while typing (product-suggestions.tsx): Enter opens the one chosen,
  * or searches when none is; Escape closes the list, or else empties the field.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
@@ -49,12 +50,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
             }
           }}
         />
-        <button type="submit" className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:text-brand-700" aria-label="Search">
+        <Button type="submit" variant="ghost" size="icon" aria-label="Search">
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="11" cy="11" r="6.5" />
             <path d="M16 16l4.5 4.5" />
           </svg>
-        </button>
+        </Button>
       </div>
       {listbox}
     </Form>

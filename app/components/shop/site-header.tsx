@@ -4,6 +4,7 @@ import { productMenu } from '../../lib/navigation'
 import { useCart } from './cart-context'
 import { LogoMark } from './logo'
 import { SearchBox } from './search-box'
+import { Button } from '../ui/button'
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink'
 
@@ -37,9 +38,10 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
             <AccountLinks user={user} className={linkClass} />
           </nav>
           <CartLink />
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
@@ -48,7 +50,7 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
             <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
-          </button>
+          </Button>
         </div>
       </div>
 

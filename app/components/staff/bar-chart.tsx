@@ -1,3 +1,5 @@
+import { DataTable } from '../ui/table'
+
 /** One bar: its label (for the table and the description) and its value. */
 export interface ChartPoint {
   label: string
@@ -63,23 +65,19 @@ export function BarChart({
         <span>{first}</span>
         <span>{last}</span>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">{valueHeading}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.label}>
-              <th scope="row">{point.label}</th>
-              <td>{format(point.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="sr-only">
+        <DataTable
+          className=""
+          phone="fit"
+          caption={title}
+          rows={points}
+          rowKey={(point) => point.label}
+          columns={[
+            { header: 'Day', rowHeader: true, cell: (point) => point.label },
+            { header: valueHeading, cell: (point) => format(point.value) },
+          ]}
+        />
+      </div>
     </figure>
   )
 }

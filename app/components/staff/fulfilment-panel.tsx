@@ -1,6 +1,8 @@
 import { Form, useNavigation } from 'react-router'
 import { ACTION_LABELS, CARRIERS, carrierName, FULFILMENT_LABELS, nextAction, trackingLink, type Fulfilment } from '../../lib/orders/fulfilment'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
+import { SelectField } from '../ui/select-field'
+import { TextField } from '../ui/text-field'
 
 interface PanelOrder {
   id: string
@@ -45,39 +47,22 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
       {action === 'ship' ? (
         <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="ship" />
-          <div>
-            <label htmlFor="carrier" className="block text-sm font-medium">
-              Carrier
-            </label>
-            <select id="carrier" name="carrier" defaultValue="auspost" className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2">
-              {CARRIERS.map((carrier) => (
-                <option key={carrier.id} value={carrier.id}>
-                  {carrier.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="trackingNumber" className="block text-sm font-medium">
-              Tracking number
-            </label>
-            <input id="trackingNumber" name="trackingNumber" autoComplete="off" className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
-          </div>
-          <button type="submit" disabled={busy} className={buttonClass()}>
+          <SelectField name="carrier" label="Carrier" defaultValue="auspost" options={Object.fromEntries(CARRIERS.map((carrier) => [carrier.id, carrier.name]))} />
+          <TextField name="trackingNumber" label="Tracking number" autoComplete="off" />
+          <Button type="submit" disabled={busy}>
             {ACTION_LABELS.ship}
-          </button>
+          </Button>
         </Form>
       ) : action ? (
         <Form method="post" className="mt-4">
-          <button
+          <Button
             type="submit"
             name="intent"
             value={action}
             disabled={busy}
-            className={buttonClass()}
           >
             {ACTION_LABELS[action]}
-          </button>
+          </Button>
           {action === 'ready' ? <p className="mt-2 text-sm text-slate-600">The customer is e-mailed the pickup address and opening hours.</p> : null}
         </Form>
       ) : null}

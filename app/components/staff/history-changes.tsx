@@ -1,5 +1,6 @@
 import type { FieldChange } from '../../lib/history-diff'
 import { formatAud } from '../../lib/money'
+import { Badge, type BadgeTone } from '../ui/badge'
 
 /** How staff read a history row's action; a `set` that put an old version back is a restore. */
 export function actionLabel(action: string, restored = false): string {
@@ -7,16 +8,17 @@ export function actionLabel(action: string, restored = false): string {
   return ({ create: 'created', update: 'updated', delete: 'deleted' } as Record<string, string>)[action] ?? action
 }
 
-const actionStyles: Record<string, string> = {
-  created: 'bg-green-100 text-green-800',
-  updated: 'bg-brand-100 text-brand-900',
-  replaced: 'bg-amber-100 text-amber-900',
-  restored: 'bg-violet-100 text-violet-900',
-  deleted: 'bg-red-100 text-red-800',
+const ACTION_TONES: Record<string, BadgeTone> = {
+  created: 'success',
+  updated: 'brand',
+  replaced: 'warning',
+  restored: 'special',
+  deleted: 'danger',
 }
 
+/** A history row's action (created, updated, restored, …) as a badge. */
 export function ActionBadge({ label }: { label: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${actionStyles[label] ?? 'bg-slate-200 text-slate-800'}`}>{label}</span>
+  return <Badge tone={ACTION_TONES[label] ?? 'neutral'}>{label}</Badge>
 }
 
 export const historyDateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Australia/Brisbane' })

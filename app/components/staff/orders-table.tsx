@@ -4,6 +4,7 @@ import { nextAction } from '../../lib/orders/fulfilment'
 import type { Order } from '../../server/checkout/orders.server'
 import { OrderStatus, orderDateFormat } from '../shop/order-status'
 import { paymentState } from '../../lib/orders/refunds'
+import { Checkbox } from '../ui/checkbox-field'
 import { DataTable } from '../ui/table'
 
 /**
@@ -21,7 +22,7 @@ export function OrdersTable({ orders }: { orders: (Omit<Order, 'createdAt' | 'up
           header: 'Select',
           hideHeader: true,
           wide: true,
-          cell: (order) => (nextAction(order) === 'pack' ? <input type="checkbox" name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} className="h-4 w-4" /> : null),
+          cell: (order) => (nextAction(order) === 'pack' ? <Checkbox name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} /> : null),
         },
         {
           header: 'Order',

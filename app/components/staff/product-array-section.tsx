@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { FieldError } from '../ui/field-error'
 import { ARRAYS, capitalise, descriptionSlot, inputId, type ArrayField, type EditorItem, type Part } from './product-form-spec'
-import { Arrow, FormTextField, smallButton } from './product-form-inputs'
+import { Button } from '../ui/button'
+import { Arrow, FormTextField } from './product-form-inputs'
 import { ImageDropZone, ImageUpload } from './product-image-upload'
 import { StripeFetchPanel, type TypedPrice } from './stripe-fetch-panel'
 
@@ -89,17 +90,17 @@ export function ProductArraySection({
                       {images && index === 0 ? <span className="ml-2 font-normal text-slate-500">Shown on category cards</span> : null}
                     </p>
                     <div className="flex gap-2">
-                      <button type="button" id={`${field}-${index}-up`} className={smallButton} disabled={index === 0} onClick={() => editing.moveItem(field, index, index - 1)}>
+                      <Button type="button" id={`${field}-${index}-up`} variant="secondary" size="sm" disabled={index === 0} onClick={() => editing.moveItem(field, index, index - 1)}>
                         <Arrow direction="up" />
                         <span className="sr-only">Move {name} up</span>
-                      </button>
-                      <button type="button" id={`${field}-${index}-down`} className={smallButton} disabled={index === items.length - 1} onClick={() => editing.moveItem(field, index, index + 1)}>
+                      </Button>
+                      <Button type="button" id={`${field}-${index}-down`} variant="secondary" size="sm" disabled={index === items.length - 1} onClick={() => editing.moveItem(field, index, index + 1)}>
                         <Arrow direction="down" />
                         <span className="sr-only">Move {name} down</span>
-                      </button>
-                      <button type="button" id={`${field}-${index}-remove`} className={smallButton} onClick={() => editing.removeItem(field, index)}>
+                      </Button>
+                      <Button type="button" id={`${field}-${index}-remove`} variant="secondary" size="sm" onClick={() => editing.removeItem(field, index)}>
                         Remove<span className="sr-only"> {name}</span>
-                      </button>
+                      </Button>
                     </div>
                   </div>
                   <div className={`mt-3 grid gap-4 ${images ? 'sm:grid-cols-[1fr_auto]' : ''}`}>
@@ -130,12 +131,12 @@ export function ProductArraySection({
           })}
         </ol>
       ) : null}
-      <button type="button" id={`${field}-add`} onClick={() => editing.addItem(field)} className={`${smallButton} mt-4 gap-1.5`}>
+      <Button type="button" id={`${field}-add`} onClick={() => editing.addItem(field)} variant="secondary" size="sm" className="mt-4 gap-1.5">
         <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
           <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
         Add {spec.noun}
-      </button>
+      </Button>
     </section>
   )
 }

@@ -1,11 +1,10 @@
-import { buttonClass } from '../ui/button'
-import { FieldError } from '../ui/field-error'
-import { fieldClass } from '../ui/text-field'
+import { TextareaField } from '../ui/textarea-field'
+import { TextField } from '../ui/text-field'
 
-/** The small buttons of an item (move, remove, add). */
-export const smallButton = buttonClass({ variant: 'secondary', size: 'sm', className: 'font-medium disabled:opacity-40' })
-
-/** A labelled input or text area of the product form, controlled, with its message and hint. */
+/**
+ * A field of the product form: the kit's text field (or text area, with `rows`) in the staff
+ * forms' size, controlled by the form's state, which takes the text rather than the event.
+ */
 export function FormTextField({
   id,
   label,
@@ -33,42 +32,11 @@ export function FormTextField({
   wide?: boolean
   disabled?: boolean
 }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
-  const shared = {
-    id,
-    value,
-    placeholder,
-    disabled,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    'aria-required': required ? true : undefined,
-    className: `${fieldClass(!!error)} text-sm`,
-  } as const
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {required ? (
-          <>
-            {' '}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </>
-        ) : null}
-      </label>
-      {rows ? (
-        <textarea {...shared} rows={rows} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...shared} type="text" inputMode={inputMode} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+  const frame = { id, label, error, hint, requiredMark: required, placeholder, disabled, size: 'sm', className: wide ? 'sm:col-span-2' : undefined } as const
+  return rows ? (
+    <TextareaField {...frame} rows={rows} value={value} onChange={(event) => onChange(event.target.value)} />
+  ) : (
+    <TextField {...frame} type="text" inputMode={inputMode} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
   )
 }
 

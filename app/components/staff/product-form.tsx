@@ -11,8 +11,7 @@ import { ARRAY_FIELDS, ARRAYS, inputId, type ArrayField, type EditorItem, type P
 import type { TypedPrice } from './stripe-fetch-panel'
 import { Button, LinkButton } from '../ui/button'
 import { Dialog } from '../ui/dialog'
-import { FieldError } from '../ui/field-error'
-import { fieldClass } from '../ui/text-field'
+import { SelectField } from '../ui/select-field'
 import { Alert } from '../ui/alert'
 
 type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<ArrayField, EditorItem[]>
@@ -299,28 +298,23 @@ export function ProductForm({
           onChange={(text) => setScalar('STUPID', text)}
           placeholder="prod_…"
         />
-        <div>
-          <label htmlFor="productCategory" className="block text-sm font-medium">
-            Category <span aria-hidden="true" className="text-red-700">*</span>
-          </label>
-          <select
-            id="productCategory"
-            value={values.productCategory}
-            aria-required="true"
-            aria-invalid={errorFor('productCategory') ? true : undefined}
-            aria-describedby={errorFor('productCategory') ? 'productCategory-error' : undefined}
-            onChange={(event) => setScalar('productCategory', event.target.value)}
-            className={`${fieldClass(!!errorFor('productCategory'))} text-sm sm:max-w-xs`}
-          >
-            <option value="">Choose a category</option>
-            {CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {CATEGORY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="productCategory-error" message={errorFor('productCategory')} />
-        </div>
+        <SelectField
+          id="productCategory"
+          label="Category"
+          requiredMark
+          size="sm"
+          controlWidth="w-full sm:max-w-xs"
+          value={values.productCategory}
+          error={errorFor('productCategory')}
+          onChange={(event) => setScalar('productCategory', event.target.value)}
+          first={['', 'Choose a category']}
+        >
+          {CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {CATEGORY_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
       </section>
 
       {ARRAY_FIELDS.map((field) => (

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
-import { smallButton } from './product-form-inputs'
+import { Button } from '../ui/button'
 import { parseMediaImageUrl } from '../../lib/media'
-import { Picture } from '../ui/picture'
+import { Picture } from '../shop/picture'
 
 const MAX_UPLOAD_MB = 20
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/avif'
@@ -77,9 +77,9 @@ export function ImageDropZone({ onUploaded }: { onUploaded: (images: { url: stri
       className={`mt-4 rounded-xl border-2 border-dashed px-4 py-6 text-center ${hovering ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white'}`}
     >
       <p className="text-sm text-slate-700">Drag photos here to add them, or</p>
-      <button type="button" className={`${smallButton} mt-2`} disabled={status?.kind === 'busy'} onClick={() => input.current?.click()}>
+      <Button type="button" variant="secondary" size="sm" className="mt-2" disabled={status?.kind === 'busy'} onClick={() => input.current?.click()}>
         Choose photos
-      </button>
+      </Button>
       <input
         ref={input}
         type="file"

@@ -110,7 +110,7 @@ export function ProductLogisticsFields({
         hint="A cart with this product can only use shipping methods that may carry lithium batteries."
         checked={values.containsLithium}
         error={errorFor('productContainsLithium')}
-        onChange={(checked) => onChange({ containsLithium: checked }, 'productContainsLithium')}
+        onCheckedChange={(checked) => onChange({ containsLithium: checked }, 'productContainsLithium')}
       />
       <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-700">Stock</legend>
@@ -121,7 +121,7 @@ export function ProductLogisticsFields({
             hint="An untracked product can always be bought."
             checked={values.trackStock}
             error={undefined}
-            onChange={(checked) => onChange({ trackStock: checked }, 'productStockOnHand')}
+            onCheckedChange={(checked) => onChange({ trackStock: checked }, 'productStockOnHand')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormTextField
@@ -156,7 +156,7 @@ export function ProductLogisticsFields({
             hint="When the stock runs out, customers can still order and are told the lead time."
             checked={values.allowBackorder}
             error={errorFor('productAllowBackorder')}
-            onChange={(checked) => onChange({ allowBackorder: checked }, 'productAllowBackorder')}
+            onCheckedChange={(checked) => onChange({ allowBackorder: checked }, 'productAllowBackorder')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormTextField

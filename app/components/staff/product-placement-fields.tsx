@@ -1,10 +1,12 @@
-import { smallButton } from './product-form-inputs'
+import { Button } from '../ui/button'
 import { useState } from 'react'
 import { DEFAULT_PLACEMENT, MAX_RELATED, PRODUCT_STATUSES, type ProductPlacement, type ProductStatus } from '../../lib/catalog'
 import type { ProductFormInput } from '../../lib/schemas/product'
 import { CheckboxField } from '../ui/checkbox-field'
+import { SelectField } from '../ui/select-field'
+import { TextField } from '../ui/text-field'
 import { FieldError } from '../ui/field-error'
-import { useProductSuggestions } from '../ui/product-suggestions'
+import { useProductSuggestions } from '../shop/product-suggestions'
 
 /** A chosen related product: its id, and its name when the form knows it (for the list). */
 export interface RelatedChoice {
@@ -89,35 +91,24 @@ export function ProductPlacementFields({
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">Whether it is in the shop at all, and besides its own page and its range: the home page, and under other products.</p>
       </div>
-      <div className="sm:max-w-md">
-        <label htmlFor="productStatus" className="block text-sm font-medium">
-          Status
-        </label>
-        <select
-          id="productStatus"
-          value={values.status}
-          aria-describedby="productStatus-hint"
-          onChange={(event) => onChange({ status: event.target.value as ProductStatus }, 'productStatus')}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-        >
-          {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <FieldError id="productStatus-error" message={errorFor('productStatus')} />
-        <p id="productStatus-hint" className="mt-1 text-sm text-slate-500">
-          Active: in the shop. Draft: only staff see its page, to preview it before it goes on sale. Archived: out of the shop, kept with its history.
-        </p>
-      </div>
+      <SelectField
+        id="productStatus"
+        label="Status"
+        size="sm"
+        className="sm:max-w-md"
+        value={values.status}
+        options={PRODUCT_STATUSES}
+        error={errorFor('productStatus')}
+        hint="Active: in the shop. Draft: only staff see its page, to preview it before it goes on sale. Archived: out of the shop, kept with its history."
+        onChange={(event) => onChange({ status: event.target.value as ProductStatus }, 'productStatus')}
+      />
       <CheckboxField
         id="productFeatured"
         label="Feature on the home page"
         hint="The home page shows up to eight featured products, the most recently changed first; when none is featured, the newest products."
         checked={values.featured}
         error={errorFor('productFeatured')}
-        onChange={(checked) => onChange({ featured: checked }, 'productFeatured')}
+        onCheckedChange={(checked) => onChange({ featured: checked }, 'productFeatured')}
       />
       <CheckboxField
         id="productUseCases"
@@ -125,7 +116,7 @@ export function ProductPlacementFields({
         hint="Fish and animal counting, livestock monitoring, mine surveying and crop monitoring: for products made for that work, not for spare parts."
         checked={values.useCases}
         error={errorFor('productUseCases')}
-        onChange={(checked) => onChange({ useCases: checked }, 'productUseCases')}
+        onCheckedChange={(checked) => onChange({ useCases: checked }, 'productUseCases')}
       />
       <fieldset id="productRelated" tabIndex={-1} className="rounded-xl border border-slate-200 bg-slate-50/60 p-4" aria-describedby="productRelated-hint">
         <legend className="px-1 text-sm font-semibold text-slate-700">Compatible and related products</legend>
@@ -142,32 +133,30 @@ export function ProductPlacementFields({
                   {choice.name !== choice.id ? <span className="block text-xs text-slate-500">{choice.id}</span> : null}
                 </span>
                 <span className="flex gap-2">
-                  <button type="button" className={smallButton} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                  <Button type="button" variant="secondary" size="sm" disabled={index === 0} onClick={() => move(index, index - 1)}>
                     <span aria-hidden="true">↑</span>
                     <span className="sr-only">Move {choice.name} up</span>
-                  </button>
-                  <button type="button" className={smallButton} disabled={index === values.related.length - 1} onClick={() => move(index, index + 1)}>
+                  </Button>
+                  <Button type="button" variant="secondary" size="sm" disabled={index === values.related.length - 1} onClick={() => move(index, index + 1)}>
                     <span aria-hidden="true">↓</span>
                     <span className="sr-only">Move {choice.name} down</span>
-                  </button>
-                  <button type="button" className={smallButton} onClick={() => remove(index)}>
+                  </Button>
+                  <Button type="button" variant="secondary" size="sm" onClick={() => remove(index)}>
                     Remove<span className="sr-only"> {choice.name}</span>
-                  </button>
+                  </Button>
                 </span>
               </li>
             ))}
           </ol>
         ) : null}
         <div className="relative mt-3 sm:max-w-md">
-          <label htmlFor={inputProps.id} className="block text-sm font-medium">
-            Add a related product
-          </label>
-          <input
+          <TextField
             {...inputProps}
+            label="Add a related product"
+            size="sm"
             type="text"
             disabled={full}
             placeholder={full ? `${MAX_RELATED} chosen: remove one to add another` : 'Type part of its name'}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100"
             onKeyDown={(event) => {
               // Enter in this field never submits the product form.
               if (!onKeyDown(event) && event.key === 'Enter') event.preventDefault()

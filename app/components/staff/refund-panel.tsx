@@ -3,7 +3,9 @@ import { formatAud } from '../../lib/money'
 import { cancelRefusal, type Fulfilment } from '../../lib/orders/fulfilment'
 import { refundableUnits, remainingCents, type RefundableOrder } from '../../lib/orders/refunds'
 import { orderDateFormat } from '../shop/order-status'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
+import { CheckboxField } from '../ui/checkbox-field'
+import { QuantityFields, TextField } from '../ui/text-field'
 
 interface PanelRefund {
   id: string
@@ -82,52 +84,26 @@ export function RefundPanel({
           <Form method="post" className="mt-3 space-y-3 text-sm">
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="requestKey" value={refundKey} />
-            <fieldset>
-              <legend className="font-medium">Units to refund</legend>
-              <ul className="mt-2 space-y-2">
-                {order.lines.map((line) => (
-                  <li key={line.position} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <label htmlFor={`qty-${line.position}`} className="min-w-0 flex-1">
-                      {line.productName} <span className="text-slate-500">({refundableUnits(line)} of {line.quantity} left, {formatAud(line.unitPriceCents)} each)</span>
-                    </label>
-                    <input
-                      id={`qty-${line.position}`}
-                      name={`qty-${line.position}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={refundableUnits(line)}
-                      defaultValue={0}
-                      disabled={refundableUnits(line) === 0}
-                      className="w-20 rounded-md border border-slate-300 px-2 py-1"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <QuantityFields
+              legend="Units to refund"
+              lines={order.lines.map((line) => ({
+                name: `qty-${line.position}`,
+                label: line.productName,
+                note: `(${refundableUnits(line)} of ${line.quantity} left, ${formatAud(line.unitPriceCents)} each)`,
+                max: refundableUnits(line),
+                defaultValue: 0,
+                disabled: refundableUnits(line) === 0,
+              }))}
+            />
             {shippingLeft > 0 ? (
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="shipping" className="h-4 w-4" /> Refund the shipping ({formatAud(shippingLeft)})
-              </label>
+              <CheckboxField name="shipping" label={`Refund the shipping (${formatAud(shippingLeft)})`} />
             ) : null}
-            <div>
-              <label htmlFor="amount" className="block font-medium">
-                Or an amount instead <span className="font-normal text-slate-500">(up to {formatAud(remaining)})</span>
-              </label>
-              <input id="amount" name="amount" inputMode="decimal" placeholder="0.00" autoComplete="off" className="mt-1 w-32 rounded-md border border-slate-300 px-2 py-1" />
-            </div>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="restock" className="h-4 w-4" /> Put the refunded units back in stock
-            </label>
-            <div>
-              <label htmlFor="reason" className="block font-medium">
-                Reason <span className="font-normal text-slate-500">(optional; printed on the adjustment note)</span>
-              </label>
-              <input id="reason" name="reason" maxLength={500} autoComplete="off" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
-            </div>
-            <button type="submit" disabled={busy} className={buttonClass()}>
+            <TextField name="amount" label="Or an amount instead" note={`(up to ${formatAud(remaining)})`} size="xs" controlWidth="w-32" inputMode="decimal" placeholder="0.00" autoComplete="off" />
+            <CheckboxField name="restock" label="Put the refunded units back in stock" />
+            <TextField name="reason" label="Reason" note="(optional; printed on the adjustment note)" size="xs" maxLength={500} autoComplete="off" />
+            <Button type="submit" disabled={busy}>
               Refund
-            </button>
+            </Button>
           </Form>
         </details>
       ) : null}
@@ -139,15 +115,10 @@ export function RefundPanel({
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="requestKey" value={cancelKey} />
             <p>The customer is refunded {formatAud(remaining)} in full, the units go back in stock, and the order will not be sent.</p>
-            <div>
-              <label htmlFor="cancel-reason" className="block font-medium">
-                Reason <span className="font-normal text-slate-500">(optional)</span>
-              </label>
-              <input id="cancel-reason" name="reason" maxLength={500} autoComplete="off" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
-            </div>
-            <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-60">
+            <TextField id="cancel-reason" name="reason" label="Reason" optional size="xs" maxLength={500} autoComplete="off" />
+            <Button type="submit" variant="destructive" disabled={busy}>
               Cancel and refund in full
-            </button>
+            </Button>
           </Form>
         </details>
       ) : null}

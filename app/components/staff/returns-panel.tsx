@@ -1,7 +1,9 @@
 import { Form, useNavigation } from 'react-router'
 import { reasonLabel, RETURN_STATE_LABELS, type ReturnState } from '../../lib/orders/returns'
 import { orderDateFormat } from '../shop/order-status'
-import { buttonClass } from '../ui/button'
+import { Button } from '../ui/button'
+import { CheckboxField } from '../ui/checkbox-field'
+import { TextareaField } from '../ui/textarea-field'
 
 interface PanelReturn {
   id: string
@@ -45,23 +47,20 @@ export function ReturnsPanel({ returns, refunds, refundKey }: { returns: PanelRe
             {item.status === 'requested' || item.status === 'approved' ? (
               <Form method="post" className="mt-3 space-y-2">
                 <input type="hidden" name="returnId" value={item.id} />
-                <label htmlFor={`note-${item.id}`} className="block font-medium">
-                  Note to the customer <span className="font-normal text-slate-500">(needed to decline)</span>
-                </label>
-                <textarea id={`note-${item.id}`} name="note" rows={2} maxLength={2000} className="block w-full rounded-md border border-slate-300 px-2 py-1" />
+                <TextareaField id={`note-${item.id}`} name="note" label="Note to the customer" note="(needed to decline)" size="xs" rows={2} maxLength={2000} />
                 <div className="flex flex-wrap gap-2">
                   {item.status === 'requested' ? (
-                    <button type="submit" name="intent" value="return-approve" disabled={busy} className={buttonClass({ size: 'sm' })}>
+                    <Button type="submit" name="intent" value="return-approve" disabled={busy} size="sm">
                       Approve and send instructions
-                    </button>
+                    </Button>
                   ) : (
-                    <button type="submit" name="intent" value="return-receive" disabled={busy} className={buttonClass({ size: 'sm' })}>
+                    <Button type="submit" name="intent" value="return-receive" disabled={busy} size="sm">
                       Mark received
-                    </button>
+                    </Button>
                   )}
-                  <button type="submit" name="intent" value="return-decline" disabled={busy} className={buttonClass({ variant: 'danger', size: 'sm' })}>
+                  <Button type="submit" name="intent" value="return-decline" disabled={busy} variant="danger" size="sm">
                     Decline
-                  </button>
+                  </Button>
                 </div>
               </Form>
             ) : null}
@@ -71,12 +70,10 @@ export function ReturnsPanel({ returns, refunds, refundKey }: { returns: PanelRe
               <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
                 <input type="hidden" name="returnId" value={item.id} />
                 <input type="hidden" name="requestKey" value={`${refundKey}-${item.id}`} />
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" name="restock" defaultChecked={item.reason === 'change-of-mind'} className="h-4 w-4" /> Put the units back in stock
-                </label>
-                <button type="submit" name="intent" value="return-refund" disabled={busy} className={buttonClass({ size: 'sm' })}>
+                <CheckboxField name="restock" label="Put the units back in stock" defaultChecked={item.reason === 'change-of-mind'} />
+                <Button type="submit" name="intent" value="return-refund" disabled={busy} size="sm">
                   Refund this return
-                </button>
+                </Button>
               </Form>
             ) : null}
           </li>

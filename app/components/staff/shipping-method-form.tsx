@@ -1,11 +1,13 @@
-import { fieldClass } from '../ui/text-field'
 import { useEffect } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { formatAud } from '../../lib/money'
 import { SHIPPING_KIND_LABELS, SHIPPING_KINDS, type ShippingMethodFormInput } from '../../lib/schemas/shipping-method'
 import type { ShippingMethodRow } from '../../server/delivery/shipping-methods.server'
-import { FieldError } from '../ui/field-error'
-import { buttonClass } from '../ui/button'
+import { CheckboxField } from '../ui/checkbox-field'
+import { SelectField } from '../ui/select-field'
+import { TextareaField } from '../ui/textarea-field'
+import { TextField } from '../ui/text-field'
+import { Button } from '../ui/button'
 import { Alert } from '../ui/alert'
 
 /** A stored method as the settings screen shows it. */
@@ -49,9 +51,6 @@ export function MethodSummary({ method }: { method: Method }) {
     </dl>
   )
 }
-
-/** The shop's input look (components/ui), in the staff forms' smaller type. */
-const inputClass = (invalid: boolean) => `${fieldClass(invalid)} text-sm`
 
 type TextKey = Exclude<keyof ShippingMethodFormInput, 'carriesLithium' | 'active' | 'kind'>
 
@@ -130,58 +129,25 @@ export function MethodForm({
   }, [errors, formKey])
 
   const errorOf = (name: string) => errors?.[name]
-  const describedBy = (name: string, hint?: string) =>
-    [errorOf(name) ? `${fieldId(name)}-error` : null, hint ? `${fieldId(name)}-hint` : null].filter(Boolean).join(' ') || undefined
 
   const textField = (spec: TextSpec) => {
-    const error = errorOf(spec.name)
     const shared = {
       id: fieldId(spec.name),
       name: spec.name,
+      label: spec.label,
+      requiredMark: spec.required,
+      hint: spec.hint,
+      error: errorOf(spec.name),
+      size: 'sm',
+      className: `min-w-0 ${spec.wide ? 'sm:col-span-2' : ''}`,
       defaultValue: values[spec.name],
       placeholder: spec.placeholder,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(spec.name, spec.hint),
-      'aria-required': spec.required ? true : undefined,
-      className: inputClass(!!error),
     } as const
-    return (
-      <div key={spec.name} className={`min-w-0 ${spec.wide ? 'sm:col-span-2' : ''}`}>
-        <label htmlFor={fieldId(spec.name)} className="block text-sm font-medium">
-          {spec.label}
-          {spec.required ? <Required /> : null}
-        </label>
-        {spec.rows ? <textarea {...shared} rows={spec.rows} /> : <input {...shared} type="text" inputMode={spec.inputMode} autoComplete="off" />}
-        <FieldError id={`${fieldId(spec.name)}-error`} message={error} />
-        {spec.hint ? (
-          <p id={`${fieldId(spec.name)}-hint`} className="mt-1 text-sm text-slate-500">
-            {spec.hint}
-          </p>
-        ) : null}
-      </div>
-    )
+    return spec.rows ? <TextareaField key={spec.name} {...shared} rows={spec.rows} /> : <TextField key={spec.name} {...shared} type="text" inputMode={spec.inputMode} autoComplete="off" />
   }
 
   const checkbox = (name: 'carriesLithium' | 'active', label: string, hint: string) => (
-    <div className="min-w-0">
-      <div className="flex items-start gap-2">
-        <input
-          id={fieldId(name)}
-          name={name}
-          type="checkbox"
-          defaultChecked={values[name]}
-          aria-describedby={describedBy(name, hint)}
-          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
-        />
-        <label htmlFor={fieldId(name)} className="text-sm font-medium">
-          {label}
-        </label>
-      </div>
-      <FieldError id={`${fieldId(name)}-error`} message={errorOf(name)} />
-      <p id={`${fieldId(name)}-hint`} className="mt-1 text-sm text-slate-500">
-        {hint}
-      </p>
-    </div>
+    <CheckboxField id={fieldId(name)} name={name} label={label} hint={hint} error={errorOf(name)} defaultChecked={values[name]} className="min-w-0" />
   )
 
   const nameHint = id ? `Its id stays ${id} when renamed.` : undefined
@@ -205,32 +171,19 @@ export function MethodForm({
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {textField({ name: 'name', label: 'Name', required: true, hint: nameHint, placeholder: id ? undefined : 'e.g. Express post' })}
-        <div className="min-w-0">
-          <label htmlFor={fieldId('kind')} className="block text-sm font-medium">
-            Kind
-            <Required />
-          </label>
-          <select
-            id={fieldId('kind')}
-            name="kind"
-            defaultValue={values.kind}
-            aria-invalid={errorOf('kind') ? true : undefined}
-            aria-describedby={describedBy('kind', KIND_HINT)}
-            aria-required="true"
-            className={inputClass(!!errorOf('kind'))}
-          >
-            {!SHIPPING_KINDS.includes(values.kind as (typeof SHIPPING_KINDS)[number]) ? <option value="">Choose one</option> : null}
-            {SHIPPING_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {SHIPPING_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${fieldId('kind')}-error`} message={errorOf('kind')} />
-          <p id={`${fieldId('kind')}-hint`} className="mt-1 text-sm text-slate-500">
-            {KIND_HINT}
-          </p>
-        </div>
+        <SelectField
+          id={fieldId('kind')}
+          name="kind"
+          label="Kind"
+          requiredMark
+          size="sm"
+          className="min-w-0"
+          defaultValue={values.kind}
+          error={errorOf('kind')}
+          hint={KIND_HINT}
+          first={SHIPPING_KINDS.includes(values.kind as (typeof SHIPPING_KINDS)[number]) ? undefined : ['', 'Choose one']}
+          options={SHIPPING_KIND_LABELS}
+        />
         {TEXT_FIELDS_BEFORE.map(textField)}
         <div className="flex flex-col gap-4 sm:col-span-2">
           {checkbox(
@@ -244,10 +197,9 @@ export function MethodForm({
         <div className="min-w-0 sm:self-center">{checkbox('active', 'Active', 'Offered at checkout. Untick to keep the method without offering it.')}</div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button
+        <Button
           type="submit"
           disabled={saving}
-          className={buttonClass()}
         >
           {saving ? 'Saving…' : id ? (
             <>
@@ -256,19 +208,8 @@ export function MethodForm({
           ) : (
             'Add method'
           )}
-        </button>
+        </Button>
       </div>
     </Form>
-  )
-}
-
-function Required() {
-  return (
-    <>
-      {' '}
-      <span aria-hidden="true" className="text-red-700">
-        *
-      </span>
-    </>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { LogoMark } from '../shop/logo'
+import { Button } from '../ui/button'
 
 interface NavItem {
   to: string
@@ -79,9 +80,9 @@ function SignedIn({ email }: { email: string }) {
         </Link>
       </p>
       <Form method="post" action="/logout">
-        <button type="submit" className="font-semibold text-slate-700 hover:text-ink hover:underline">
+        <Button type="submit" variant="link">
           Log out
-        </button>
+        </Button>
       </Form>
     </div>
   )

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { formatAud } from '../../lib/money'
 import { centsToDollars } from '../../lib/schemas/product'
 import type { PriceChange, PriceProposal, PriceRefusal, ProposalRow } from '../../server/catalog/stripe-catalog.server'
-import { buttonClass } from '../ui/button'
+import { Badge, type BadgeTone } from '../ui/badge'
+import { Button } from '../ui/button'
+import { DataTable } from '../ui/table'
 
 /** A price entry as the form holds it: the amount as typed, in dollars. */
 export interface TypedPrice {
@@ -29,15 +31,14 @@ const CHANGE_LABELS: Record<PriceChange, string> = {
   kept: 'Kept as typed',
 }
 
-const CHANGE_STYLES: Record<PriceChange, string> = {
-  unchanged: 'bg-slate-100 text-slate-700',
-  corrected: 'bg-amber-100 text-amber-900',
-  linked: 'bg-brand-100 text-brand-900',
-  replaced: 'bg-amber-100 text-amber-900',
-  added: 'bg-emerald-100 text-emerald-900',
-  kept: 'bg-red-100 text-red-900',
+const CHANGE_TONES: Record<PriceChange, BadgeTone> = {
+  unchanged: 'neutral',
+  corrected: 'warning',
+  linked: 'brand',
+  replaced: 'warning',
+  added: 'success',
+  kept: 'danger',
 }
-
 
 const strip = (prices: readonly TypedPrice[]): TypedPrice[] => prices.map(({ value, label, description }) => ({ value, label, description }))
 const snapshotOf = (stupid: string, prices: readonly TypedPrice[]) => JSON.stringify({ stupid: stupid.trim(), prices: strip(prices) })
@@ -122,15 +123,16 @@ export function StripeFetchPanel({
             Reads the Stripe product named by the STUPID and its active prices, and shows what would change here: amounts in AUD and each price’s
             id. Nothing is saved until you accept and then save the product.
           </p>
-          <button
+          <Button
             ref={fetchButtonRef}
             type="button"
             onClick={() => void fetchFromStripe()}
             disabled={provider !== 'stripe' || state.kind === 'busy'}
-            className={buttonClass({ variant: 'secondary', className: 'mt-3' })}
+            variant="secondary"
+            className="mt-3"
           >
             {state.kind === 'busy' ? 'Fetching from Stripe…' : 'Fetch from Stripe'}
-          </button>
+          </Button>
         </>
       )}
 
@@ -183,43 +185,34 @@ function ProposalView({
         Stripe product <code>{product.id}</code> “{product.name}”:{' '}
         <strong>{changes === 0 ? 'the prices already match.' : `${changes} ${changes === 1 ? 'entry' : 'entries'} would change.`}</strong>
       </p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left">
-          <caption className="sr-only">Price entries: now and from Stripe</caption>
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Entry
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Now
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                From Stripe
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Change
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 align-top">
-            {rows.map((row, index) => (
-              <tr key={index}>
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  Price {index + 1}
-                </th>
-                <td className="py-2 pr-3">{row.from === null ? '—' : <EntryText value={amountText(row, prices)} label={row.before?.label ?? ''} id={row.before?.description ?? ''} />}</td>
-                <td className="py-2 pr-3">{row.after ? <EntryText value={formatAud(row.after.value)} label={row.after.label} id={row.after.description} /> : '—'}</td>
-                <td className="py-2">
-                  <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${CHANGE_STYLES[row.change]}`}>{CHANGE_LABELS[row.change]}</span>
-                  {row.before && row.after && row.before.value !== row.after.value ? <p className="mt-1 text-xs text-slate-600">The amount changes.</p> : null}
-                  {row.note ? <p className="mt-1 text-xs text-slate-600">{row.note}</p> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="mt-3"
+        phone="scroll"
+        label="Price entries: now and from Stripe"
+        caption="Price entries: now and from Stripe"
+        minWidth="min-w-[36rem]"
+        alignTop
+        rows={rows}
+        rowKey={(_row, index) => String(index)}
+        columns={[
+          { header: 'Entry', rowHeader: true, emphasis: 'font-medium', cell: (_row, index) => `Price ${index + 1}` },
+          {
+            header: 'Now',
+            cell: (row) => (row.from === null ? '—' : <EntryText value={amountText(row, prices)} label={row.before?.label ?? ''} id={row.before?.description ?? ''} />),
+          },
+          { header: 'From Stripe', cell: (row) => (row.after ? <EntryText value={formatAud(row.after.value)} label={row.after.label} id={row.after.description} /> : '—') },
+          {
+            header: 'Change',
+            cell: (row) => (
+              <>
+                <Badge tone={CHANGE_TONES[row.change]}>{CHANGE_LABELS[row.change]}</Badge>
+                {row.before && row.after && row.before.value !== row.after.value ? <p className="mt-1 text-xs text-slate-600">The amount changes.</p> : null}
+                {row.note ? <p className="mt-1 text-xs text-slate-600">{row.note}</p> : null}
+              </>
+            ),
+          },
+        ]}
+      />
       <Notes notes={proposal.notes} />
       {stale ? (
         <p role="alert" className="mt-3 font-medium text-red-800">
@@ -228,13 +221,13 @@ function ProposalView({
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {changes > 0 ? (
-          <button type="button" onClick={onAccept} disabled={stale} className={buttonClass()}>
+          <Button type="button" onClick={onAccept} disabled={stale}>
             Accept Stripe’s prices
-          </button>
+          </Button>
         ) : null}
-        <button type="button" onClick={onDiscard} className={buttonClass({ variant: 'secondary' })}>
+        <Button type="button" onClick={onDiscard} variant="secondary">
           {changes > 0 ? 'Discard' : 'Close'}
-        </button>
+        </Button>
       </div>
     </div>
   )

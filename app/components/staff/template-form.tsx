@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { templateFormInput, templateFormSchema, type TemplateFormInput } from '../../lib/schemas/template'
-import { buttonClass } from '../ui/button'
+import { Button, LinkButton } from '../ui/button'
 import { Alert } from '../ui/alert'
+import { TextField } from '../ui/text-field'
 
 export type TemplateFormMode = 'create' | 'update' | 'deprecate'
 
@@ -35,7 +36,6 @@ const FIELDS = [
   },
 ] as const
 
-const inputClass = 'mt-1 block w-full rounded-md border px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
 /**
  * The one template form (docs/screens.md, Staff screens): create and update edit the fields; the deprecate screen
@@ -100,39 +100,22 @@ export function TemplateForm({ mode, values, templateId, version, storedImage, e
         {version !== undefined && mode === 'update' ? <input type="hidden" name="version" value={version} /> : null}
         {FIELDS.map((field) => {
           const error = readOnly ? undefined : shownErrors[field.name]
-          const describedBy = [field.hint ? `${field.name}-hint` : null, error ? `${field.name}-error` : null].filter(Boolean).join(' ')
           return (
-            <div key={field.name}>
-              <label htmlFor={field.name} className="block text-sm font-medium">
-                {field.label}
-                {field.name === 'templateName' && !readOnly ? <span className="text-slate-500"> (required)</span> : null}
-              </label>
-              <input
-                id={field.name}
-                // Read-only fields send nothing, and Enter in them must not press Delete Forever.
-                name={readOnly ? undefined : field.name}
-                type="text"
-                autoComplete="off"
-                readOnly={readOnly}
-                onKeyDown={readOnly ? (event) => event.key === 'Enter' && event.preventDefault() : undefined}
-                defaultValue={values[field.name] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy || undefined}
-                className={`${inputClass} ${
-                  readOnly ? 'border-slate-200 bg-slate-50 text-slate-700' : error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
-                }`}
-              />
-              {field.hint && !readOnly ? (
-                <p id={`${field.name}-hint`} className="mt-1 text-sm text-slate-500">
-                  {field.hint}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
+            <TextField
+              key={field.name}
+              id={field.name}
+              // Read-only fields send nothing, and Enter in them must not press Delete Forever.
+              name={readOnly ? undefined : field.name}
+              label={field.label}
+              note={field.name === 'templateName' && !readOnly ? '(required)' : undefined}
+              hint={readOnly ? undefined : field.hint}
+              error={error}
+              type="text"
+              autoComplete="off"
+              readOnly={readOnly}
+              onKeyDown={readOnly ? (event) => event.key === 'Enter' && event.preventDefault() : undefined}
+              defaultValue={values[field.name] ?? ''}
+            />
           )
         })}
 
@@ -145,31 +128,25 @@ export function TemplateForm({ mode, values, templateId, version, storedImage, e
               The template is removed from the shop. Its history keeps every version, so staff can still bring it back from the History screen.
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-3">
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                disabled={busy}
-                className="rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-              >
+              <Button type="submit" name="intent" value="delete" variant="destructive" disabled={busy}>
                 {busy ? 'Deleting…' : 'Delete Forever'}
-              </button>
-              <Link to={`/template/${templateId}`} className={buttonClass({ variant: 'secondary' })}>
+              </Button>
+              <LinkButton to={`/template/${templateId}`} variant="secondary">
                 Cancel
-              </Link>
+              </LinkButton>
             </div>
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={busy} className={buttonClass()}>
+            <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : mode === 'create' ? 'Create Template' : 'Save Template'}
-            </button>
-            <Link
+            </Button>
+            <LinkButton
               to={mode === 'create' ? '/template' : `/template/${templateId}`}
-              className={buttonClass({ variant: 'secondary' })}
+              variant="secondary"
             >
               Cancel
-            </Link>
+            </LinkButton>
           </div>
         )}
       </div>

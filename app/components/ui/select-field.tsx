@@ -1,41 +1,35 @@
-/** The look of a staff form's filter controls. */
-export const controlClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
+import { Field, useFieldParts, type FieldProps } from './field'
 
 /**
- * A labelled select of the staff screens' plain GET and POST forms (uncontrolled: the form sends
- * it). `options` are value → label, in order; `first` is an extra option before them, such as
- * "All categories" for the empty value.
+ * A labelled select, uncontrolled (the form sends it) or controlled; its name is its id unless one
+ * is given. `options` are value → label, in order, and `first` an extra option before them, such
+ * as "All categories" for the empty value; a select with groups passes its `<option>`s and
+ * `<optgroup>`s as children instead.
  */
 export function SelectField({
-  id,
-  name = id,
-  label,
-  defaultValue,
   options,
   first,
-  className = '',
-}: {
-  id: string
-  name?: string
-  label: string
-  defaultValue: string
-  options: Readonly<Record<string, string>>
+  children,
+  ...props
+}: FieldProps & {
+  options?: Readonly<Record<string, string>>
   first?: readonly [value: string, label: string]
-  className?: string
-}) {
+  children?: React.ReactNode
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'size' | 'className'>) {
+  const { frame, ties, box, control } = useFieldParts(props)
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
+    <Field {...frame}>
+      <select {...ties} name={props.name ?? props.id} className={box()} {...control}>
         {first ? <option value={first[0]}>{first[1]}</option> : null}
-        {Object.entries(options).map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        {options
+          ? Object.entries(options).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))
+          : null}
+        {children}
       </select>
-    </div>
+    </Field>
   )
 }

@@ -1,37 +1,55 @@
-import { FieldError } from './field-error'
+import { controlClass, Field, useFieldParts, type ControlSize, type FieldProps } from './field'
 
-/** The look of a text input or select, marked when its value was refused. */
-export const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
-    invalid ? 'border-red-600 focus:border-red-600 focus:ring-red-100' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
-  }`
+type InputAttributes = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size' | 'className'>
+
+/** A bare text input in the shop's look, for a control whose label is elsewhere. */
+export function Input({ size, invalid, className, ...input }: { size?: ControlSize; invalid?: boolean; className?: string } & InputAttributes) {
+  return <input aria-invalid={invalid ? true : undefined} className={controlClass({ size, invalid, readOnly: input.readOnly, className })} {...input} />
+}
 
 /**
  * A labelled input of the shop's forms, with an optional hint and the message of a refused value;
- * both are tied to the input for screen readers. Its id is its name.
+ * both are tied to the input for screen readers. Its id is its name unless one is given.
+ * `controlWidth` replaces the full width of the input (`w-24`), `size` its density, and
+ * `inputClassName` adds to its look (`font-mono`).
  */
-export function TextField({
-  name,
-  label,
-  error,
-  hint,
-  optional = false,
-  ...input
-}: { name: string; label: string; error?: string; hint?: string; optional?: boolean } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
+export function TextField({ inputClassName, ...props }: FieldProps & { inputClassName?: string } & InputAttributes) {
+  const { frame, ties, box, control } = useFieldParts(props)
   return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
-      </label>
-      <input id={name} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} className={fieldClass(Boolean(error))} {...input} />
-      {hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${name}-error`} message={error} />
-    </div>
+    <Field {...frame}>
+      <input {...ties} className={box(inputClassName, control.readOnly)} {...control} />
+    </Field>
+  )
+}
+
+/** How many of a line to take (to refund, to return): a small number field at the end of the line's name. */
+function QuantityField({ max, ...props }: Omit<FieldProps, 'layout' | 'size' | 'controlWidth'> & { max: number } & Omit<InputAttributes, 'type' | 'max'>) {
+  return <TextField layout="inline" size="xs" controlWidth="w-20" type="number" inputMode="numeric" min={0} max={max} {...props} />
+}
+
+/** One line of a `QuantityFields` group: its field's name (and id, when another form on the page has the same name), label, note and limit. */
+export interface QuantityLine {
+  id?: string
+  name: string
+  label: string
+  note: string
+  max: number
+  defaultValue: number
+  disabled?: boolean
+}
+
+/** A group of quantities, one a line of an order, under a legend ("Units to refund", "Items to return"). */
+export function QuantityFields({ legend, lines }: { legend: string; lines: readonly QuantityLine[] }) {
+  return (
+    <fieldset>
+      <legend className="font-medium">{legend}</legend>
+      <ul className="mt-2 space-y-2">
+        {lines.map(({ name, ...line }) => (
+          <li key={name}>
+            <QuantityField name={name} {...line} />
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   )
 }

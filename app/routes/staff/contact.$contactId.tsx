@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { orderDateFormat } from '../../components/shop/order-status'
 import { SelectField } from '../../components/ui/select-field'
+import { TextareaField } from '../../components/ui/textarea-field'
+import { TextField } from '../../components/ui/text-field'
 import { ENQUIRY_STATUSES, isEnquiryStatus, replySchema } from '../../lib/enquiries'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -9,7 +11,7 @@ import { EnquiryNotFoundError, getEnquiry, replyToEnquiry, setEnquiryStatus, Sta
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/contact.$contactId'
-import { buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -53,8 +55,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw error
   }
 }
-
-const field = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
 
 export default function EnquiryScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { enquiry, shopName } = loaderData
@@ -132,46 +132,18 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
         <Form method="post" key={`reply-${enquiry.version}`} className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="reply" />
           <input type="hidden" name="version" value={enquiry.version} />
-          <div>
-            <label htmlFor="subject" className="block text-sm font-medium">
-              Subject
-            </label>
-            <input
-              id="subject"
-              name="subject"
-              defaultValue={actionData?.values?.subject ?? `Your enquiry to ${shopName}`}
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={errors.subject ? 'subject-error' : undefined}
-              className={field}
-            />
-            {errors.subject ? (
-              <p id="subject-error" className="mt-1 text-sm text-red-700">
-                {errors.subject}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="message" className="block text-sm font-medium">
-              Message to {enquiry.contactEmail}
-            </label>
-            <textarea
-              id="message"
-              name="message"
-              rows={8}
-              defaultValue={actionData?.values?.message ?? `Dear ${enquiry.contactName},\n\n`}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? 'message-error' : undefined}
-              className={field}
-            />
-            {errors.message ? (
-              <p id="message-error" className="mt-1 text-sm text-red-700">
-                {errors.message}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" disabled={sending} className={buttonClass()}>
+          <TextField name="subject" label="Subject" size="sm" defaultValue={actionData?.values?.subject ?? `Your enquiry to ${shopName}`} error={errors.subject} />
+          <TextareaField
+            name="message"
+            label={`Message to ${enquiry.contactEmail}`}
+            size="sm"
+            rows={8}
+            defaultValue={actionData?.values?.message ?? `Dear ${enquiry.contactName},\n\n`}
+            error={errors.message}
+          />
+          <Button type="submit" disabled={sending}>
             Send reply
-          </button>
+          </Button>
           <p className="text-sm text-slate-600">The reply is e-mailed from the shop’s address, kept here, and the enquiry is marked answered.</p>
         </Form>
       </section>
@@ -183,10 +155,10 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
         <Form method="post" key={`status-${enquiry.version}`} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="version" value={enquiry.version} />
-          <SelectField id="status" label="This enquiry is" defaultValue={enquiry.status} options={ENQUIRY_STATUSES} />
-          <button type="submit" className={buttonClass({ variant: 'secondary' })}>
+          <SelectField id="status" label="This enquiry is" size="sm" defaultValue={enquiry.status} options={ENQUIRY_STATUSES} />
+          <Button type="submit" variant="secondary">
             Save status
-          </button>
+          </Button>
         </Form>
       </section>
     </div>

@@ -1,14 +1,14 @@
 import { Form, Link } from 'react-router'
 import { orderDateFormat } from '../../components/shop/order-status'
 import { PrevNextLinks } from '../../components/ui/prev-next'
-import { controlClass } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
 import { DataTable } from '../../components/ui/table'
 import { formatAud } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from '../../server/staff/customers.server'
 import type { Route } from './+types/customers'
-import { buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,15 +30,10 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <PageHeader title="Customers" />
       <Form method="get" role="search" aria-label="Find customers" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-md">
-          <label htmlFor="q" className="block text-sm font-medium">
-            Search
-          </label>
-          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Name or e-mail" className={controlClass} />
-        </div>
-        <button type="submit" className={buttonClass({ variant: 'secondary' })}>
+        <TextField name="q" label="Search" type="search" size="sm" className="min-w-0 flex-1 sm:max-w-md" defaultValue={query.q} placeholder="Name or e-mail" />
+        <Button type="submit" variant="secondary">
           Find
-        </button>
+        </Button>
       </Form>
       <p className="mt-4 text-sm text-slate-600" data-testid="customer-total">
         {total === 1 ? '1 customer' : `${total.toLocaleString('en-AU')} customers`}

@@ -5,6 +5,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { listEnquiries } from '../../server/contacts/contacts.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/enquiries'
+import { LinkButton } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,8 +17,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { enquiries: await listEnquiries(shop(context).db, status), status }
 }
 
-const pill = (current: boolean) =>
-  `inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`
 
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
   return (
@@ -27,9 +26,9 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {([['', 'All'], ...Object.entries(ENQUIRY_STATUSES)] as [string, string][]).map(([value, label]) => (
             <li key={value}>
-              <Link to={value ? `/enquiries?status=${value}` : '/enquiries'} aria-current={loaderData.status === value ? 'page' : undefined} className={pill(loaderData.status === value)}>
+              <LinkButton variant="pill" size="sm" to={value ? `/enquiries?status=${value}` : '/enquiries'} aria-current={loaderData.status === value ? 'page' : undefined}>
                 {label}
-              </Link>
+              </LinkButton>
             </li>
           ))}
         </ul>

@@ -6,8 +6,9 @@ import { shop } from '../../server/context.server'
 import { documentTimeline, isCollection, NotRestorableError, RESTORABLE, restoreVersion } from '../../server/history/history.server'
 import type { Route } from './+types/history.$collection.$documentId'
 import { readForm } from '../../server/http/form.server'
-import { buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
+import { Badge } from '../../components/ui/badge'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -156,17 +157,17 @@ export default function RecordTimeline({ loaderData, actionData }: Route.Compone
                 {version.canRestore ? (
                   <Form method="post">
                     <input type="hidden" name="historyId" value={version.id} />
-                    <button
+                    <Button
                       type="submit"
                       disabled={busy}
                       aria-describedby={headingId}
-                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                      variant="secondary" size="sm"
                     >
                       Restore this version
-                    </button>
+                    </Button>
                   </Form>
                 ) : version.current ? (
-                  <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">Current version</span>
+                  <Badge>Current version</Badge>
                 ) : null}
               </div>
               {version.movedFrom ? (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ActionBadge, actionLabel, COLLECTION_LABELS, historyDateFormat } from '../../components/staff/history-changes'
+import { DataTable } from '../../components/ui/table'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { recentWrites } from '../../server/history/history.server'
@@ -29,47 +30,29 @@ export default function HistoryIndex({ loaderData }: Route.ComponentProps) {
       {writes.length === 0 ? (
         <p className="mt-8 text-slate-600">Nothing has been written yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Record
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  By
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {writes.map((write) => (
-                <tr key={write.id}>
-                  <td className="whitespace-nowrap py-2 pr-4">
-                    <time dateTime={new Date(write.updatedAt).toISOString()}>{historyDateFormat.format(new Date(write.updatedAt))}</time>
-                  </td>
-                  <td className="py-2 pr-4">
-                    <Link
-                      to={`/history/${write.collection}/${encodeURIComponent(write.documentId)}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {COLLECTION_LABELS[write.collection] ?? write.collection} <span className="break-all font-mono text-xs">{write.documentId}</span>
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">
-                    <ActionBadge label={write.label} />
-                  </td>
-                  <td className="break-all py-2">{write.updatedBy}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-6"
+          rows={writes}
+          rowKey={(write) => String(write.id)}
+          columns={[
+            {
+              header: 'When',
+              nowrap: true,
+              cell: (write) => <time dateTime={new Date(write.updatedAt).toISOString()}>{historyDateFormat.format(new Date(write.updatedAt))}</time>,
+            },
+            {
+              header: 'Record',
+              wide: true,
+              cell: (write) => (
+                <Link to={`/history/${write.collection}/${encodeURIComponent(write.documentId)}`} className="font-semibold text-brand-700 hover:underline">
+                  {COLLECTION_LABELS[write.collection] ?? write.collection} <span className="break-all font-mono text-xs">{write.documentId}</span>
+                </Link>
+              ),
+            },
+            { header: 'Action', cell: (write) => <ActionBadge label={write.label} /> },
+            { header: 'By', cell: (write) => <span className="break-all">{write.updatedBy}</span> },
+          ]}
+        />
       )}
     </div>
   )

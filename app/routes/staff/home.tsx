@@ -6,7 +6,9 @@ import { shop } from '../../server/context.server'
 import { formatAud } from '../../lib/money'
 import { readDashboard } from '../../server/staff/dashboard.server'
 import type { Route } from './+types/home'
+import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
+import { DataTable } from '../../components/ui/table'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, new enquiries and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -43,13 +45,13 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <PageHeader title="Dashboard" />
       {loaderData.offerTwoFactor ? (
-        <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <Alert tone="warning" className="mt-6">
           Your staff account logs in with a password alone.{' '}
           <Link to="/client/two-factor?redirectTo=%2Fstaff" className="font-semibold underline">
             Set up two-step login
           </Link>{' '}
           so that a stolen password is not enough.
-        </p>
+        </Alert>
       ) : null}
       <section aria-labelledby="sales-heading" className="mt-8">
         <h2 id="sales-heading" className="text-lg font-semibold">
@@ -78,30 +80,16 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-slate-600">
           Granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
         </p>
-        <table className="mt-4 w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                E-mail
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Since
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {loaderData.staff.map((member) => (
-              <tr key={member.email}>
-                <td className="break-all py-2 pr-2">{member.email}</td>
-                <td className="py-2">{member.name}</td>
-                <td className="py-2">{dateFormat.format(new Date(member.createdAt))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          phone="fit"
+          rows={loaderData.staff}
+          rowKey={(member) => member.email}
+          columns={[
+            { header: 'E-mail', cell: (member) => <span className="break-all">{member.email}</span> },
+            { header: 'Name', cell: (member) => member.name },
+            { header: 'Since', cell: (member) => dateFormat.format(new Date(member.createdAt)) },
+          ]}
+        />
       </section>
     </div>
   )

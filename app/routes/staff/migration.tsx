@@ -9,15 +9,16 @@ import type { ImportReport } from '../../server/migration/import.server'
 import { getJob, recentJobs, startJob, type JobView } from '../../server/jobs/jobs.server'
 import { collectionSizes, readImportForm, runImportRequest, type ExportResult, type ImportOutcome } from '../../server/migration/screen.server'
 import type { Route } from './+types/migration'
-import { buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
+import { SelectField } from '../../components/ui/select-field'
+import { DataTable } from '../../components/ui/table'
+import { TextField } from '../../components/ui/text-field'
 import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
 
 const IMPORTABLE = SCREEN_COLLECTIONS.filter((collection) => collection !== 'history')
-const button = buttonClass()
-const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, requestId } = shop(context)
@@ -76,30 +77,26 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
         <h2 id="export-heading" className="text-xl font-semibold">
           Export
         </h2>
-        <table className="mt-4 w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 font-medium">Collection</th>
-              <th scope="col" className="py-2 text-right font-medium">Documents</th>
-              <th scope="col" className="py-2 text-right font-medium">File</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {SCREEN_COLLECTIONS.map((collection) => (
-              <tr key={collection}>
-                <td className="py-2 font-medium">{collection}</td>
-                <td className="py-2 text-right tabular-nums">{loaderData.sizes?.[collection].toLocaleString('en-AU') ?? '—'}</td>
-                <td className="py-2 text-right">
-                  <Form method="post" action={`/migration/export/${collection}`}>
-                    <button type="submit" disabled={busy} className="font-semibold text-brand-700 hover:underline disabled:opacity-60">
-                      Export {collection}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          phone="fit"
+          rows={SCREEN_COLLECTIONS}
+          rowKey={(collection) => collection}
+          columns={[
+            { header: 'Collection', emphasis: 'font-medium', cell: (collection) => collection },
+            { header: 'Documents', align: 'right', cell: (collection) => loaderData.sizes?.[collection].toLocaleString('en-AU') ?? '—' },
+            {
+              header: 'File',
+              align: 'right',
+              cell: (collection) => (
+                <Form method="post" action={`/migration/export/${collection}`}>
+                  <Button type="submit" variant="link" disabled={busy}>
+                    Export {collection}
+                  </Button>
+                </Form>
+              ),
+            },
+          ]}
+        />
         {exporting && exporting.status !== 'done' ? <JobProgress job={exporting} /> : null}
         {exporting?.status === 'done' ? <ExportReady job={exporting} /> : null}
       </section>
@@ -110,28 +107,36 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
         </h2>
         {/* A new form after an import, so the file just written is not offered again. */}
         <Form key={outcome?.kind === 'applied' ? outcome.report.plan : 'import'} method="post" encType="multipart/form-data" className="mt-4 grid gap-5 rounded-lg border border-slate-200 p-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="collection" className="block text-sm font-medium">Collection</label>
-            <select id="collection" name="collection" className={input} defaultValue={outcome && 'collection' in outcome ? outcome.collection : 'products'} aria-describedby="collection-hint">
-              {IMPORTABLE.map((collection) => (
-                <option key={collection} value={collection}>{collection}</option>
-              ))}
-            </select>
-            <p id="collection-hint" className="mt-1 text-sm text-slate-500">History is read-only: it records every write and cannot be imported.</p>
-          </div>
-          <div>
-            <label htmlFor="file" className="block text-sm font-medium">File to import</label>
-            <input id="file" name="file" type="file" accept=".json,application/json" required className={`${input} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1`} />
-          </div>
+          <SelectField
+            name="collection"
+            label="Collection"
+            size="sm"
+            defaultValue={outcome && 'collection' in outcome ? outcome.collection : 'products'}
+            options={Object.fromEntries(IMPORTABLE.map((collection) => [collection, collection]))}
+            hint="History is read-only: it records every write and cannot be imported."
+          />
+          <TextField
+            name="file"
+            label="File to import"
+            type="file"
+            accept=".json,application/json"
+            required
+            size="sm"
+            inputClassName="file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1"
+          />
+          <TextField
+            name="renames"
+            label="Rename fields"
+            optional
+            size="sm"
+            className="sm:col-span-2"
+            placeholder="price=productPrices, name=productName"
+            hint="old=new, separated by commas: applied to every document before it is checked."
+          />
           <div className="sm:col-span-2">
-            <label htmlFor="renames" className="block text-sm font-medium">Rename fields <span className="text-slate-500">(optional)</span></label>
-            <input id="renames" name="renames" className={input} placeholder="price=productPrices, name=productName" aria-describedby="renames-hint" />
-            <p id="renames-hint" className="mt-1 text-sm text-slate-500">old=new, separated by commas: applied to every document before it is checked.</p>
-          </div>
-          <div className="sm:col-span-2">
-            <button type="submit" name="intent" value="check" disabled={busy} className={button}>
+            <Button type="submit" name="intent" value="check" disabled={busy}>
               {busy ? 'Uploading…' : 'Check file (dry run)'}
-            </button>
+            </Button>
           </div>
         </Form>
         {actionData?.kind === 'error' ? (
@@ -166,10 +171,10 @@ function Counts({ report, verbs }: { report: ImportReport; verbs: [string, strin
 type DryRunOutcome = Extract<ImportOutcome, { kind: 'dry-run' }>
 
 const STATUS_BADGES = {
-  running: ['Running', 'attention'],
-  done: ['Done', 'good'],
-  failed: ['Failed', 'bad'],
-  interrupted: ['Stopped', 'bad'],
+  running: ['Running', 'warning'],
+  done: ['Done', 'success'],
+  failed: ['Failed', 'danger'],
+  interrupted: ['Stopped', 'danger'],
 } as const
 
 /**
@@ -308,9 +313,9 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
         <Form method="post" encType="multipart/form-data" className="mt-6">
           {(['collection', 'token', 'renames', 'fileName'] as const).map((name) => <input key={name} type="hidden" name={name} value={outcome[name]} />)}
           <input type="hidden" name="plan" value={report.plan} />
-          <button type="submit" name="intent" value="apply" disabled={busy} className={button}>
+          <Button type="submit" name="intent" value="apply" disabled={busy}>
             {busy ? 'Writing…' : `Apply: write ${writes.toLocaleString('en-AU')} document${writes === 1 ? '' : 's'}`}
-          </button>
+          </Button>
         </Form>
       )}
     </section>

@@ -4,6 +4,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { getOrder } from '../../server/checkout/orders.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId.packing-slip'
+import { DataTable } from '../../components/ui/table'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [...pageMeta(`Packing slip ${loaderData?.order.id ?? ''}`, 'What goes in the parcel, and where it goes.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -41,31 +42,26 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <p className="mt-1">{order.shippingMethodName || '—'}</p>
         </div>
       </div>
-      <table className="mt-8 w-full text-left text-sm">
-        <thead className="border-b border-slate-300">
-          <tr>
-            <th scope="col" className="w-12 py-2 font-semibold">
-              Packed
-            </th>
-            <th scope="col" className="py-2 font-semibold">Item</th>
-            <th scope="col" className="py-2 text-right font-semibold">Qty</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {order.lines.map((line) => (
-            <tr key={line.position}>
-              <td className="py-3">
-                <span aria-hidden="true" className="inline-block h-4 w-4 border border-slate-500" />
-              </td>
-              <td className="py-3">
+      <DataTable
+        className="mt-8"
+        phone="fit"
+        look="document"
+        rows={order.lines}
+        rowKey={(line) => String(line.position)}
+        columns={[
+          { header: 'Packed', width: 'w-20', cell: () => <span aria-hidden="true" className="inline-block h-4 w-4 border border-slate-500" /> },
+          {
+            header: 'Item',
+            cell: (line) => (
+              <>
                 {line.productName}
                 <span className="block text-xs text-slate-500">{line.productId}</span>
-              </td>
-              <td className="py-3 text-right text-base font-semibold">{line.quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Qty', align: 'right', width: 'w-16', emphasis: 'text-base font-semibold', cell: (line) => line.quantity },
+        ]}
+      />
     </article>
   )
 }

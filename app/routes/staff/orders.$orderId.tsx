@@ -23,6 +23,8 @@ import { getOrder, orderStateHistory } from '../../server/checkout/orders.server
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
 import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { DataTable } from '../../components/ui/table'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -126,9 +128,9 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
         {order.status === 'paid' && order.email ? (
           <Form method="post">
-            <button type="submit" name="intent" value="resend-invoice" className="font-semibold text-brand-700 underline">
+            <Button type="submit" name="intent" value="resend-invoice" variant="link">
               Send the invoice again
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>
@@ -184,61 +186,56 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
 
       <h2 className="mt-10 text-xl font-semibold">Lines</h2>
       {/* On a phone the unit price and GST fold under the product, so the table never scrolls sideways. */}
-      <table className="mt-3 w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 font-medium">Product</th>
-            <th scope="col" className="py-2 pl-2 text-right font-medium">Qty</th>
-            <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">Unit price</th>
-            <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">GST</th>
-            <th scope="col" className="py-2 pl-2 text-right font-medium">Amount</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {order.lines.map((line) => (
-            <tr key={line.position}>
-              <td className="py-2">
-                {line.productName}
-                <span className="block text-xs text-slate-500 sm:hidden">
-                  {formatAud(line.unitPriceCents)} each, GST {formatAud(line.gstCents)}
-                </span>
-              </td>
-              <td className="py-2 pl-2 text-right">
-                {line.quantity}
-                {line.refundedQuantity > 0 ? <span className="block text-xs text-slate-500">{line.refundedQuantity} refunded</span> : null}
-              </td>
-              <td className="hidden py-2 text-right sm:table-cell">{formatAud(line.unitPriceCents)}</td>
-              <td className="hidden py-2 text-right sm:table-cell">{formatAud(line.gstCents)}</td>
-              <td className="py-2 pl-2 text-right">{formatAud(line.lineTotalCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-200">
-          {order.shippingMethodName ? (
-            <tr>
-              <td colSpan={2} className="py-2">
-                Shipping: {order.shippingMethodName}
-                <span className="block text-xs text-slate-500 sm:hidden">GST {formatAud(gstIncluded(order.shippingCents))}</span>
-              </td>
-              <td className="hidden sm:table-cell" />
-              <td className="hidden py-2 text-right sm:table-cell">{formatAud(gstIncluded(order.shippingCents))}</td>
-              <td className="py-2 text-right" data-testid="shipping">{formatAud(order.shippingCents)}</td>
-            </tr>
-          ) : null}
-          {(
-            [
-              ['GST included', order.gstCents, ''],
-              ['Total', order.totalCents, 'font-semibold'],
-            ] as const
-          ).map(([label, cents, weight]) => (
-            <tr key={label}>
-              <td colSpan={2} className={`py-2 text-right sm:hidden ${weight}`}>{label}</td>
-              <td colSpan={4} className={`hidden py-2 text-right sm:table-cell ${weight}`}>{label}</td>
-              <td className={`py-2 text-right ${weight}`}>{formatAud(cents)}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
+      <DataTable
+        className="mt-3"
+        phone="fit"
+        rows={[
+          ...order.lines.map((line) => ({ kind: 'line' as const, line })),
+          ...(order.shippingMethodName ? [{ kind: 'shipping' as const, name: order.shippingMethodName }] : []),
+        ]}
+        rowKey={(row) => (row.kind === 'line' ? String(row.line.position) : 'shipping')}
+        columns={[
+          {
+            header: 'Product',
+            cell: (row) =>
+              row.kind === 'line' ? (
+                <>
+                  {row.line.productName}
+                  <span className="block text-xs text-slate-500 sm:hidden">
+                    {formatAud(row.line.unitPriceCents)} each, GST {formatAud(row.line.gstCents)}
+                  </span>
+                </>
+              ) : (
+                <>
+                  Shipping: {row.name}
+                  <span className="block text-xs text-slate-500 sm:hidden">GST {formatAud(gstIncluded(order.shippingCents))}</span>
+                </>
+              ),
+          },
+          {
+            header: 'Qty',
+            align: 'right',
+            cell: (row) =>
+              row.kind === 'line' ? (
+                <>
+                  {row.line.quantity}
+                  {row.line.refundedQuantity > 0 ? <span className="block text-xs text-slate-500">{row.line.refundedQuantity} refunded</span> : null}
+                </>
+              ) : null,
+          },
+          { header: 'Unit price', align: 'right', hideOnPhone: true, cell: (row) => (row.kind === 'line' ? formatAud(row.line.unitPriceCents) : null) },
+          { header: 'GST', align: 'right', hideOnPhone: true, cell: (row) => formatAud(row.kind === 'line' ? row.line.gstCents : gstIncluded(order.shippingCents)) },
+          {
+            header: 'Amount',
+            align: 'right',
+            cell: (row) => (row.kind === 'line' ? formatAud(row.line.lineTotalCents) : <span data-testid="shipping">{formatAud(order.shippingCents)}</span>),
+          },
+        ]}
+        totals={[
+          { label: 'GST included', value: formatAud(order.gstCents) },
+          { label: 'Total', value: formatAud(order.totalCents), strong: true },
+        ]}
+      />
 
       <h2 className="mt-10 text-xl font-semibold">State history</h2>
       <ol className="mt-3 space-y-2 text-sm">

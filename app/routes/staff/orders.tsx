@@ -1,7 +1,8 @@
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { OrdersTable } from '../../components/staff/orders-table'
 import { PrevNextLinks } from '../../components/ui/prev-next'
-import { controlClass, SelectField } from '../../components/ui/select-field'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
 import { nextAction } from '../../lib/orders/fulfilment'
 import { dateFilterProblem, ORDER_FILTERS, ORDER_SORTS, ORDERS_PAGE_SIZE, orderQueryString, parseOrderQuery } from '../../lib/orders/order-query'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -11,7 +12,7 @@ import { readForm } from '../../server/http/form.server'
 import { listOrdersPage } from '../../server/orders/order-list.server'
 import { packOrders } from '../../server/orders/fulfilment.server'
 import type { Route } from './+types/orders'
-import { buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
 
@@ -48,29 +49,14 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <PageHeader title="Orders" />
       <Form method="get" role="search" aria-label="Find orders" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_9rem_9rem_10rem_auto] sm:items-end">
-        <div>
-          <label htmlFor="q" className="block text-sm font-medium">
-            Search
-          </label>
-          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Number, name, e-mail or phone" className={controlClass} />
-        </div>
-        <SelectField id="filter" label="State" defaultValue={query.filter} options={ORDER_FILTERS} />
-        <div>
-          <label htmlFor="from" className="block text-sm font-medium">
-            From
-          </label>
-          <input id="from" name="from" type="date" defaultValue={query.from} className={controlClass} />
-        </div>
-        <div>
-          <label htmlFor="to" className="block text-sm font-medium">
-            To
-          </label>
-          <input id="to" name="to" type="date" defaultValue={query.to} className={controlClass} />
-        </div>
-        <SelectField id="sort" label="Sort" defaultValue={query.sort} options={ORDER_SORTS} />
-        <button type="submit" className={buttonClass({ variant: 'secondary' })}>
+        <TextField name="q" label="Search" type="search" size="sm" defaultValue={query.q} placeholder="Number, name, e-mail or phone" />
+        <SelectField id="filter" label="State" size="sm" defaultValue={query.filter} options={ORDER_FILTERS} />
+        <TextField name="from" label="From" type="date" size="sm" defaultValue={query.from} />
+        <TextField name="to" label="To" type="date" size="sm" defaultValue={query.to} />
+        <SelectField id="sort" label="Sort" size="sm" defaultValue={query.sort} options={ORDER_SORTS} />
+        <Button type="submit" variant="secondary">
           Show
-        </button>
+        </Button>
       </Form>
       <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <span data-testid="order-count">
@@ -108,9 +94,9 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
       ) : (
         <Form method="post">
           {packable.length > 0 ? (
-            <button type="submit" className={buttonClass({ className: 'mt-6' })}>
+            <Button type="submit" className="mt-6">
               Mark packed
-            </button>
+            </Button>
           ) : null}
           <OrdersTable orders={orders} />
         </Form>

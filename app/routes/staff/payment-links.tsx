@@ -16,9 +16,11 @@ import { stripeClient } from '../../server/checkout/payments/stripe.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/payment-links'
 import { readForm } from '../../server/http/form.server'
-import { buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
+import { Badge } from '../../components/ui/badge'
 import { PageHeader } from '../../components/ui/page-header'
+import { DataTable } from '../../components/ui/table'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [
@@ -74,10 +76,10 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
       </p>
 
       {loaderData.provider === 'demo' ? (
-        <p className="mt-6 max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <Alert tone="warning" className="mt-6 max-w-3xl">
           Payment links and the catalogue check need Stripe: this shop takes payments on its demo payment page. Whoever runs the shop’s
           server can connect it to Stripe.
-        </p>
+        </Alert>
       ) : (
         <>
           <section aria-labelledby="catalogue-check" className="mt-8 rounded-xl border border-slate-200 p-5">
@@ -89,15 +91,14 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
               currency. The same check runs from the command line with <code className="rounded bg-slate-100 px-1">npm run catalog:check</code>.
             </p>
             <Form method="post" className="mt-4">
-              <button
+              <Button
                 type="submit"
                 name="intent"
                 value="check"
                 disabled={checking}
-                className={buttonClass()}
               >
                 {checking ? 'Checking…' : 'Check the catalogue'}
-              </button>
+              </Button>
             </Form>
             <div aria-live="polite">{actionData ? <CheckResult result={actionData} /> : null}</div>
           </section>
@@ -136,9 +137,7 @@ function LinkList({ list }: { list: PaymentLinkList }) {
           <li key={link.id} className="rounded-xl border border-slate-200 p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 className="font-mono text-sm font-semibold">{link.id}</h3>
-              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${link.active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-700'}`}>
-                {link.active ? 'Active' : 'Inactive'}
-              </span>
+              <Badge tone={link.active ? 'success' : 'neutral'}>{link.active ? 'Active' : 'Inactive'}</Badge>
             </div>
             <a href={link.url} className="mt-1 block break-all text-sm text-brand-700 hover:underline" rel="noreferrer" target="_blank">
               {link.url}
@@ -147,61 +146,37 @@ function LinkList({ list }: { list: PaymentLinkList }) {
             {link.lines.length === 0 ? (
               <p className="mt-3 text-sm text-slate-600">No line items.</p>
             ) : (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[40rem] table-fixed text-left text-sm">
-                  <caption className="sr-only">Line items of {link.id}</caption>
-                  <colgroup>
-                    <col className="w-[28%]" />
-                    <col className="w-[22%]" />
-                    <col className="w-[10%]" />
-                    <col className="w-[40%]" />
-                  </colgroup>
-                  <thead className="border-b border-slate-200 text-slate-500">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Item
-                      </th>
-                      <th scope="col" className="py-2 pr-3 font-medium">
-                        Price
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right font-medium">
-                        Quantity
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        In the shop
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100 align-top">
-                    {link.lines.map((line) => (
-                      <tr key={line.id}>
-                        <td className="py-2 pr-3">{line.description}</td>
-                        <td className="py-2 pr-3">
-                          <span className="font-medium">{line.amountText}</span>
-                          <span className="block font-mono text-xs text-slate-500">{line.priceId ?? 'no price'}</span>
-                        </td>
-                        <td className="py-2 pr-3 text-right">{line.quantity}</td>
-                        <td className="py-2">
-                          <MatchText match={line.match} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                className="mt-3"
+                phone="scroll"
+                label={`Line items of ${link.id}`}
+                caption={`Line items of ${link.id}`}
+                minWidth="min-w-[40rem]"
+                alignTop
+                fixed
+                rows={link.lines}
+                rowKey={(line) => line.id}
+                columns={[
+                  { header: 'Item', width: 'w-[28%]', cell: (line) => line.description },
+                  {
+                    header: 'Price',
+                    width: 'w-[22%]',
+                    cell: (line) => (
+                      <>
+                        <span className="font-medium">{line.amountText}</span>
+                        <span className="block font-mono text-xs text-slate-500">{line.priceId ?? 'no price'}</span>
+                      </>
+                    ),
+                  },
+                  { header: 'Quantity', width: 'w-[10%]', align: 'right', cell: (line) => line.quantity },
+                  { header: 'In the shop', width: 'w-[40%]', cell: (line) => <MatchText match={line.match} /> },
+                ]}
+              />
             )}
           </li>
         ))}
       </ul>
     </>
-  )
-}
-
-function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
-  return (
-    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${ok ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}>
-      {children}
-    </span>
   )
 }
 
@@ -218,24 +193,24 @@ function MatchText({ match }: { match: LineMatch }) {
     case 'price':
       return (
         <>
-          <Badge ok>Shop price</Badge> <ProductLink {...match} /> at {formatAud(match.shopAmount)}
+          <Badge tone="success">Shop price</Badge> <ProductLink {...match} /> at {formatAud(match.shopAmount)}
         </>
       )
     case 'other-amount':
       return (
         <>
-          <Badge ok={false}>Other amount</Badge> <ProductLink {...match} /> shows {formatAud(match.shopAmount)} for this price
+          <Badge tone="warning">Other amount</Badge> <ProductLink {...match} /> shows {formatAud(match.shopAmount)} for this price
         </>
       )
     case 'product':
       return (
         <>
-          <Badge ok={false}>Price not in the shop</Badge> <ProductLink {...match} />
+          <Badge tone="warning">Price not in the shop</Badge> <ProductLink {...match} />
           {match.shopAmount === null ? ' has no price' : ` shows ${formatAud(match.shopAmount)}`}
         </>
       )
     default:
-      return <Badge ok={false}>Not in the shop</Badge>
+      return <Badge tone="warning">Not in the shop</Badge>
   }
 }
 
@@ -261,46 +236,34 @@ function CheckResult({ result }: { result: ActionData }) {
       <Alert tone="warning">
         {summary}
       </Alert>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Mismatches between the shop and Stripe</caption>
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Product
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Mismatch
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Details
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 align-top">
-            {failing.flatMap((product) =>
-              product.mismatches.map((mismatch, index) => (
-                <tr key={`${product.FBUID}-${index}`}>
-                  <td className="py-2 pr-3">
-                    {index === 0 ? (
-                      <>
-                        <Link to={`/product/${product.FBUID}/update`} className="text-brand-700 hover:underline">
-                          {product.productName}
-                        </Link>
-                        <span className="block font-mono text-xs text-slate-500">{product.STUPID}</span>
-                      </>
-                    ) : (
-                      <span className="sr-only">{product.productName}</span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-3">{mismatch.label}</td>
-                  <td className="py-2">{mismatch.message}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="mt-3"
+        phone="scroll"
+        label="Mismatches between the shop and Stripe"
+        caption="Mismatches between the shop and Stripe"
+        minWidth="min-w-[40rem]"
+        alignTop
+        rows={failing.flatMap((product) => product.mismatches.map((mismatch, index) => ({ product, mismatch, index })))}
+        rowKey={({ product, index }) => `${product.FBUID}-${index}`}
+        columns={[
+          {
+            header: 'Product',
+            cell: ({ product, index }) =>
+              index === 0 ? (
+                <>
+                  <Link to={`/product/${product.FBUID}/update`} className="text-brand-700 hover:underline">
+                    {product.productName}
+                  </Link>
+                  <span className="block font-mono text-xs text-slate-500">{product.STUPID}</span>
+                </>
+              ) : (
+                <span className="sr-only">{product.productName}</span>
+              ),
+          },
+          { header: 'Mismatch', cell: ({ mismatch }) => mismatch.label },
+          { header: 'Details', cell: ({ mismatch }) => mismatch.message },
+        ]}
+      />
     </div>
   )
 }

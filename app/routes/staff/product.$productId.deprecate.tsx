@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { CATEGORY_LABELS, categoryPath, isCategory, productPath } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -8,8 +8,8 @@ import { getProduct } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.deprecate'
 import { readForm } from '../../server/http/form.server'
-import { buttonClass } from '../../components/ui/button'
-import { Picture } from '../../components/ui/picture'
+import { Button, LinkButton } from '../../components/ui/button'
+import { Picture } from '../../components/shop/picture'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...pageMeta(loaderData ? `Delete ${loaderData.product.productName}` : 'Delete Product', 'Delete a product from the catalogue.', shopNameFrom(matches)),
@@ -85,18 +85,12 @@ export default function DeprecateProduct({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <Form method="post" className="mt-8 flex flex-wrap gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          disabled={deleting}
-          className="rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button type="submit" name="intent" value="delete" variant="destructive" disabled={deleting}>
           {deleting ? 'Deleting…' : 'Delete Forever'}
-        </button>
-        <Link to={productPath(product.FBUID)} className={buttonClass({ variant: 'secondary' })}>
+        </Button>
+        <LinkButton to={productPath(product.FBUID)} variant="secondary">
           Cancel
-        </Link>
+        </LinkButton>
       </Form>
     </div>
   )

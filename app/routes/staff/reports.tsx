@@ -25,8 +25,10 @@ import { readForm } from '../../server/http/form.server'
 import { fillPeriods, gstByQuarter, lowStockProducts, topProducts, totalsByPeriod, type PeriodTotals } from '../../server/reports/sales.server'
 import { getNoticeChoices, saveNoticeChoices } from '../../server/reports/staff-notices.server'
 import type { Route } from './+types/reports'
-import { buttonClass } from '../../components/ui/button'
+import { Button, LinkButton } from '../../components/ui/button'
+import { CheckboxField } from '../../components/ui/checkbox-field'
 import { PageHeader } from '../../components/ui/page-header'
+import { DataTable, type Column } from '../../components/ui/table'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   [...pageMeta('Reports', 'Sales, GST per BAS quarter, top products and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
@@ -64,10 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((total, row) => total + row[key], 0)
-const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap'
-const headCell = 'px-3 py-2 text-right font-medium whitespace-nowrap'
-const pill = (current: boolean) =>
-  `inline-block rounded-full border px-3 py-1 text-sm font-semibold ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`
+
+type QuarterRow = Awaited<ReturnType<typeof gstByQuarter>>[number]
 
 export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { query, from, to, days, periods, top, quarters, lowStock, notices } = loaderData
@@ -124,18 +124,17 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         {top.length === 0 ? (
           <p className="mt-3 text-slate-600">No sales in these days.</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <Head columns={['Product', 'Units', 'Revenue']} />
-            <tbody className="divide-y divide-slate-100">
-              {top.map((product) => (
-                <tr key={product.productId}>
-                  <td className="py-2 pr-3">{product.productName}</td>
-                  <td className={cell}>{product.units}</td>
-                  <td className={cell}>{formatAud(product.salesCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="mt-3"
+            phone="fit"
+            rows={top}
+            rowKey={(product) => product.productId}
+            columns={[
+              { header: 'Product', cell: (product) => product.productName },
+              { header: 'Units', align: 'right', nowrap: true, cell: (product) => product.units },
+              { header: 'Revenue', align: 'right', nowrap: true, cell: (product) => formatAud(product.salesCents) },
+            ]}
+          />
         )}
       </section>
 
@@ -154,25 +153,21 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         {quarters.length === 0 ? (
           <p className="mt-3 text-slate-600">No sales or refunds this or last financial year.</p>
         ) : (
-          <Scroller label="Table of GST per BAS quarter">
-            <table className="w-full text-left text-sm">
-              <Head columns={['Quarter', 'Sales incl. GST', 'GST collected', 'Refunds', 'GST refunded', 'Net GST']} />
-              <tbody className="divide-y divide-slate-100">
-                {quarters.map((row) => (
-                  <tr key={row.quarter.from}>
-                    <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      <QuarterName label={basQuarterLabel(row.quarter)} />
-                    </th>
-                    <td className={cell}>{formatAud(row.salesCents)}</td>
-                    <td className={cell}>{formatAud(row.gstCents)}</td>
-                    <td className={cell}>{formatAud(row.refundsCents)}</td>
-                    <td className={cell}>{formatAud(row.refundGstCents)}</td>
-                    <td className={`${cell} font-semibold`}>{formatAud(row.gstCents - row.refundGstCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Scroller>
+          <DataTable
+            className="mt-3"
+            phone="scroll"
+            label="Table of GST per BAS quarter"
+            rows={quarters}
+            rowKey={(row) => row.quarter.from}
+            columns={[
+              { header: 'Quarter', rowHeader: true, cell: (row) => <QuarterName label={basQuarterLabel(row.quarter)} /> },
+              figure('Sales incl. GST', (row: QuarterRow) => row.salesCents),
+              figure('GST collected', (row: QuarterRow) => row.gstCents),
+              figure('Refunds', (row: QuarterRow) => row.refundsCents),
+              figure('GST refunded', (row: QuarterRow) => row.refundGstCents),
+              { ...figure('Net GST', (row: QuarterRow) => row.gstCents - row.refundGstCents), emphasis: 'font-semibold' },
+            ]}
+          />
         )}
       </section>
 
@@ -208,17 +203,11 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <Form method="post" className="mt-3 space-y-2">
           <input type="hidden" name="intent" value="notices" />
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="newOrders" defaultChecked={notices.newOrders} className="mt-0.5 h-4 w-4 shrink-0" />
-            each new paid order
-          </label>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="lowStock" defaultChecked={notices.lowStock} className="mt-0.5 h-4 w-4 shrink-0" />a daily low-stock digest (after 8 am, only
-            when something is low)
-          </label>
-          <button type="submit" className={buttonClass({ className: 'mt-2' })}>
+          <CheckboxField name="newOrders" label="each new paid order" defaultChecked={notices.newOrders} />
+          <CheckboxField name="lowStock" label="a daily low-stock digest (after 8 am, only when something is low)" defaultChecked={notices.lowStock} />
+          <Button type="submit" className="mt-2">
             Save
-          </button>
+          </Button>
           {actionData ? (
             <p role={actionData.saved ? 'status' : 'alert'} className={`text-sm ${actionData.saved ? 'text-green-800' : 'text-red-800'}`}>
               {actionData.message}
@@ -238,9 +227,9 @@ function Choices({ query }: { query: ReportQuery }) {
         <ul className="flex flex-wrap gap-2">
           {RANGES.map((range) => (
             <li key={range}>
-              <Link to={`/reports${reportQueryString(query, { range })}`} aria-current={query.range === range ? 'page' : undefined} className={pill(query.range === range)}>
+              <LinkButton variant="pill" size="sm" to={`/reports${reportQueryString(query, { range })}`} aria-current={query.range === range ? 'page' : undefined}>
                 Last {range} days
-              </Link>
+              </LinkButton>
             </li>
           ))}
         </ul>
@@ -249,9 +238,9 @@ function Choices({ query }: { query: ReportQuery }) {
         <ul className="flex flex-wrap gap-2">
           {(Object.keys(GROUPINGS) as Grouping[]).map((by) => (
             <li key={by}>
-              <Link to={`/reports${reportQueryString(query, { by })}`} aria-current={query.by === by ? 'page' : undefined} className={pill(query.by === by)}>
+              <LinkButton variant="pill" size="sm" to={`/reports${reportQueryString(query, { by })}`} aria-current={query.by === by ? 'page' : undefined}>
                 By {by}
-              </Link>
+              </LinkButton>
             </li>
           ))}
         </ul>
@@ -282,72 +271,29 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   )
 }
 
-/** A wide table scrolls inside its own box on a phone, never the page; focusable so a keyboard can scroll it. */
-function Scroller({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-3 max-w-full overflow-x-auto">
-      {children}
-    </div>
-  )
+/** A column of amounts in dollars, right-aligned and kept on one line. */
+function figure<Row>(header: string, cents: (row: Row) => number, footer?: number): Column<Row> {
+  return { header, align: 'right', nowrap: true, cell: (row) => formatAud(cents(row)), footer: footer === undefined ? undefined : formatAud(footer) }
 }
+type PeriodRow = PeriodTotals & { period: string }
 
-function PeriodTable({ rows, by, totals }: { rows: (PeriodTotals & { period: string })[]; by: Grouping; totals: { orders: number; sales: number; gst: number; refunds: number; refundGst: number } }) {
+function PeriodTable({ rows, by, totals }: { rows: PeriodRow[]; by: Grouping; totals: { orders: number; sales: number; gst: number; refunds: number; refundGst: number } }) {
   return (
-    <Scroller label={`Table of sales and refunds by ${by}`}>
-      <table className="w-full text-left text-sm">
-        <Head columns={[GROUPINGS[by], 'Orders', 'Revenue', 'GST', 'Refunds', 'GST refunded', 'Net']} />
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.period}>
-              <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-normal">
-                {periodLabel(row.period, by)}
-              </th>
-              <Figures values={[row.orders, row.salesCents, row.gstCents, row.refundsCents, row.refundGstCents]} />
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-300 font-semibold">
-          <tr>
-            <th scope="row" className="py-2 pr-3 text-left">
-              Total
-            </th>
-            <Figures values={[totals.orders, totals.sales, totals.gst, totals.refunds, totals.refundGst]} />
-          </tr>
-        </tfoot>
-      </table>
-    </Scroller>
-  )
-}
-
-/** A table's column headings: the first names the rows, the others head columns of figures. */
-function Head({ columns: [first, ...figures] }: { columns: string[] }) {
-  return (
-    <thead className="border-b border-slate-200 text-slate-500">
-      <tr>
-        <th scope="col" className="py-2 pr-3 font-medium">
-          {first}
-        </th>
-        {figures.map((name) => (
-          <th key={name} scope="col" className={headCell}>
-            {name}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  )
-}
-
-/** Orders, revenue, GST, refunds, GST refunded, and the net (revenue less refunds), as cells. */
-function Figures({ values: [orders, sales, gst, refunds, refundGst] }: { values: [number, number, number, number, number] }) {
-  return (
-    <>
-      <td className={cell}>{orders}</td>
-      {[sales, gst, refunds, refundGst].map((cents, index) => (
-        <td key={index} className={cell}>
-          {formatAud(cents)}
-        </td>
-      ))}
-      <td className={`${cell} font-semibold`}>{formatAud(sales - refunds)}</td>
-    </>
+    <DataTable
+      className="mt-3"
+      phone="scroll"
+      label={`Table of sales and refunds by ${by}`}
+      rows={rows}
+      rowKey={(row) => row.period}
+      columns={[
+        { header: GROUPINGS[by], rowHeader: true, nowrap: true, cell: (row) => periodLabel(row.period, by), footer: 'Total' },
+        { header: 'Orders', align: 'right', nowrap: true, cell: (row) => row.orders, footer: totals.orders },
+        figure('Revenue', (row: PeriodRow) => row.salesCents, totals.sales),
+        figure('GST', (row: PeriodRow) => row.gstCents, totals.gst),
+        figure('Refunds', (row: PeriodRow) => row.refundsCents, totals.refunds),
+        figure('GST refunded', (row: PeriodRow) => row.refundGstCents, totals.refundGst),
+        { ...figure('Net', (row: PeriodRow) => row.salesCents - row.refundsCents, totals.sales - totals.refunds), emphasis: 'font-semibold' },
+      ]}
+    />
   )
 }

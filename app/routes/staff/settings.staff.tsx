@@ -128,7 +128,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                 <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{member.email}</p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                {member.twoFactorEnabled ? <Badge tone="good">Two-step login on</Badge> : <Badge tone="attention">Two-step login not set up</Badge>}
+                {member.twoFactorEnabled ? <Badge tone="success">Two-step login on</Badge> : <Badge tone="warning">Two-step login not set up</Badge>}
                 {member.id === me ? null : (
                   <>
                     {member.twoFactorEnabled ? <RowAction intent="reset-2fa" name="email" value={member.email} label="Reset two-step login" /> : null}
@@ -158,7 +158,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  {invite.state === 'expired' ? <Badge tone="bad">Link expired</Badge> : <Badge>Link works until {dateFormat.format(new Date(invite.expiresAt))}</Badge>}
+                  {invite.state === 'expired' ? <Badge tone="danger">Link expired</Badge> : <Badge>Link works until {dateFormat.format(new Date(invite.expiresAt))}</Badge>}
                   <RowAction intent="invite" name="email" value={invite.email} label="Send again" />
                   {invite.state === 'open' ? <RowAction intent="withdraw" name="invite" value={invite.id} label="Withdraw" tone="danger" /> : null}
                 </div>

@@ -3,7 +3,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { getTemplate, PLACEHOLDER_TEMPLATE_IMAGE } from '../../server/templates/templates.server'
 import type { Route } from './+types/template.$templateId'
-import { buttonClass } from '../../components/ui/button'
+import { LinkButton } from '../../components/ui/button'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   [
@@ -45,9 +45,9 @@ export default function TemplateDetail({ loaderData }: Route.ComponentProps) {
             <dd>{template.version}</dd>
           </dl>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={`/template/${template.FBUID}/update`} className={buttonClass()}>
+            <LinkButton to={`/template/${template.FBUID}/update`}>
               Edit
-            </Link>
+            </LinkButton>
             <Link to={`/template/${template.FBUID}/deprecate`} className={`${linkClass} text-red-700 hover:border-red-600`}>
               Deprecate
             </Link>

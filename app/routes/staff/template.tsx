@@ -3,7 +3,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { listTemplates } from '../../server/templates/templates.server'
 import type { Route } from './+types/template'
-import { buttonClass } from '../../components/ui/button'
+import { LinkButton } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,9 +27,9 @@ export default function TemplateList({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">Templates</h1>
         </div>
-        <Link to="/template/create" className={buttonClass()}>
+        <LinkButton to="/template/create">
           Create Template
-        </Link>
+        </LinkButton>
       </div>
       {deleted ? (
         <Alert tone="success" className="mt-6">
