@@ -28,7 +28,10 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // Unused on purpose: a name with a leading underscore (Express's error handler's `next`), or a property
       // taken out of an object to leave the rest (`const { createdAt, ...rest } = row`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

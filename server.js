@@ -26,7 +26,9 @@ try {
   if (dev) {
     const { createServer } = await import('vite')
     const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
-    const shop = /** @type {typeof import('./app/server/http/process/shop-process.server.ts')} */ (await vite.ssrLoadModule('./app/server/http/process/shop-process.server.ts'))
+    const shop = /** @type {typeof import('./app/server/http/process/shop-process.server.ts')} */ (
+      await vite.ssrLoadModule('./app/server/http/process/shop-process.server.ts')
+    )
     await shop.runShopProcess({ vite })
   } else {
     /** @type {typeof import('./app/server/http/process/shop-process.server.ts')} */

@@ -1,14 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheetHref from './app.css?url'
 import { CartProvider } from './components/shop/cart-context'
@@ -141,5 +131,4 @@ export function ErrorBoundary() {
 }
 
 /** An error page names itself (ErrorBoundary below); its tab must not say only the shop's name. */
-export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [] : pageMeta('UniDrone Robotics', 'Drone and robotics hardware for Australian professionals.')
+export const meta: Route.MetaFunction = ({ error }) => (error ? [] : pageMeta('UniDrone Robotics', 'Drone and robotics hardware for Australian professionals.'))

@@ -65,7 +65,12 @@ async function productWithUploadedPhoto(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir, role: 'command' })
   try {
     const stored = await storeImage(database.db, databaseImageFiles, await cameraPhoto())
-    const fields = { ...PRODUCT, productName: PHOTO_PRODUCT, productFeatured: false, productImages: [{ value: stored.url, label: 'The survey drone over the hills', description: '' }] }
+    const fields = {
+      ...PRODUCT,
+      productName: PHOTO_PRODUCT,
+      productFeatured: false,
+      productImages: [{ value: stored.url, label: 'The survey drone over the hills', description: '' }],
+    }
     await createProduct(database.db, fields, 'audit')
   } finally {
     await database.close()
@@ -82,7 +87,10 @@ const PAGES: Page[] = [
 
 /** The pages AUDIT_PAGES names (all when unset); an unknown name is an error, not an empty run. */
 function chosenPages(): Page[] {
-  const names = (process.env.AUDIT_PAGES ?? '').split(',').map((name) => name.trim()).filter(Boolean)
+  const names = (process.env.AUDIT_PAGES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
   if (names.length === 0) return PAGES
   const known = new Map(PAGES.map((page) => [page.name.split(' ')[0]!, page]))
   const unknown = names.filter((name) => !known.has(name))
@@ -209,7 +217,7 @@ interface RequestItem {
 }
 
 function requests(lhr: Result): RequestItem[] {
-  return ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? [])
+  return (lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []
 }
 
 function scripts(lhr: Result): { count: number; transfer: number; resource: number; first?: string } {
@@ -237,23 +245,24 @@ async function main() {
 
     for (const page of pages) await page.prepare?.(dataDir)
     const results: Audited[] = []
-    for (const page of pages) for (let round = 1; round <= AUDIT_RUNS; round++) {
-      process.stderr.write(`Auditing ${page.name} (${page.path})… `)
-      if (page.withCart) await putCartInStorage(browser.port, shop.url)
-      const flags: Flags = {
-        port: browser.port,
-        hostname: '127.0.0.1',
-        output: process.env.AUDIT_REPORT_DIR ? 'html' : 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: page.withCart === true,
+    for (const page of pages)
+      for (let round = 1; round <= AUDIT_RUNS; round++) {
+        process.stderr.write(`Auditing ${page.name} (${page.path})… `)
+        if (page.withCart) await putCartInStorage(browser.port, shop.url)
+        const flags: Flags = {
+          port: browser.port,
+          hostname: '127.0.0.1',
+          output: process.env.AUDIT_REPORT_DIR ? 'html' : 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: page.withCart === true,
+        }
+        const started = Date.now()
+        const run = await lighthouse(`${shop.url}${page.path}`, flags)
+        if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}.`)
+        process.stderr.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+        results.push({ page, round, lhr: run.lhr, report: typeof run.report === 'string' ? run.report : undefined })
       }
-      const started = Date.now()
-      const run = await lighthouse(`${shop.url}${page.path}`, flags)
-      if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}.`)
-      process.stderr.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`)
-      results.push({ page, round, lhr: run.lhr, report: typeof run.report === 'string' ? run.report : undefined })
-    }
 
     if (process.env.AUDIT_REPORT_DIR) {
       await mkdir(process.env.AUDIT_REPORT_DIR, { recursive: true })

@@ -167,7 +167,11 @@ function shopScenarios(base: string, options: { home: boolean; checkout: boolean
   // suggestions the header's box asks for while typing, and many different searches that no cache holds.
   const search: Scenario[] = [
     { name: 'search  /search?q=autopilot', path: '/search?q=autopilot', ok: pageOk },
-    { name: 'suggest  /api/search/suggest?q=auto', path: '/api/search/suggest?q=auto', ok: (status, headers) => status === 200 && /json/.test(header(headers, 'content-type') ?? '') },
+    {
+      name: 'suggest  /api/search/suggest?q=auto',
+      path: '/api/search/suggest?q=auto',
+      ok: (status, headers) => status === 200 && /json/.test(header(headers, 'content-type') ?? ''),
+    },
     { name: 'search, 1,170 different queries', path: '/search', paths: variedSearches(), target: 'distinct searches', ok: pageOk },
   ]
   // With a large catalogue the heavy category page goes last, so that it cannot spoil the product rows.
@@ -253,7 +257,13 @@ function sessionHeaders(scenario: Scenario, sessions: Sessions): Record<string, 
  */
 /** The login panel's form, as a browser posts it. */
 function postLogin(base: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(`${base}/login`, { method: 'POST', body: new URLSearchParams(fields), headers: { origin: base }, redirect: 'manual', signal: AbortSignal.timeout(60_000) })
+  return fetch(`${base}/login`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { origin: base },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(60_000),
+  })
 }
 
 /** The cookies a browser sends once `response` has signed it in. */
@@ -287,7 +297,12 @@ async function signUpCustomer(base: string, database: { dataDir: string; databas
 /** The requests of a row, as wrk sends them: each visitor's cookies, the next path or checkout in turn. */
 function loadRequests(scenario: Scenario, sessions: Sessions): LoadRequest[] {
   const headers = { accept: BROWSER_ACCEPT, 'accept-encoding': BROWSER_ENCODINGS, ...scenario.headers, ...sessionHeaders(scenario, sessions) }
-  const one = (path: string, cookie?: string): LoadRequest => ({ method: scenario.method ?? 'GET', path, headers: cookie ? { ...headers, cookie } : headers, body: scenario.body })
+  const one = (path: string, cookie?: string): LoadRequest => ({
+    method: scenario.method ?? 'GET',
+    path,
+    headers: cookie ? { ...headers, cookie } : headers,
+    body: scenario.body,
+  })
   if (scenario.paths) return scenario.paths.map((path) => one(path))
   if (scenario.checkoutCookies) return scenario.checkoutCookies.map((cookie) => one(scenario.path, cookie))
   return [one(scenario.path)]
@@ -344,9 +359,44 @@ async function openCheckout(base: string): Promise<string> {
  * database again.
  */
 function variedSearches(): string[] {
-  const words = ['autopilot', 'camera', 'gimbal', 'zoom', 'thermal', 'mapping', 'battery', 'charger', 'motor', 'propeller', 'carbon', 'receiver', 'controller', 'handheld', 'ground station', 'rtk', 'gnss', 'compass', 'landing gear', 'transport case', 'e900', 'x7 pro', 'nano h7', 'fpv', 'esc', 'long range', 'smart battery', 'air unit', 'payload', 'hexacopter']
+  const words = [
+    'autopilot',
+    'camera',
+    'gimbal',
+    'zoom',
+    'thermal',
+    'mapping',
+    'battery',
+    'charger',
+    'motor',
+    'propeller',
+    'carbon',
+    'receiver',
+    'controller',
+    'handheld',
+    'ground station',
+    'rtk',
+    'gnss',
+    'compass',
+    'landing gear',
+    'transport case',
+    'e900',
+    'x7 pro',
+    'nano h7',
+    'fpv',
+    'esc',
+    'long range',
+    'smart battery',
+    'air unit',
+    'payload',
+    'hexacopter',
+  ]
   const typos = ['autopilto', 'camrea', 'gimbel', 'batery', 'propellor', 'recevier', 'controler', 'thermall']
-  const queries = [...words, ...words.flatMap((first) => words.map((second) => `${first} ${second}`)), ...typos.flatMap((typo) => words.map((word) => `${typo} ${word}`))]
+  const queries = [
+    ...words,
+    ...words.flatMap((first) => words.map((second) => `${first} ${second}`)),
+    ...typos.flatMap((typo) => words.map((word) => `${typo} ${word}`)),
+  ]
   // 7,919 is prime and shares no factor with 1,170: stepping by it visits every query once.
   return queries.map((_, index) => `/search?${new URLSearchParams({ q: queries[(index * 7919) % queries.length]! })}`)
 }
@@ -395,7 +445,9 @@ const cores = (measured: Measured) => `${Math.round(measured.generatorCores * 10
  * WEB_CONCURRENCY the processes it started (the supervisor serves nothing), in bytes.
  */
 function peakMemory(pid: number): number[] {
-  return servingProcesses(pid).map((each) => statusBytes(each, 'VmHWM')).filter(Number.isFinite)
+  return servingProcesses(pid)
+    .map((each) => statusBytes(each, 'VmHWM'))
+    .filter(Number.isFinite)
 }
 
 /** The processes that serve: the shop's own, or with WEB_CONCURRENCY the ones it started. */
@@ -444,13 +496,7 @@ interface Group {
   errors: string[]
 }
 
-async function runShopGroup(
-  title: string,
-  dataDir: string,
-  scenarios: (base: string) => Scenario[],
-  databaseUrl?: string,
-  processes = 1,
-): Promise<Group> {
+async function runShopGroup(title: string, dataDir: string, scenarios: (base: string) => Scenario[], databaseUrl?: string, processes = 1): Promise<Group> {
   process.stderr.write(`\n${title}\n  starting the shop on ${databaseUrl ? 'PostgreSQL' : dataDir}…\n`)
   // The checkout limit per client address (CHECKOUT_RATE_LIMIT, 30 per 10 minutes) would stop the load at once.
   // Staff pages are measured with the password alone (a deployment asks staff for a second factor).
@@ -554,11 +600,15 @@ async function captureProductPage(dataDir: string): Promise<{ file: string; enco
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
       const answer = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const request = httpGet(`${shop.url}/product/unidrone-e900`, { headers: { accept: BROWSER_ACCEPT, 'accept-encoding': BROWSER_ENCODINGS } }, (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
-        })
+        const request = httpGet(
+          `${shop.url}/product/unidrone-e900`,
+          { headers: { accept: BROWSER_ACCEPT, 'accept-encoding': BROWSER_ENCODINGS } },
+          (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+          },
+        )
         request.on('error', reject)
       })
       const encoding = answer.headers['content-encoding']
@@ -608,7 +658,11 @@ async function main() {
     if (GROUPS.has('demo')) {
       const seededDir = await makeDataDir('bench-seeded')
       dirs.push(seededDir)
-      groups.push(await runShopGroup(`Demo catalogue (${demoProducts.length} products)`, seededDir, (base) => shopScenarios(base, { home: true, checkout: true, uncachedCategory: false, categoryLast: false })))
+      groups.push(
+        await runShopGroup(`Demo catalogue (${demoProducts.length} products)`, seededDir, (base) =>
+          shopScenarios(base, { home: true, checkout: true, uncachedCategory: false, categoryLast: false }),
+        ),
+      )
     }
     const postgresGroup = async (processes: number): Promise<Group> => {
       const postgresDir = await makeDataDir('bench-postgres')
@@ -633,9 +687,15 @@ async function main() {
       dirs.push(largeDir)
       process.stderr.write(`\nWriting ${EXTRA_PRODUCTS.toLocaleString('en-AU')} extra products into ${largeDir}…\n`)
       const written = await writeLargeCatalogue(largeDir, EXTRA_PRODUCTS)
-      process.stderr.write(`  done in ${written.seconds.toFixed(1)} s (${Object.entries(written.perCategory).map(([category, count]) => `${category} +${count}`).join(', ')})\n`)
+      process.stderr.write(
+        `  done in ${written.seconds.toFixed(1)} s (${Object.entries(written.perCategory)
+          .map(([category, count]) => `${category} +${count}`)
+          .join(', ')})\n`,
+      )
       const largeTitle = `Large catalogue (demo + ${EXTRA_PRODUCTS.toLocaleString('en-AU')} products; /products/cameras lists ${(written.totals.cameras ?? 0).toLocaleString('en-AU')})`
-      groups.push(await runShopGroup(largeTitle, largeDir, (base) => shopScenarios(base, { home: false, checkout: false, uncachedCategory: true, categoryLast: true })))
+      groups.push(
+        await runShopGroup(largeTitle, largeDir, (base) => shopScenarios(base, { home: false, checkout: false, uncachedCategory: true, categoryLast: true })),
+      )
     }
 
     const plainAfter = await measureBaseline(`${plainName}, after`, productPage)
@@ -661,7 +721,13 @@ async function main() {
     }
     const rows: string[][] = [['Baselines (the shares use the faster of each pair)'], ...[plainBefore, plainAfter, reactBefore, reactAfter].map(row)]
     for (const group of groups) {
-      if (group) rows.push([`${group.title} — peak RSS ${group.peaks.map(formatBytes).join(', ') || '?'}, ${SETTLE} s after the load ${group.settled.map(formatBytes).join(', ') || '?'}`], ...group.rows.map(row))
+      if (group)
+        rows.push(
+          [
+            `${group.title} — peak RSS ${group.peaks.map(formatBytes).join(', ') || '?'}, ${SETTLE} s after the load ${group.settled.map(formatBytes).join(', ') || '?'}`,
+          ],
+          ...group.rows.map(row),
+        )
     }
     console.log('')
     console.log(formatTable(['', 'req/s', 'p50', 'p99', 'bytes/resp', 'X-Cache', 'failed', 'wrk CPU', 'of plain'], rows))
@@ -680,7 +746,9 @@ async function main() {
     }
     console.log(targetLines(groups, baselines).join('\n'))
     console.log('')
-    console.log('"failed": answers with a status of 400 or more, plus connections refused, broken or timed out; every row was first probed for its expected answer.')
+    console.log(
+      '"failed": answers with a status of 400 or more, plus connections refused, broken or timed out; every row was first probed for its expected answer.',
+    )
     console.log('"X-Cache": ten requests sent after the load; "signed-in customer" carries the session cookie and signed-in mark a browser holds.')
     console.log('"staff (rendered)": a staff session: the session is looked up and the page rendered for every request.')
     console.log('The plain Node server answers with the bytes the shop sends a browser for its product page (Brotli, as the shop sends it).')

@@ -123,7 +123,7 @@ async function exportCommand(collection: MigrationCollection, out: string | unde
         throw error
       }
     }
-    console.error(`Exported ${count.toLocaleString("en-AU")} documents of ${collection}${out ? ` to ${out}` : ''}.`)
+    console.error(`Exported ${count.toLocaleString('en-AU')} documents of ${collection}${out ? ` to ${out}` : ''}.`)
   })
 }
 
@@ -143,7 +143,11 @@ async function importCommand(collection: MigrationCollection, file: string | und
     if (report.counts.rejected > 0) throw new Error(`Nothing was imported: ${report.counts.rejected} document(s) rejected. Fix them and try again.`)
     if (dryRun) return console.log('Dry run only: nothing was written.')
     if (report.counts.create + report.counts.update === 0) return console.log('Nothing to write: every document is already stored as it is in the file.')
-    const result = await applyImport(database.db, collection, entries(), { ...options, expectedPlan: report.plan, onProgress: progress(`Importing ${collection}`) })
+    const result = await applyImport(database.db, collection, entries(), {
+      ...options,
+      expectedPlan: report.plan,
+      onProgress: progress(`Importing ${collection}`),
+    })
     if (!result.applied) throw new Error(result.reason)
     const { create, update } = result.report.counts
     // Images have no history (an upload writes none); every other write has its row.

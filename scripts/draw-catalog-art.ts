@@ -73,7 +73,16 @@ function mix(a: string, b: string, t: number): string {
   const x = rgb(a)
   const y = rgb(b)
   const k = Math.max(0, Math.min(1, t))
-  return '#' + x.map((c, i) => Math.round(c + ((y[i] ?? 0) - c) * k).toString(16).padStart(2, '0')).join('')
+  return (
+    '#' +
+    x
+      .map((c, i) =>
+        Math.round(c + ((y[i] ?? 0) - c) * k)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  )
 }
 const light = (c: string, t: number): string => mix(c, WHITE, t)
 const dark = (c: string, t: number): string => mix(c, INK, t)
@@ -116,9 +125,7 @@ function svgDoc(w: number, h: number, body: (doc: Doc) => string): string {
 }
 
 function stops(list: readonly (readonly [number, string, number?])[]): string {
-  return list
-    .map(([o, c, op]) => `<stop offset="${o}" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${op}"`}/>`)
-    .join('')
+  return list.map(([o, c, op]) => `<stop offset="${o}" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${op}"`}/>`).join('')
 }
 /** A shared linear gradient; x1 y1 x2 y2 in the box of the shape. */
 function lgrad(doc: Doc, list: readonly (readonly [number, string, number?])[], dir: readonly [number, number, number, number] = [0, 0, 0, 1]): string {
@@ -138,7 +145,17 @@ const metalStops = (c: string): (readonly [number, string])[] => [
 ]
 const metalX = (doc: Doc, c: string): string => `url(#${lgrad(doc, metalStops(c), [0, 0, 1, 0])})`
 const ballFill = (doc: Doc, c: string): string =>
-  `url(#${rgrad(doc, [[0, light(c, 0.55)], [0.55, c], [1, dark(c, 0.35)]], 0.38, 0.32, 0.7)})`
+  `url(#${rgrad(
+    doc,
+    [
+      [0, light(c, 0.55)],
+      [0.55, c],
+      [1, dark(c, 0.35)],
+    ],
+    0.38,
+    0.32,
+    0.7,
+  )})`
 
 // Small 2D shape helpers (coordinates in whatever space the caller is in).
 function R(x: number, y: number, w: number, h: number, fill: string, rx = 0, extra = ''): string {
@@ -464,7 +481,14 @@ const ngon = (n: number, r: number, startDeg = 0): P2[] =>
 /** Soft studio backdrop; the variant changes colour and composition so carousel images differ. */
 function studio(doc: Doc, w: number, h: number, accent: string, variant: number): string {
   if (variant === 1) {
-    const g = lgrad(doc, [[0, '#f3f7fd'], [1, '#d9e4f5']], [0, 0, 1, 1])
+    const g = lgrad(
+      doc,
+      [
+        [0, '#f3f7fd'],
+        [1, '#d9e4f5'],
+      ],
+      [0, 0, 1, 1],
+    )
     const dots = def(
       doc,
       'dots',
@@ -478,8 +502,18 @@ function studio(doc: Doc, w: number, h: number, accent: string, variant: number)
     )
   }
   if (variant === 2) {
-    const g = lgrad(doc, [[0, light(accent, 0.86)], [1, light(accent, 0.66)]], [0, 0, 1, 1])
-    const glow = rgrad(doc, [[0, WHITE, 0.9], [1, WHITE, 0]])
+    const g = lgrad(
+      doc,
+      [
+        [0, light(accent, 0.86)],
+        [1, light(accent, 0.66)],
+      ],
+      [0, 0, 1, 1],
+    )
+    const glow = rgrad(doc, [
+      [0, WHITE, 0.9],
+      [1, WHITE, 0],
+    ])
     return (
       R(0, 0, w, h, `url(#${g})`) +
       C(w * 0.5, h * 0.5, w * 0.5, `url(#${glow})`) +
@@ -487,7 +521,10 @@ function studio(doc: Doc, w: number, h: number, accent: string, variant: number)
       C(w * 0.08, h * 0.9, w * 0.12, accent, ' opacity=".12"')
     )
   }
-  const g = lgrad(doc, [[0, SL[50]], [1, mix(SL[200], accent, 0.08)]])
+  const g = lgrad(doc, [
+    [0, SL[50]],
+    [1, mix(SL[200], accent, 0.08)],
+  ])
   return (
     R(0, 0, w, h, `url(#${g})`) +
     C(w * 0.5, h * 0.47, w * 0.36, light(accent, 0.86)) +
@@ -497,18 +534,38 @@ function studio(doc: Doc, w: number, h: number, accent: string, variant: number)
 }
 function shadow(doc: Doc, cx: number, cy: number, rx: number, ry: number, op = 0.3): string {
   if (rx < 20) return ''
-  const g = rgrad(doc, [[0, SL[900], op], [1, SL[900], 0]])
+  const g = rgrad(doc, [
+    [0, SL[900], op],
+    [1, SL[900], 0],
+  ])
   return E(cx, cy, rx, ry, `url(#${g})`)
 }
 
 /** Sky, sun, distant hills and paddocks, for tiles and the E900 in flight. */
 function landscape(doc: Doc, w: number, h: number, horizon: number, seed: number): string {
-  const sky = lgrad(doc, [[0, '#9cc8f0'], [0.7, '#dcecfa'], [1, '#f4f8fc']])
-  const sun = rgrad(doc, [[0, '#fff7d6'], [0.5, '#fff2c4', 0.6], [1, '#fff2c4', 0]])
-  const fieldA = lgrad(doc, [[0, '#a9cf7a'], [1, '#6aa84f']])
+  const sky = lgrad(doc, [
+    [0, '#9cc8f0'],
+    [0.7, '#dcecfa'],
+    [1, '#f4f8fc'],
+  ])
+  const sun = rgrad(doc, [
+    [0, '#fff7d6'],
+    [0.5, '#fff2c4', 0.6],
+    [1, '#fff2c4', 0],
+  ])
+  const fieldA = lgrad(doc, [
+    [0, '#a9cf7a'],
+    [1, '#6aa84f'],
+  ])
   const hills =
-    P(`M0 ${horizon}C${w * 0.18} ${horizon - 40} ${w * 0.3} ${horizon - 34} ${w * 0.45} ${horizon - 12}S${w * 0.75} ${horizon - 50} ${w} ${horizon - 20}V${horizon + 5}H0Z`, '#9db8cf') +
-    P(`M0 ${horizon + 4}C${w * 0.25} ${horizon - 16} ${w * 0.55} ${horizon - 6} ${w * 0.7} ${horizon - 14}S${w * 0.9} ${horizon - 4} ${w} ${horizon - 8}V${horizon + 10}H0Z`, '#87b07a')
+    P(
+      `M0 ${horizon}C${w * 0.18} ${horizon - 40} ${w * 0.3} ${horizon - 34} ${w * 0.45} ${horizon - 12}S${w * 0.75} ${horizon - 50} ${w} ${horizon - 20}V${horizon + 5}H0Z`,
+      '#9db8cf',
+    ) +
+    P(
+      `M0 ${horizon + 4}C${w * 0.25} ${horizon - 16} ${w * 0.55} ${horizon - 6} ${w * 0.7} ${horizon - 14}S${w * 0.9} ${horizon - 4} ${w} ${horizon - 8}V${horizon + 10}H0Z`,
+      '#87b07a',
+    )
   // Paddocks: strips converging to the horizon.
   let fields = R(0, horizon, w, h - horizon, `url(#${fieldA})`)
   const colors = ['#b9d98c', '#8fc06a', '#d8cf8a', '#9fcb76', '#c9dc93', '#7fb35f']
@@ -520,7 +577,16 @@ function landscape(doc: Doc, w: number, h: number, horizon: number, seed: number
     const x1 = (w * 2.2 * (i + 1)) / cols - w * 0.6
     const tx0 = vx + (x0 - vx) * 0.18
     const tx1 = vx + (x1 - vx) * 0.18
-    fields += P(polyS([[tx0, horizon + 8], [tx1, horizon + 8], [x1, h], [x0, h]]), c, ' opacity=".75"')
+    fields += P(
+      polyS([
+        [tx0, horizon + 8],
+        [tx1, horizon + 8],
+        [x1, h],
+        [x0, h],
+      ]),
+      c,
+      ' opacity=".75"',
+    )
   }
   // Fence lines across.
   let fence = ''
@@ -530,9 +596,16 @@ function landscape(doc: Doc, w: number, h: number, horizon: number, seed: number
   }
   // Trees.
   let trees = ''
-  const tree = def(doc, 'tree', (id) => `<g id="${id}">${R(-1.2, 0, 2.4, 9, '#6b5a45')}${C(0, -2, 10, '#4f8a45')}${C(5.5, 1, 7.5, '#5d9a4f')}${C(-3, -4.5, 5.5, '#6aa85a')}</g>`)
+  const tree = def(
+    doc,
+    'tree',
+    (id) => `<g id="${id}">${R(-1.2, 0, 2.4, 9, '#6b5a45')}${C(0, -2, 10, '#4f8a45')}${C(5.5, 1, 7.5, '#5d9a4f')}${C(-3, -4.5, 5.5, '#6aa85a')}</g>`,
+  )
   const tx = [0.08, 0.14, 0.86, 0.93]
-  tx.forEach((t, i) => (trees += `<use xlink:href="#${tree}" transform="translate(${Math.round(w * t)} ${Math.round(horizon + 6 + (i % 2) * 8)}) scale(${i % 2 ? 1.7 : 1.2})"/>`))
+  tx.forEach(
+    (t, i) =>
+      (trees += `<use xlink:href="#${tree}" transform="translate(${Math.round(w * t)} ${Math.round(horizon + 6 + (i % 2) * 8)}) scale(${i % 2 ? 1.7 : 1.2})"/>`),
+  )
   return (
     R(0, 0, w, horizon + 10, `url(#${sky})`) +
     C(w * 0.82, horizon * 0.35, horizon * 0.5, `url(#${sun})`) +
@@ -572,7 +645,16 @@ function autopilotBox(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
     C(w * 0.78, h * 0.44, 6, LED_GREEN) +
     C(w * 0.84, h * 0.44, 6, '#38bdf8') +
     C(w * 0.9, h * 0.44, 6, accent) +
-    screws([[26, 38], [w - 26, 38], [26, h - 24], [w - 26, h - 24]], 5, SL[500])
+    screws(
+      [
+        [26, 38],
+        [w - 26, 38],
+        [26, h - 24],
+        [w - 26, h - 24],
+      ],
+      5,
+      SL[500],
+    )
   const front: Detail = (w, h) => {
     let s = R(0, h - 8, w, 8, dark(alu, 0.2))
     const widths = [26, 26, 34, 34, 26, 26, 40]
@@ -588,7 +670,17 @@ function autopilotBox(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   const side: Detail = (w, h) => R(20, h / 2 - 6, 40, 10, SL[800], 3) + R(w - 60, h / 2 - 10, 34, 20, SL[800], 4) + R(w - 56, h / 2 - 5, 26, 8, '#475569', 2)
   return [
     box(c, f, [0, 5, 0], [W + 40, 10, D - 30], dark(alu, 0.1), {
-      faces: { top: (w, h) => screws([[10, h / 2], [w - 10, h / 2]], 5, SL[600]) },
+      faces: {
+        top: (w, h) =>
+          screws(
+            [
+              [10, h / 2],
+              [w - 10, h / 2],
+            ],
+            5,
+            SL[600],
+          ),
+      },
       bias: -50,
     }),
     box(c, f, [0, 10 + H / 2, 0], [W, H, D], alu, { faces: { top: lid, front, right: side, left: side } }),
@@ -611,7 +703,13 @@ function boardModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   const S = 250
   const top: Detail = (w, h) => {
     let s = R(6, 6, w - 12, h - 12, '#253348', 14)
-    for (const [x, y] of [[20, 20], [w - 20, 20], [20, h - 20], [w - 20, h - 20]] as const) s += C(x, y, 13, GOLD) + C(x, y, 7, SL[900])
+    for (const [x, y] of [
+      [20, 20],
+      [w - 20, 20],
+      [20, h - 20],
+      [w - 20, h - 20],
+    ] as const)
+      s += C(x, y, 13, GOLD) + C(x, y, 7, SL[900])
     for (let i = 0; i < 8; i++) {
       s += R(50 + i * 19, 6, 11, 16, GOLD, 2) + R(50 + i * 19, h - 22, 11, 16, GOLD, 2)
     }
@@ -670,9 +768,7 @@ function gnssModel(doc: Doc, c: Cam, f: Frame, accent: string, round: boolean, m
   } else {
     const shape = roundSquare(62, 20)
     prims.push(prism(doc, c, f, [0, 0, 0], shape, 12, accent, accent))
-    prims.push(
-      prism(doc, c, f, [0, 12, 0], roundSquare(60, 18), 26, SL[700], SL[600], P(poly(roundSquare(48, 12)), SL[700]) + topDetail(0.95)),
-    )
+    prims.push(prism(doc, c, f, [0, 12, 0], roundSquare(60, 18), 26, SL[700], SL[600], P(poly(roundSquare(48, 12)), SL[700]) + topDetail(0.95)))
   }
   if (mastLen > 0) {
     prims.push(tube(doc, c, f, [0, -mastLen, 0], [0, 0, 0], 8, carbon, { bias: -400 }))
@@ -692,7 +788,11 @@ const drawGnss: Drawer = (doc, x) => {
     { c: camAt(-10, 50, round ? 5 : 6, [0, 40, 10], 400, 430), sh: [400, 760, 10, 10] },
   ] as const
   const v = views[x.view % 3]!
-  return studio(doc, 800, 800, x.accent, x.view) + shadow(doc, v.sh[0], v.sh[1], v.sh[2], v.sh[3], x.view === 1 ? 0.2 : 0.3) + render(gnssModel(doc, v.c, WORLD, x.accent, round, x.view === 1 ? 0 : mast))
+  return (
+    studio(doc, 800, 800, x.accent, x.view) +
+    shadow(doc, v.sh[0], v.sh[1], v.sh[2], v.sh[3], x.view === 1 ? 0.2 : 0.3) +
+    render(gnssModel(doc, v.c, WORLD, x.accent, round, x.view === 1 ? 0 : mast))
+  )
 }
 
 // ---- Gimbal cameras -----------------------------------------------------------------------------
@@ -706,7 +806,11 @@ function lensCap(kind: 'glass' | 'thermal' | 'small', accent: string): (r: numbe
         C(0, 0, r * 0.86, '#1a1426') +
         C(0, 0, r * 0.7, '#2a1f3d') +
         C(0, 0, r * 0.5, '#120d1c') +
-        P(`M${-r * 0.55} ${-r * 0.2}A${r * 0.6} ${r * 0.6} 0 0 1 ${r * 0.1} ${-r * 0.58}`, 'none', ` stroke="#b07bd8" stroke-width="${n1(r * 0.08)}" opacity=".7" stroke-linecap="round"`) +
+        P(
+          `M${-r * 0.55} ${-r * 0.2}A${r * 0.6} ${r * 0.6} 0 0 1 ${r * 0.1} ${-r * 0.58}`,
+          'none',
+          ` stroke="#b07bd8" stroke-width="${n1(r * 0.08)}" opacity=".7" stroke-linecap="round"`,
+        ) +
         C(r * 0.28, r * 0.3, r * 0.08, '#f59e0b', ' opacity=".7"')
       )
     }
@@ -716,7 +820,11 @@ function lensCap(kind: 'glass' | 'thermal' | 'small', accent: string): (r: numbe
       C(0, 0, r * 0.66, '#17324f') +
       C(0, 0, r * 0.44, '#0d1b2e') +
       C(0, 0, r * 0.2, '#2b5d8a') +
-      P(`M${-r * 0.5} ${-r * 0.12}A${r * 0.52} ${r * 0.52} 0 0 1 ${-r * 0.08} ${-r * 0.5}`, 'none', ` stroke="#9fd0ff" stroke-width="${n1(r * 0.09)}" opacity=".75" stroke-linecap="round"`) +
+      P(
+        `M${-r * 0.5} ${-r * 0.12}A${r * 0.52} ${r * 0.52} 0 0 1 ${-r * 0.08} ${-r * 0.5}`,
+        'none',
+        ` stroke="#9fd0ff" stroke-width="${n1(r * 0.09)}" opacity=".75" stroke-linecap="round"`,
+      ) +
       C(r * 0.3, r * 0.26, r * 0.07, WHITE, ' opacity=".5"')
     )
   }
@@ -727,7 +835,11 @@ function cameraHead(doc: Doc, c: Cam, f: Frame, kind: CamKind, accent: string): 
   const prims: Prim[] = []
   if (kind === 'zoom') {
     const body = '#e9eef4'
-    prims.push(box(c, f, [0, 0, 0], [150, 132, 160], body, { faces: { left: (w, h) => R(24, h - 30, w - 48, 10, SL[300], 5), right: (w, h) => R(24, h - 30, w - 48, 10, SL[300], 5) } }))
+    prims.push(
+      box(c, f, [0, 0, 0], [150, 132, 160], body, {
+        faces: { left: (w, h) => R(24, h - 30, w - 48, 10, SL[300], 5), right: (w, h) => R(24, h - 30, w - 48, 10, SL[300], 5) },
+      }),
+    )
     prims.push(cyl(doc, c, f, [0, 0, 80], [0, 0, 1], 40, 56, SL[800]))
     prims.push(cyl(doc, c, f, [0, 0, 120], [0, 0, 1], 10, 58, accent))
     prims.push(cyl(doc, c, f, [0, 0, 130], [0, 0, 1], 14, 55, SL[900], { cap: lensCap('glass', accent) }))
@@ -745,7 +857,10 @@ function cameraHead(doc: Doc, c: Cam, f: Frame, kind: CamKind, accent: string): 
   const body = '#3a4657'
   prims.push(
     box(c, f, [0, 0, 0], [170, 110, 130], body, {
-      faces: { top: (w, h) => R(14, 14, w - 28, h - 28, dark(body, 0.15), 10) + C(w - 30, 30, 6, LED_GREEN), front: (w) => R(14, 10, 40, 8, accent, 4) + R(w - 54, 10, 40, 8, accent, 4) },
+      faces: {
+        top: (w, h) => R(14, 14, w - 28, h - 28, dark(body, 0.15), 10) + C(w - 30, 30, 6, LED_GREEN),
+        front: (w) => R(14, 10, 40, 8, accent, 4) + R(w - 54, 10, 40, 8, accent, 4),
+      },
     }),
   )
   prims.push(cyl(doc, c, f, [0, 0, 65], [0, 0, 1], 22, 54, SL[600]))
@@ -756,10 +871,30 @@ function cameraHead(doc: Doc, c: Cam, f: Frame, kind: CamKind, accent: string): 
 
 function dampedPlate(doc: Doc, c: Cam, f: Frame, y: number, accent: string, wide: number): Prim[] {
   const prims: Prim[] = [
-    box(c, f, [0, y + 44, 0], [wide, 10, 150], SL[700], { faces: { top: (w, h) => screws([[16, 16], [w - 16, 16], [16, h - 16], [w - 16, h - 16]], 5, SL[400]) }, bias: -300 }),
+    box(c, f, [0, y + 44, 0], [wide, 10, 150], SL[700], {
+      faces: {
+        top: (w, h) =>
+          screws(
+            [
+              [16, 16],
+              [w - 16, 16],
+              [16, h - 16],
+              [w - 16, h - 16],
+            ],
+            5,
+            SL[400],
+          ),
+      },
+      bias: -300,
+    }),
     box(c, f, [0, y, 0], [wide - 40, 10, 120], SL[600], { bias: 200 }),
   ]
-  for (const [dx, dz] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const) {
+  for (const [dx, dz] of [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ] as const) {
     prims.push(ball(doc, c, f, [dx * (wide / 2 - 34), y + 22, dz * 46], 16, accent))
   }
   return prims
@@ -808,7 +943,9 @@ function fpvModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   const body = '#2a3343'
   const bracket: Detail = (w, h) => C(w * 0.5, h * 0.5, 12, SL[900]) + C(w * 0.5, h * 0.5, 7, SL[400]) + R(w * 0.5 - 8, 14, 16, h * 0.5 - 34, SL[900], 8)
   return [
-    box(c, f, [0, 0, 0], [150, 150, 130], body, { faces: { top: (w, h) => R(16, 16, w - 32, h - 32, dark(body, 0.2), 10), back: (w, h) => R(w / 2 - 30, h / 2 - 12, 60, 24, '#e8ecf1', 4) } }),
+    box(c, f, [0, 0, 0], [150, 150, 130], body, {
+      faces: { top: (w, h) => R(16, 16, w - 32, h - 32, dark(body, 0.2), 10), back: (w, h) => R(w / 2 - 30, h / 2 - 12, 60, 24, '#e8ecf1', 4) },
+    }),
     box(c, f, [-84, -10, 0], [16, 170, 110], SL[500], { faces: { left: bracket, right: bracket } }),
     box(c, f, [84, -10, 0], [16, 170, 110], SL[500], { faces: { left: bracket, right: bracket } }),
     cyl(doc, c, f, [0, 4, 65], [0, 0, 1], 26, 54, SL[800]),
@@ -840,31 +977,77 @@ const LAYOUTS: Record<'gcs' | 'handheld', Layout> = {
   gcs: {
     body: `M-240 -120H240A60 60 0 0 1 300 -60V40C300 120 290 170 230 170C190 170 170 130 140 120H-140C-170 130 -190 170 -230 170C-290 170 -300 120 -300 40V-60A60 60 0 0 1 -240 -120Z`,
     screen: [-125, -95, 250, 160],
-    sticks: [[-210, -10], [210, -10]],
-    antennas: [[-235, -110, -18], [235, -110, 18]],
-    buttons: [[-60, 95], [-20, 95], [20, 95], [60, 95]],
-    switches: [[-250, -90], [250, -90]],
+    sticks: [
+      [-210, -10],
+      [210, -10],
+    ],
+    antennas: [
+      [-235, -110, -18],
+      [235, -110, 18],
+    ],
+    buttons: [
+      [-60, 95],
+      [-20, 95],
+      [20, 95],
+      [60, 95],
+    ],
+    switches: [
+      [-250, -90],
+      [250, -90],
+    ],
   },
   handheld: {
     body: `M-200 -200H200A50 50 0 0 1 250 -150V110C250 190 240 230 190 230C150 230 140 190 110 180H-110C-140 190 -150 230 -190 230C-240 230 -250 190 -250 110V-150A50 50 0 0 1 -200 -200Z`,
     screen: [-200, -175, 400, 215],
-    sticks: [[-150, 120], [150, 120]],
-    antennas: [[-185, -190, -24], [-120, -195, -8], [120, -195, 8], [185, -190, 24]],
-    buttons: [[-45, 100], [0, 100], [45, 100], [-22, 150], [22, 150]],
-    switches: [[-215, 60], [215, 60]],
+    sticks: [
+      [-150, 120],
+      [150, 120],
+    ],
+    antennas: [
+      [-185, -190, -24],
+      [-120, -195, -8],
+      [120, -195, 8],
+      [185, -190, 24],
+    ],
+    buttons: [
+      [-45, 100],
+      [0, 100],
+      [45, 100],
+      [-22, 150],
+      [22, 150],
+    ],
+    switches: [
+      [-215, 60],
+      [215, 60],
+    ],
   },
 }
 
 function screenArt(doc: Doc, x: number, y: number, w: number, h: number, accent: string): string {
-  const g = lgrad(doc, [[0, '#2f6fd0'], [1, '#123a80']], [0, 0, 1, 1])
+  const g = lgrad(
+    doc,
+    [
+      [0, '#2f6fd0'],
+      [1, '#123a80'],
+    ],
+    [0, 0, 1, 1],
+  )
   const cx = x + w * 0.55
   const cy = y + h * 0.5
   return (
     R(x - 10, y - 10, w + 20, h + 20, SL[900], 14) +
     R(x, y, w, h, `url(#${g})`, 6) +
-    P(`M${x} ${y + h * 0.7}C${x + w * 0.3} ${y + h * 0.5} ${x + w * 0.5} ${y + h * 0.95} ${x + w} ${y + h * 0.6}`, 'none', ` stroke="#5fa0f0" stroke-width="6" opacity=".55"`) +
+    P(
+      `M${x} ${y + h * 0.7}C${x + w * 0.3} ${y + h * 0.5} ${x + w * 0.5} ${y + h * 0.95} ${x + w} ${y + h * 0.6}`,
+      'none',
+      ` stroke="#5fa0f0" stroke-width="6" opacity=".55"`,
+    ) +
     P(`M${x + w * 0.2} ${y}L${x + w * 0.35} ${y + h}`, 'none', ` stroke="#5fa0f0" stroke-width="4" opacity=".4"`) +
-    P(`M${x + w * 0.18} ${y + h * 0.78}L${x + w * 0.4} ${y + h * 0.3}L${cx} ${cy}L${x + w * 0.82} ${y + h * 0.22}`, 'none', ` stroke="#ffffff" stroke-width="3" stroke-dasharray="8 6" opacity=".85"`) +
+    P(
+      `M${x + w * 0.18} ${y + h * 0.78}L${x + w * 0.4} ${y + h * 0.3}L${cx} ${cy}L${x + w * 0.82} ${y + h * 0.22}`,
+      'none',
+      ` stroke="#ffffff" stroke-width="3" stroke-dasharray="8 6" opacity=".85"`,
+    ) +
     P(`M${cx} ${cy - 16}l12 28-12-7-12 7z`, accent) +
     R(x, y, w, 18, '#0b2a5c', 0, ' opacity=".7"') +
     R(x + 8, y + 5, 30, 8, LED_GREEN, 2) +
@@ -883,7 +1066,10 @@ function controllerModel(doc: Doc, c: Cam, f: Frame, kind: 'gcs' | 'handheld', a
   // Antennas behind the body, in the face plane.
   let ant = ''
   for (const [ax, ay, tiltA] of L.antennas) {
-    ant += G(`translate(${ax} ${ay}) rotate(${tiltA})`, R(-9, -20, 18, 40, SL[600], 4) + R(-16, -150, 32, 130, '#3b4658', 16) + R(-16, -150, 32, 20, accent, 10))
+    ant += G(
+      `translate(${ax} ${ay}) rotate(${tiltA})`,
+      R(-9, -20, 18, 40, SL[600], 4) + R(-16, -150, 32, 130, '#3b4658', 16) + R(-16, -150, 32, 20, accent, 10),
+    )
   }
   prims.push(plane(c, f, [0, 0, 0], [1, 0, 0], [0, -1, 0], ant, -500))
   // Shell extruded by stacking the outline.
@@ -898,7 +1084,8 @@ function controllerModel(doc: Doc, c: Cam, f: Frame, kind: 'gcs' | 'handheld', a
   let face = `<use xlink:href="#${bodyId}" fill="${shell}"/>`
   face += P(L.body, 'none', ` stroke="${light(shell, 0.25)}" stroke-width="4" transform="scale(.96)"`)
   face += screenArt(doc, sx, sy, sw, sh, accent)
-  for (const [bx, by] of L.sticks) face += C(bx, by, 60, dark(shell, 0.35)) + C(bx, by, 50, SL[800]) + C(bx, by, 50, 'none', ` stroke="${accent}" stroke-width="3" opacity=".7"`)
+  for (const [bx, by] of L.sticks)
+    face += C(bx, by, 60, dark(shell, 0.35)) + C(bx, by, 50, SL[800]) + C(bx, by, 50, 'none', ` stroke="${accent}" stroke-width="3" opacity=".7"`)
   for (const [bx, by] of L.buttons) face += C(bx, by, 13, SL[800]) + C(bx, by, 10, SL[600])
   face += C(L.buttons[0]![0] - 40, L.buttons[0]![1], 12, accent)
   for (const [wx, wy] of L.switches) face += R(wx - 16, wy - 16, 32, 32, SL[800], 8)
@@ -927,7 +1114,9 @@ const drawController: Drawer = (doc, x) => {
     { c: camAt(-22, 24, 2.5, [-LAYOUTS[kind].sticks[0]![0] * 0 + LAYOUTS[kind].sticks[0]![0] + 60, -LAYOUTS[kind].sticks[0]![1], 40], 400, 420), f: WORLD },
   ] as const
   const v = views[x.view % 3]!
-  return studio(doc, 800, 800, x.accent, x.view) + (x.view % 3 === 2 ? '' : shadow(doc, 400, 720, 300, 36)) + render(controllerModel(doc, v.c, v.f, kind, x.accent))
+  return (
+    studio(doc, 800, 800, x.accent, x.view) + (x.view % 3 === 2 ? '' : shadow(doc, 400, 720, 300, 36)) + render(controllerModel(doc, v.c, v.f, kind, x.accent))
+  )
 }
 
 // ---- Air unit (finned box with antennas) ----------------------------------------------------------
@@ -937,7 +1126,8 @@ function airUnitModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   const prims: Prim[] = [
     box(c, f, [0, 25, 0], [220, 50, 170], alu, {
       faces: {
-        front: (w, h) => R(20, h / 2 - 10, 46, 20, SL[800], 4) + R(80, h / 2 - 8, 30, 16, SL[800], 3) + C(w - 40, h / 2, 6, LED_GREEN) + C(w - 60, h / 2, 6, accent),
+        front: (w, h) =>
+          R(20, h / 2 - 10, 46, 20, SL[800], 4) + R(80, h / 2 - 8, 30, 16, SL[800], 3) + C(w - 40, h / 2, 6, LED_GREEN) + C(w - 60, h / 2, 6, accent),
         right: (w, h) => R(30, h / 2 - 9, 40, 18, SL[800], 4) + R(84, h / 2 - 7, 60, 14, SL[900], 3),
       },
     }),
@@ -969,7 +1159,13 @@ function receiverModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   const body = '#263142'
   const prims: Prim[] = [
     box(c, f, [0, 22, 0], [200, 44, 130], body, {
-      faces: { top: (w, h) => R(14, 14, w - 28, 26, accent, 6) + R(14, 50, w - 28, h - 64, dark(body, 0.15), 8) + C(w - 30, h - 30, 8, LED_GREEN) + C(w - 30, h - 30, 14, LED_GREEN, ' opacity=".3"') },
+      faces: {
+        top: (w, h) =>
+          R(14, 14, w - 28, 26, accent, 6) +
+          R(14, 50, w - 28, h - 64, dark(body, 0.15), 8) +
+          C(w - 30, h - 30, 8, LED_GREEN) +
+          C(w - 30, h - 30, 14, LED_GREEN, ' opacity=".3"'),
+      },
     }),
     box(c, f, [0, 30, 82], [180, 44, 34], SL[900], {
       faces: {
@@ -1015,7 +1211,12 @@ function motorModel(doc: Doc, c: Cam, f: Frame, accent: string, r: number, h: nu
   const bell = '#2b3444'
   const vents = (rr: number): string => {
     let s = C(0, 0, rr * 0.9, dark(bell, 0.1))
-    const slot = def(doc, `vent${n1(rr)}`, (id) => `<path id="${id}" d="M${n1(rr * 0.36)} ${n1(-rr * 0.14)}L${n1(rr * 0.8)} ${n1(-rr * 0.3)}A${n1(rr * 0.85)} ${n1(rr * 0.85)} 0 0 1 ${n1(rr * 0.8)} ${n1(rr * 0.3)}L${n1(rr * 0.36)} ${n1(rr * 0.14)}Z"/>`)
+    const slot = def(
+      doc,
+      `vent${n1(rr)}`,
+      (id) =>
+        `<path id="${id}" d="M${n1(rr * 0.36)} ${n1(-rr * 0.14)}L${n1(rr * 0.8)} ${n1(-rr * 0.3)}A${n1(rr * 0.85)} ${n1(rr * 0.85)} 0 0 1 ${n1(rr * 0.8)} ${n1(rr * 0.3)}L${n1(rr * 0.36)} ${n1(rr * 0.14)}Z"/>`,
+    )
     for (let i = 0; i < 6; i++) s += `<use xlink:href="#${slot}" fill="${COPPER}" transform="rotate(${i * 60 + 30})"/>`
     s += C(0, 0, rr * 0.36, light(bell, 0.18)) + C(0, 0, rr * 0.36, 'none', ` stroke="${accent}" stroke-width="${n1(rr * 0.04)}"`)
     for (let i = 0; i < 4; i++) {
@@ -1037,13 +1238,36 @@ function motorModel(doc: Doc, c: Cam, f: Frame, accent: string, r: number, h: nu
     const nrm: V3 = [Math.sin(a), 0, Math.cos(a)]
     if (dot(fv(f, nrm), c.D) < 0.25) continue
     const o: V3 = [Math.sin(a) * r * 1.005, 22 + h * 0.82, Math.cos(a) * r * 1.005]
-    prims.push(plane(c, f, o, [Math.cos(a), 0, -Math.sin(a)], [0, -1, 0], R(-r * 0.09, 0, r * 0.18, h * 0.42, COPPER, r * 0.05) + R(-r * 0.09, 0, r * 0.18, h * 0.12, dark(COPPER, 0.4), 0), 30))
+    prims.push(
+      plane(
+        c,
+        f,
+        o,
+        [Math.cos(a), 0, -Math.sin(a)],
+        [0, -1, 0],
+        R(-r * 0.09, 0, r * 0.18, h * 0.42, COPPER, r * 0.05) + R(-r * 0.09, 0, r * 0.18, h * 0.12, dark(COPPER, 0.4), 0),
+        30,
+      ),
+    )
   }
   if (wires) {
     const colors = [SL[900], SL[800], SL[700]]
     colors.forEach((col, i) => {
       const z = -14 + i * 14
-      prims.push(wire(c, f, [[r * 0.8, 8, z], [r * 1.6, 4, z * 1.4], [r * 2.2, -10, z * 2.4 + 30]], col, 8, -30))
+      prims.push(
+        wire(
+          c,
+          f,
+          [
+            [r * 0.8, 8, z],
+            [r * 1.6, 4, z * 1.4],
+            [r * 2.2, -10, z * 2.4 + 30],
+          ],
+          col,
+          8,
+          -30,
+        ),
+      )
       prims.push(tube(doc, c, f, [r * 2.2, -10, z * 2.4 + 30], [r * 2.2 + 26, -12, z * 2.4 + 38], 5, GOLD, { bias: -29 }))
     })
   }
@@ -1060,7 +1284,11 @@ const drawMotor: Drawer = (doc, x) => {
     { c: camAt(-10, 48, 4.8, [0, 22 + h, r * 0.6], 400, 360), sh: [400, 780, 10, 10] },
   ] as const
   const v = views[x.view % 3]!
-  return studio(doc, 800, 800, x.accent, x.view) + shadow(doc, v.sh[0], v.sh[1], v.sh[2], v.sh[3], x.view === 1 ? 0.18 : 0.3) + render(motorModel(doc, v.c, WORLD, x.accent, r, h, x.view !== 1))
+  return (
+    studio(doc, 800, 800, x.accent, x.view) +
+    shadow(doc, v.sh[0], v.sh[1], v.sh[2], v.sh[3], x.view === 1 ? 0.18 : 0.3) +
+    render(motorModel(doc, v.c, WORLD, x.accent, r, h, x.view !== 1))
+  )
 }
 
 // ---- Propellers (flat 2D) -----------------------------------------------------------------------
@@ -1070,7 +1298,8 @@ function bladePath(len: number, chord: number, from = 0, n = 14): string {
   const trail: P2[] = []
   for (let i = 0; i <= n; i++) {
     const t = from + ((1 - from) * i) / n
-    const w = chord * (0.45 + 0.75 * Math.sin(PI * Math.min(1, t * 1.35 + 0.05)) * (1 - 0.55 * t)) * (t > 0.92 ? Math.sqrt(Math.max(0, (1 - t) / 0.08)) * 0.7 + 0.3 : 1)
+    const w =
+      chord * (0.45 + 0.75 * Math.sin(PI * Math.min(1, t * 1.35 + 0.05)) * (1 - 0.55 * t)) * (t > 0.92 ? Math.sqrt(Math.max(0, (1 - t) / 0.08)) * 0.7 + 0.3 : 1)
     const x = len * t
     lead.push([x, -w * 0.58 - t * chord * 0.1])
     trail.push([x, w * 0.42 - t * chord * 0.1])
@@ -1081,8 +1310,21 @@ function bladePath(len: number, chord: number, from = 0, n = 14): string {
 function propeller(doc: Doc, accent: string, len: number, chord: number, mirror: boolean): string {
   const body = def(doc, `blade${len}`, (id) => `<path id="${id}" d="${bladePath(len, chord)}"/>`)
   const tip = def(doc, `tip${len}`, (id) => `<path id="${id}" d="${bladePath(len, chord, 0.86)}"/>`)
-  const shine = def(doc, `shine${len}`, (id) => `<path id="${id}" d="M${len * 0.12} ${-chord * 0.1}Q${len * 0.5} ${-chord * 0.42} ${len * 0.88} ${-chord * 0.2}" fill="none" stroke="#ffffff" stroke-width="${n1(chord * 0.12)}" stroke-linecap="round" opacity=".18"/>`)
-  const carbon = lgrad(doc, [[0, '#3a4556'], [0.5, '#1c2431'], [1, '#2b3442']], [0, 0, 0, 1])
+  const shine = def(
+    doc,
+    `shine${len}`,
+    (id) =>
+      `<path id="${id}" d="M${len * 0.12} ${-chord * 0.1}Q${len * 0.5} ${-chord * 0.42} ${len * 0.88} ${-chord * 0.2}" fill="none" stroke="#ffffff" stroke-width="${n1(chord * 0.12)}" stroke-linecap="round" opacity=".18"/>`,
+  )
+  const carbon = lgrad(
+    doc,
+    [
+      [0, '#3a4556'],
+      [0.5, '#1c2431'],
+      [1, '#2b3442'],
+    ],
+    [0, 0, 0, 1],
+  )
   let s = ''
   for (const a of [0, 180]) {
     s += G(`rotate(${a})`, `<use xlink:href="#${body}" fill="url(#${carbon})"/><use xlink:href="#${tip}" fill="${accent}"/><use xlink:href="#${shine}"/>`)
@@ -1091,7 +1333,8 @@ function propeller(doc: Doc, accent: string, len: number, chord: number, mirror:
   s += C(0, 0, hubR, SL[800]) + C(0, 0, hubR * 0.82, SL[700])
   for (let i = 0; i < 4; i++) {
     const a = rad(i * 90 + 45)
-    s += C(Math.cos(a) * hubR * 0.5, Math.sin(a) * hubR * 0.5, hubR * 0.1, SL[900]) + C(Math.cos(a) * hubR * 0.5, Math.sin(a) * hubR * 0.5, hubR * 0.06, SL[400])
+    s +=
+      C(Math.cos(a) * hubR * 0.5, Math.sin(a) * hubR * 0.5, hubR * 0.1, SL[900]) + C(Math.cos(a) * hubR * 0.5, Math.sin(a) * hubR * 0.5, hubR * 0.06, SL[400])
   }
   s += C(0, 0, hubR * 0.22, SL[300]) + C(0, 0, hubR * 0.12, SL[900])
   return mirror ? G('scale(-1 1)', s) : s
@@ -1099,7 +1342,14 @@ function propeller(doc: Doc, accent: string, len: number, chord: number, mirror:
 const drawProp: Drawer = (doc, x) => {
   const bg = studio(doc, 800, 800, x.accent, x.view)
   const v = x.view % 3
-  if (v === 0) return bg + G('translate(400 410) rotate(-32)', G('translate(6 18)', propeller(doc, SL[900], 330, 64, false), ' opacity=".1"') + propeller(doc, x.accent, 330, 64, false))
+  if (v === 0)
+    return (
+      bg +
+      G(
+        'translate(400 410) rotate(-32)',
+        G('translate(6 18)', propeller(doc, SL[900], 330, 64, false), ' opacity=".1"') + propeller(doc, x.accent, 330, 64, false),
+      )
+    )
   if (v === 1) {
     return (
       bg +
@@ -1117,19 +1367,69 @@ const drawProp: Drawer = (doc, x) => {
 // ---- ESC ------------------------------------------------------------------------------------
 
 function escModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
-  const prims: Prim[] = [
-    box(c, f, [0, 9, 0], [230, 18, 110], '#22303f', { faces: { front: (w, h) => R(10, 4, w - 20, h - 8, accent, 3) }, bias: -40 }),
-  ]
+  const prims: Prim[] = [box(c, f, [0, 9, 0], [230, 18, 110], '#22303f', { faces: { front: (w, h) => R(10, 4, w - 20, h - 8, accent, 3) }, bias: -40 })]
   for (let i = 0; i < 8; i++) prims.push(box(c, f, [0, 18 + 17, -45 + i * 12.9], [220, 34, 6], '#aeb8c6'))
   const out = [SL[900], SL[800], SL[700]]
   out.forEach((col, i) => {
     const z = -30 + i * 30
-    prims.push(wire(c, f, [[112, 9, z], [160, 9, z * 1.1], [200, 6, z * 1.5]], col, 11, -10))
+    prims.push(
+      wire(
+        c,
+        f,
+        [
+          [112, 9, z],
+          [160, 9, z * 1.1],
+          [200, 6, z * 1.5],
+        ],
+        col,
+        11,
+        -10,
+      ),
+    )
     prims.push(tube(doc, c, f, [200, 6, z * 1.5], [228, 5, z * 1.55], 7, GOLD, { bias: -9 }))
   })
-  prims.push(wire(c, f, [[-112, 9, -22], [-170, 9, -30], [-215, 4, -50]], '#c0392b', 15, -60))
-  prims.push(wire(c, f, [[-112, 9, 22], [-170, 9, 30], [-215, 4, 50]], SL[900], 15, -60))
-  prims.push(wire(c, f, [[-112, 9, 48], [-150, 6, 70], [-190, 2, 100]], '#e8ecf1', 4, -50))
+  prims.push(
+    wire(
+      c,
+      f,
+      [
+        [-112, 9, -22],
+        [-170, 9, -30],
+        [-215, 4, -50],
+      ],
+      '#c0392b',
+      15,
+      -60,
+    ),
+  )
+  prims.push(
+    wire(
+      c,
+      f,
+      [
+        [-112, 9, 22],
+        [-170, 9, 30],
+        [-215, 4, 50],
+      ],
+      SL[900],
+      15,
+      -60,
+    ),
+  )
+  prims.push(
+    wire(
+      c,
+      f,
+      [
+        [-112, 9, 48],
+        [-150, 6, 70],
+        [-190, 2, 100],
+      ],
+      '#e8ecf1',
+      4,
+      -50,
+    ),
+  )
   return prims
 }
 const drawEsc: Drawer = (doc, x) => {
@@ -1158,8 +1458,13 @@ function batteryModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   }
   const side: Detail = (w) => R(0, 18, w, 26, accent) + R(0, 44, w, 4, dark(accent, 0.3))
   const prims: Prim[] = [
-    box(c, f, [0, H / 2, 0], [W, H, D], body, { faces: { front, back: side, left: side, right: (w, h) => side(w, h, '') + R(w / 2 - 40, h - 52, 80, 36, SL[900], 6) }, bias: -100 }),
-    box(c, f, [W / 2 + 12, H * 0.4, D / 2 - 50], [24, 44, 70], '#e3a21a', { faces: { right: (w, h) => R(10, 10, 18, h - 20, SL[900], 3) + R(w - 28, 10, 18, h - 20, SL[900], 3) } }),
+    box(c, f, [0, H / 2, 0], [W, H, D], body, {
+      faces: { front, back: side, left: side, right: (w, h) => side(w, h, '') + R(w / 2 - 40, h - 52, 80, 36, SL[900], 6) },
+      bias: -100,
+    }),
+    box(c, f, [W / 2 + 12, H * 0.4, D / 2 - 50], [24, 44, 70], '#e3a21a', {
+      faces: { right: (w, h) => R(10, 10, 18, h - 20, SL[900], 3) + R(w - 28, 10, 18, h - 20, SL[900], 3) },
+    }),
     box(c, f, [0, H + 2, 0], [W - 30, 4, 44], '#111827', { bias: -50 }),
   ]
   // Carry strap arching over the top.
@@ -1204,7 +1509,12 @@ function chargerModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   }
   return [
     box(c, f, [0, 80, 0], [310, 150, 210], body, {
-      faces: { front, right: grille, left: grille, top: (w, h) => R(40, h / 2 - 14, w - 80, 28, dark(body, 0.2), 14) + R(50, h / 2 - 8, w - 100, 16, SL[800], 8) },
+      faces: {
+        front,
+        right: grille,
+        left: grille,
+        top: (w, h) => R(40, h / 2 - 14, w - 80, 28, dark(body, 0.2), 14) + R(50, h / 2 - 8, w - 100, 16, SL[800], 8),
+      },
     }),
     box(c, f, [-130, 2, 80], [30, 4, 30], SL[900], { bias: -300 }),
     box(c, f, [130, 2, 80], [30, 4, 30], SL[900], { bias: -300 }),
@@ -1226,14 +1536,25 @@ function gearModel(doc: Doc, c: Cam, f: Frame, accent: string, skidLen: number):
   const carbon = '#2b3445'
   const alu = '#aab4c2'
   const prims: Prim[] = []
-  const face: Detail = (w, h) => R(10, 8, w - 20, 6, dark(alu, 0.2), 3) + screws([[16, h - 12], [w - 16, h - 12]], 4, SL[600])
+  const face: Detail = (w, h) =>
+    R(10, 8, w - 20, 6, dark(alu, 0.2), 3) +
+    screws(
+      [
+        [16, h - 12],
+        [w - 16, h - 12],
+      ],
+      4,
+      SL[600],
+    )
   for (const sz of [-1, 1]) {
     const z = sz * 90
     for (const sx of [-1, 1]) {
       prims.push(tube(doc, c, f, [sx * 34, 150, z], [sx * 170, -140, z], 11, carbon))
       prims.push(box(c, f, [sx * 170, -150, z], [30, 26, 36], alu))
     }
-    prims.push(box(c, f, [0, 158, z], [120, 40, 46], alu, { faces: { front: face, back: face, top: (w, h) => R(12, h / 2 - 4, w - 24, 8, dark(alu, 0.15), 4) } }))
+    prims.push(
+      box(c, f, [0, 158, z], [120, 40, 46], alu, { faces: { front: face, back: face, top: (w, h) => R(12, h / 2 - 4, w - 24, 8, dark(alu, 0.15), 4) } }),
+    )
     prims.push(box(c, f, [40, 172, z + 30], [12, 12, 16], accent, { bias: 3 }))
     prims.push(box(c, f, [22, 174, z + 32], [36, 7, 8], accent, { bias: 4 }))
   }
@@ -1267,7 +1588,11 @@ function caseModel(doc: Doc, c: Cam, f: Frame, accent: string): Prim[] {
   const front: Detail = (w, h) => {
     let s = R(0, h * 0.3, w, 10, dark(shell, 0.35)) + R(16, h * 0.3 + 22, w - 32, h * 0.62 - 34, light(shell, 0.05), 14)
     for (const lx of [0.22, 0.78]) s += G(`translate(${n1(w * lx)} ${n1(h * 0.3 + 4)})`, latch(accent))
-    s += P(`M${w / 2 - 60} ${h * 0.3 + 30}v30a14 14 0 0 0 14 14h92a14 14 0 0 0 14-14v-30`, 'none', ` stroke="${SL[900]}" stroke-width="14" stroke-linecap="round"`)
+    s += P(
+      `M${w / 2 - 60} ${h * 0.3 + 30}v30a14 14 0 0 0 14 14h92a14 14 0 0 0 14-14v-30`,
+      'none',
+      ` stroke="${SL[900]}" stroke-width="14" stroke-linecap="round"`,
+    )
     s += C(w * 0.9, h * 0.3 + 20, 13, SL[900]) + C(w * 0.9, h * 0.3 + 20, 8, SL[500]) + R(w * 0.9 - 1.5, h * 0.3 + 14, 3, 12, SL[900])
     return s
   }
@@ -1295,7 +1620,12 @@ function caseOpen(doc: Doc, accent: string): string {
   // Cut-outs: folded drone body with arms, four batteries, controller, payload box.
   const droneCx = 300
   const droneCy = 400
-  s += G(`translate(${droneCx} ${droneCy})`, P(poly(hex), hole) + [-150, -90, -30, 30, 90, 150].map((a) => G(`rotate(${a})`, R(-12, -160, 24, 110, hole, 12))).join('') + P(poly(ngon(6, 40, 30)), '#2a3344'))
+  s += G(
+    `translate(${droneCx} ${droneCy})`,
+    P(poly(hex), hole) +
+      [-150, -90, -30, 30, 90, 150].map((a) => G(`rotate(${a})`, R(-12, -160, 24, 110, hole, 12))).join('') +
+      P(poly(ngon(6, 40, 30)), '#2a3344'),
+  )
   for (let i = 0; i < 4; i++) s += R(470, 226 + i * 62, 170, 48, hole, 8) + R(480, 236 + i * 62, 60, 12, accent, 4, ' opacity=".35"')
   s += P('M470 490h170a12 12 0 0 1 12 12v70a12 12 0 0 1-12 12h-40l-14 18h-64l-14-18h-38a12 12 0 0 1-12-12v-70a12 12 0 0 1 12-12z', hole)
   s += R(150, 570, 110, 38, hole, 8)
@@ -1331,15 +1661,38 @@ function droneModel(doc: Doc, c: Cam, f: Frame, accent: string, o: DroneOpt = {}
     P(poly(ngon(6, 40, 0)), light(BRAND, 0.12)) +
     P(poly(ngon(6, 26, 0)), BRAND) +
     C(0, 0, 9, WHITE) +
-    P(ngon(6, 1, 0).map(([px, py]) => `M${n1(px * 10)} ${n1(py * 10)}L${n1(px * 23)} ${n1(py * 23)}`).join(''), 'none', ` stroke="${WHITE}" stroke-width="4" stroke-linecap="round" opacity=".85"`) +
+    P(
+      ngon(6, 1, 0)
+        .map(([px, py]) => `M${n1(px * 10)} ${n1(py * 10)}L${n1(px * 23)} ${n1(py * 23)}`)
+        .join(''),
+      'none',
+      ` stroke="${WHITE}" stroke-width="4" stroke-linecap="round" opacity=".85"`,
+    ) +
     C(-30, 22, 4, LED_GREEN) +
     C(30, 22, 4, accent)
-  prims.push(prism(doc, c, f, [0, -16, 0], ngon(6, bodyR, 0), 30, SL[700], SL[600], P(poly(ngon(6, bodyR - 6, 0)), SL[700]) + C(-20, bodyR * 0.72, 4, LED_GREEN) + C(20, bodyR * 0.72, 4, LED_GREEN)))
+  prims.push(
+    prism(
+      doc,
+      c,
+      f,
+      [0, -16, 0],
+      ngon(6, bodyR, 0),
+      30,
+      SL[700],
+      SL[600],
+      P(poly(ngon(6, bodyR - 6, 0)), SL[700]) + C(-20, bodyR * 0.72, 4, LED_GREEN) + C(20, bodyR * 0.72, 4, LED_GREEN),
+    ),
+  )
   prims.push(prism(doc, c, f, [0, 14, 0], ngon(6, 50, 0), 12, BRAND, BRAND, canopyTop, 2))
   // GNSS mast and puck.
   prims.push(tube(doc, c, f, [0, 26, -24], [0, 70, -24], 3.5, SL[800], { bias: 60 }))
   prims.push(cyl(doc, c, f, [0, 70, -24], [0, 1, 0], 4, 15, accent, { bias: 61 }))
-  prims.push(cyl(doc, c, f, [0, 74, -24], [0, 1, 0], 5, 14, '#eef2f7', { bias: 62, cap: (r) => P(`M0 ${n1(-r * 0.6)}l${n1(r * 0.35)} ${n1(r * 0.5)}h${n1(-r * 0.7)}z`, accent) }))
+  prims.push(
+    cyl(doc, c, f, [0, 74, -24], [0, 1, 0], 5, 14, '#eef2f7', {
+      bias: 62,
+      cap: (r) => P(`M0 ${n1(-r * 0.6)}l${n1(r * 0.35)} ${n1(r * 0.5)}h${n1(-r * 0.7)}z`, accent),
+    }),
+  )
   for (const a of armAngles) {
     const af = rot(f, 'y', a)
     const front = a === 30 || a === 330
@@ -1352,11 +1705,24 @@ function droneModel(doc: Doc, c: Cam, f: Frame, accent: string, o: DroneOpt = {}
     const hubAt: V3 = [0, 19, 152]
     const spinA = (a * 37 + 15) % 180
     const pid = o.spin
-      ? def(doc, 'disc', (id) => `<g id="${id}">${C(0, 0, 76, WHITE, ' opacity=".3"')}${C(0, 0, 76, 'none', ` stroke="${WHITE}" stroke-width="1.5" opacity=".55"`)}${R(-74, -4, 148, 8, SL[800], 4, ' opacity=".3"')}${C(0, 0, 6, SL[800])}</g>`)
+      ? def(
+          doc,
+          'disc',
+          (id) =>
+            `<g id="${id}">${C(0, 0, 76, WHITE, ' opacity=".3"')}${C(0, 0, 76, 'none', ` stroke="${WHITE}" stroke-width="1.5" opacity=".55"`)}${R(-74, -4, 148, 8, SL[800], 4, ' opacity=".3"')}${C(0, 0, 6, SL[800])}</g>`,
+        )
       : def(doc, `prop${front}`, (id) => {
           const bid = def(doc, 'dblade', (b) => `<path id="${b}" d="${bladePath(76, 15, 0, 9)}"/>`)
           const tipCol = front ? accent : SL[500]
-          const g = lgrad(doc, [[0, SL[900]], [0.86, SL[900]], [0.86, tipCol]], [0, 0, 1, 0])
+          const g = lgrad(
+            doc,
+            [
+              [0, SL[900]],
+              [0.86, SL[900]],
+              [0.86, tipCol],
+            ],
+            [0, 0, 1, 0],
+          )
           const bl = `<use xlink:href="#${bid}" fill="url(#${g})"/>`
           return `<g id="${id}">${bl}${G('rotate(180)', bl)}${C(0, 0, 6, SL[700])}</g>`
         })
@@ -1373,12 +1739,23 @@ function droneModel(doc: Doc, c: Cam, f: Frame, accent: string, o: DroneOpt = {}
   // Payload rail and gimbal camera.
   prims.push(box(c, f, [0, -20, 6], [70, 8, 56], SL[500], { bias: -100 }))
   if (!o.lite) {
-    for (const [dx, dz] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const) prims.push(ball(doc, c, f, [dx * 24, -28, 6 + dz * 18], 5, accent, -110))
+    for (const [dx, dz] of [
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+      [1, 1],
+    ] as const)
+      prims.push(ball(doc, c, f, [dx * 24, -28, 6 + dz * 18], 5, accent, -110))
     prims.push(box(c, f, [0, -36, 6], [54, 6, 44], SL[600], { bias: -112 }))
   }
   prims.push(cyl(doc, c, f, [0, -48, 6], [0, 1, 0], 10, 10, SL[500], { bias: -120 }))
   prims.push(box(c, f, [0, -72, 8], [44, 40, 44], '#e9eef4', { bias: -125 }))
-  prims.push(cyl(doc, c, f, [0, -72, 30], [0, 0, 1], 10, 15, SL[900], { bias: -124, cap: (r) => C(0, 0, r * 0.8, accent) + C(0, 0, r * 0.66, '#17324f') + C(-r * 0.25, -r * 0.25, r * 0.2, '#9fd0ff', ' opacity=".7"') }))
+  prims.push(
+    cyl(doc, c, f, [0, -72, 30], [0, 0, 1], 10, 15, SL[900], {
+      bias: -124,
+      cap: (r) => C(0, 0, r * 0.8, accent) + C(0, 0, r * 0.66, '#17324f') + C(-r * 0.25, -r * 0.25, r * 0.2, '#9fd0ff', ' opacity=".7"'),
+    }),
+  )
   return prims
 }
 const drawDrone: Drawer = (doc, x) => {
@@ -1444,7 +1821,10 @@ function tileSvg(name: string): string {
     if (name === 'autopilots') {
       const c = camAt(-26, 30, 1.05, [60, 40, 0], 330, 300)
       const g = camAt(-26, 18, 0.85, [0, -60, 0], 620, 250)
-      const desk = lgrad(doc, [[0, '#e9eef5'], [1, '#cdd7e5']])
+      const desk = lgrad(doc, [
+        [0, '#e9eef5'],
+        [1, '#cdd7e5'],
+      ])
       return (
         landscape(doc, 800, 500, 250, 4) +
         P('M0 330L800 300V500H0Z', `url(#${desk})`) +
@@ -1464,7 +1844,10 @@ function smallDrone(doc: Doc, x: number, y: number, s: number, accent: string): 
   return render(droneModel(doc, c, rot(WORLD, 'z', -6), accent, { spin: true, lite: true }))
 }
 function beam(doc: Doc, x: number, y: number, x0: number, x1: number, yb: number): string {
-  const g = lgrad(doc, [[0, WHITE, 0.5], [1, WHITE, 0.08]])
+  const g = lgrad(doc, [
+    [0, WHITE, 0.5],
+    [1, WHITE, 0.08],
+  ])
   return P(`M${x - 8} ${y}L${x0} ${yb}L${x1} ${yb}L${x + 8} ${y}Z`, `url(#${g})`)
 }
 /** A detection box (unit square scaled to w × h) with bright corners. */
@@ -1481,9 +1864,14 @@ function countBox(doc: Doc, x: number, y: number, w: number, h: number): string 
 function useCaseSvg(name: string): string {
   return svgDoc(600, 400, (doc) => {
     if (name === 'animal-counting') {
-      const water = lgrad(doc, [[0, '#5fb8d6'], [1, '#1f6f9c']])
+      const water = lgrad(doc, [
+        [0, '#5fb8d6'],
+        [1, '#1f6f9c'],
+      ])
       let s = R(0, 0, 600, 400, `url(#${water})`)
-      s += P('M0 0H600V46C520 60 430 40 330 52S120 44 0 64Z', '#e9d9a8') + P('M0 64C120 44 230 58 330 52S520 60 600 46V58C520 72 430 56 330 66S120 58 0 76Z', '#bfe3ee', ' opacity=".8"')
+      s +=
+        P('M0 0H600V46C520 60 430 40 330 52S120 44 0 64Z', '#e9d9a8') +
+        P('M0 64C120 44 230 58 330 52S520 60 600 46V58C520 72 430 56 330 66S120 58 0 76Z', '#bfe3ee', ' opacity=".8"')
       for (let i = 0; i < 7; i++) {
         const y = 110 + i * 44
         s += P(`M${20 + (i % 3) * 40} ${y}q30-8 60 0t60 0`, 'none', ` stroke="#ffffff" stroke-width="2.5" opacity=".3" stroke-linecap="round"`)
@@ -1541,7 +1929,10 @@ function useCaseSvg(name: string): string {
       return s + smallDrone(doc, 420, 90, 0.4, '#e11d48')
     }
     if (name === 'mine-surveying') {
-      const sky = lgrad(doc, [[0, '#a9cdee'], [1, '#eef5fb']])
+      const sky = lgrad(doc, [
+        [0, '#a9cdee'],
+        [1, '#eef5fb'],
+      ])
       let s = R(0, 0, 600, 400, '#d9b98a') + R(0, 0, 600, 110, `url(#${sky})`) + P('M0 110C120 96 200 104 300 98S500 92 600 104V130H0Z', '#c9a97a')
       const tiers = ['#cfa877', '#c39a68', '#b68b5a', '#a77c4e', '#966d44', '#845f3b']
       tiers.forEach((col, i) => {
@@ -1557,19 +1948,34 @@ function useCaseSvg(name: string): string {
       for (let i = 0; i <= 10; i++) grid += `M${30 + i * 54} 140V390`
       for (let j = 0; j <= 5; j++) grid += `M30 ${140 + j * 50}H570`
       s += P(grid, 'none', ` stroke="#ffffff" stroke-width="1.5" stroke-dasharray="6 5" opacity=".75"`)
-      for (const [gx, gy] of [[84, 190], [462, 190], [138, 340], [516, 340], [300, 240]] as const) {
+      for (const [gx, gy] of [
+        [84, 190],
+        [462, 190],
+        [138, 340],
+        [516, 340],
+        [300, 240],
+      ] as const) {
         s += R(gx - 9, gy - 9, 18, 18, WHITE) + P(`M${gx - 9} ${gy - 9}h9v9h9v9h-9v-9h-9z`, SL[900])
       }
       return s + beam(doc, 300, 95, 150, 450, 260) + smallDrone(doc, 300, 70, 0.4, '#f59e0b')
     }
     // Crop monitoring: rows converging to the horizon under a health-map overlay.
-    const sky = lgrad(doc, [[0, '#9cc8f0'], [1, '#eef6fc']])
+    const sky = lgrad(doc, [
+      [0, '#9cc8f0'],
+      [1, '#eef6fc'],
+    ])
     const hz = 124
     const vx = 300
-    let s = R(0, 0, 600, hz + 6, `url(#${sky})`) + P(`M0 ${hz - 4}C150 ${hz - 20} 300 ${hz - 12} 420 ${hz - 20}S560 ${hz - 14} 600 ${hz - 16}V${hz + 6}H0Z`, '#8fb27f')
+    let s =
+      R(0, 0, 600, hz + 6, `url(#${sky})`) +
+      P(`M0 ${hz - 4}C150 ${hz - 20} 300 ${hz - 12} 420 ${hz - 20}S560 ${hz - 14} 600 ${hz - 16}V${hz + 6}H0Z`, '#8fb27f')
     s += R(0, hz, 600, 400 - hz, '#3f9a4a')
     const blob = (x: number, y: number, rx: number, color: string): string => {
-      const g = rgrad(doc, [[0, color], [0.6, color, 0.85], [1, color, 0]])
+      const g = rgrad(doc, [
+        [0, color],
+        [0.6, color, 0.85],
+        [1, color, 0],
+      ])
       return E(x, y, rx, rx * 0.42 * (0.5 + (y - hz) / (400 - hz)), `url(#${g})`)
     }
     s += blob(120, 330, 170, '#1f7a3a') + blob(470, 190, 150, '#9fd356') + blob(140, 180, 110, '#1f7a3a')
@@ -1581,7 +1987,16 @@ function useCaseSvg(name: string): string {
       furrows += `M${vx} ${hz}L${x - 7} 400H${x + 7}Z`
     }
     s += P(furrows, '#0f3a1c', ' opacity=".35"')
-    const legend = lgrad(doc, [[0, '#d7352b'], [0.35, '#f4d03f'], [0.7, '#9fd356'], [1, '#1f7a3a']], [0, 0, 1, 0])
+    const legend = lgrad(
+      doc,
+      [
+        [0, '#d7352b'],
+        [0.35, '#f4d03f'],
+        [0.7, '#9fd356'],
+        [1, '#1f7a3a'],
+      ],
+      [0, 0, 1, 0],
+    )
     s += R(440, 366, 140, 14, WHITE, 7, ' opacity=".8"') + R(446, 369, 128, 8, `url(#${legend})`, 4)
     return s + beam(doc, 300, 96, 130, 470, 330) + smallDrone(doc, 300, 70, 0.4, '#8b5cf6')
   })
@@ -1736,8 +2151,7 @@ function buildPdf(title: string, pageStreams: string[]): Buffer {
   pageStreams.forEach((stream, i) => {
     const pageId = firstPage + i * 2
     objects[pageId] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4[0]} ${A4[1]}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4[0]} ${A4[1]}] ` + `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`
   })
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.from([0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a])]
@@ -1775,7 +2189,10 @@ function main(): void {
     const drawer = drawerFor(id, product.productCategory)
     const accent = accentOf(id)
     product.productImages.forEach((image, view) => {
-      const size = write(image.value, svgDoc(800, 800, (doc) => drawer(doc, { id, accent, view })))
+      const size = write(
+        image.value,
+        svgDoc(800, 800, (doc) => drawer(doc, { id, accent, view })),
+      )
       largest = Math.max(largest, size)
       images++
     })

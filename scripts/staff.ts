@@ -65,6 +65,10 @@ if (command === 'list') {
     else console.log(text)
   })
 } else {
-  console.error((command === 'add' || command === 'remove' || command === 'reset-2fa') && !email.success ? `"${emailArgument ?? ''}" is not an e-mail address.\n${usage}` : usage)
+  console.error(
+    (command === 'add' || command === 'remove' || command === 'reset-2fa') && !email.success
+      ? `"${emailArgument ?? ''}" is not an e-mail address.\n${usage}`
+      : usage,
+  )
   process.exitCode = 1
 }

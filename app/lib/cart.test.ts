@@ -60,10 +60,12 @@ describe('the cart rules (docs/domain.md, Cart)', () => {
 
 describe('order totals', () => {
   it('sums unit price × count, with GST as total / 11 and subtotal as the rest', () => {
-    expect(orderTotals([
-      { unitPrice: 1299900, quantity: 2 },
-      { unitPrice: 24900, quantity: 1 },
-    ])).toEqual({ total: 2624700, gst: 238609, subtotal: 2386091 })
+    expect(
+      orderTotals([
+        { unitPrice: 1299900, quantity: 2 },
+        { unitPrice: 24900, quantity: 1 },
+      ]),
+    ).toEqual({ total: 2624700, gst: 238609, subtotal: 2386091 })
     expect(orderTotals([])).toEqual({ total: 0, gst: 0, subtotal: 0 })
     expect(orderTotals([{ unitPrice: 1100, quantity: 1 }])).toEqual({ total: 1100, gst: 100, subtotal: 1000 })
   })

@@ -3,13 +3,7 @@
  * browser and the server.
  * Money is integer cents (AUD) everywhere in the program.
  */
-export const CATEGORIES = [
-  'autopilots',
-  'cameras',
-  'radio-controllers',
-  'propulsion',
-  'parts-accessories',
-] as const
+export const CATEGORIES = ['autopilots', 'cameras', 'radio-controllers', 'propulsion', 'parts-accessories'] as const
 
 export type Category = (typeof CATEGORIES)[number]
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  categoryCanonicalPath,
-  categoryPageHref,
-  categoryQueryOf,
-  categoryQueryString,
-  DEFAULT_CATEGORY_QUERY,
-  priceFieldValue,
-} from './category-query'
+import { categoryCanonicalPath, categoryPageHref, categoryQueryOf, categoryQueryString, DEFAULT_CATEGORY_QUERY, priceFieldValue } from './category-query'
 
 const read = (query: string) => categoryQueryOf(new URLSearchParams(query))
 

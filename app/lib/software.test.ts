@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  downloadLabel,
-  downloadUrl,
-  findDownload,
-  softwareEntries,
-  UNIGCS_MK32_EXPLANATION,
-  UNIGCS_STANDARD_EXPLANATION,
-  type SoftwareEntry,
-} from './software'
+import { downloadLabel, downloadUrl, findDownload, softwareEntries, UNIGCS_MK32_EXPLANATION, UNIGCS_STANDARD_EXPLANATION, type SoftwareEntry } from './software'
 
 const entries = softwareEntries()
 

@@ -9,8 +9,10 @@ import { requireUser } from '../server/auth/session.server'
 import { readForm } from '../server/http/form.server'
 import type { Route } from './+types/account.password'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Change password', 'Change the password of your account.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Change password', 'Change the password of your account.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context, request)

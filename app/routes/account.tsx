@@ -20,8 +20,10 @@ import { TextField } from '../components/ui/text-field'
  * `/client` and `/program`, where a login lands (docs/specification.md, Where a login lands): the
  * person's own account page.
  */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Your account', 'Your details and orders.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Your account', 'Your details and orders.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request)

@@ -13,8 +13,10 @@ import { shop } from '../server/context.server'
 import { readForm } from '../server/http/form.server'
 import type { Route } from './+types/account.two-factor'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Two-step login', 'Protect your account with an authenticator app.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Two-step login', 'Protect your account with an authenticator app.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The secret and backup codes are on this page while it is open: never stored by a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
@@ -166,7 +168,9 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
         error={actionData?.error}
       >
         {required ? (
-          <p className="mt-6 text-sm text-slate-600">Staff accounts of this shop keep it on. If you lose your phone and your backup codes, ask the shop's operator to reset it.</p>
+          <p className="mt-6 text-sm text-slate-600">
+            Staff accounts of this shop keep it on. If you lose your phone and your backup codes, ask the shop's operator to reset it.
+          </p>
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-4">
             <input type="hidden" name="intent" value="disable" />

@@ -19,7 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: 'Your cart could not be read. Please reload the page.' }, { status: 400 })
   try {
     const { db, catalog } = shop(context)
-    const [priced, methods] = await Promise.all([priceCart(db, parsed.data, { checkoutId: checkoutIdFrom(request.headers.get('cookie')) ?? undefined }), catalog.shippingMethods()])
+    const [priced, methods] = await Promise.all([
+      priceCart(db, parsed.data, { checkoutId: checkoutIdFrom(request.headers.get('cookie')) ?? undefined }),
+      catalog.shippingMethods(),
+    ])
     const shipping = shippingEstimate(methods, cartForShipping(priced.lines))
     return { lines: priced.lines, problems: priced.problems, totals: priced.totals, shipping }
   } catch (error) {

@@ -23,8 +23,10 @@ import { SelectField } from '../components/ui/select-field'
 import { Alert } from '../components/ui/alert'
 import { Picture } from '../components/shop/picture'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export function loader({ context }: Route.LoaderArgs) {
   return { demo: shop(context).config.PAYMENT_PROVIDER === 'demo' }
@@ -49,7 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const user = await getSessionUser(context, request)
     const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null })
-    throw redirect('/checkout/delivery', { status: 303, headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(shop(context).config, request).startsWith('https:')) } })
+    throw redirect('/checkout/delivery', {
+      status: 303,
+      headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(shop(context).config, request).startsWith('https:')) },
+    })
   } catch (error) {
     // (The redirect to the delivery step is thrown too, and passes through.)
     if (!isDatabaseUnavailable(error)) throw error
@@ -117,47 +122,54 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {!ready ? (
             <p className="border-y border-slate-200 py-5 text-slate-600">Loading your cart…</p>
           ) : (
-          <ul className="divide-y divide-slate-200 border-y border-slate-200">
-            {cart.checkoutItems.map((item) => {
-              const problem = problemFor(item.FBUID)
-              const line = quoted?.lines.find((candidate) => candidate.productId === item.FBUID)
-              return (
-                <li key={item.FBUID} className="flex gap-4 py-5" data-testid="cart-line">
-                  {item.image ? (
-                    <Picture src={item.image} alt="" width={96} height={96} sizes="96px" className="h-24 w-24 shrink-0 rounded-lg bg-slate-50 object-contain" />
-                  ) : null}
-                  <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
-                    <div>
-                      <Link to={productPath(item.FBUID)} className="font-semibold hover:text-brand-700">
-                        {item.productName}
-                      </Link>
-                      <p className="mt-1 text-sm text-slate-600">{formatAud(line?.unitPriceCents ?? item.unitPrice)} each</p>
-                      {problem ? <CartProblemNote problem={problem} onAccept={updatePrice} onRemove={remove} /> : null}
+            <ul className="divide-y divide-slate-200 border-y border-slate-200">
+              {cart.checkoutItems.map((item) => {
+                const problem = problemFor(item.FBUID)
+                const line = quoted?.lines.find((candidate) => candidate.productId === item.FBUID)
+                return (
+                  <li key={item.FBUID} className="flex gap-4 py-5" data-testid="cart-line">
+                    {item.image ? (
+                      <Picture
+                        src={item.image}
+                        alt=""
+                        width={96}
+                        height={96}
+                        sizes="96px"
+                        className="h-24 w-24 shrink-0 rounded-lg bg-slate-50 object-contain"
+                      />
+                    ) : null}
+                    <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
+                      <div>
+                        <Link to={productPath(item.FBUID)} className="font-semibold hover:text-brand-700">
+                          {item.productName}
+                        </Link>
+                        <p className="mt-1 text-sm text-slate-600">{formatAud(line?.unitPriceCents ?? item.unitPrice)} each</p>
+                        {problem ? <CartProblemNote problem={problem} onAccept={updatePrice} onRemove={remove} /> : null}
+                      </div>
+                      <div className="flex flex-wrap items-center gap-3">
+                        <SelectField
+                          label={`Quantity of ${item.productName}`}
+                          labelLook="hidden"
+                          controlWidth="w-auto"
+                          value={item.productCount}
+                          onChange={(event) => setQuantity(item.FBUID, Number(event.target.value))}
+                        >
+                          {QUANTITY_OPTIONS.map((value) => (
+                            <option key={value} value={value}>
+                              {value}
+                            </option>
+                          ))}
+                        </SelectField>
+                        <Button variant="ghost" onClick={() => remove(item.FBUID)}>
+                          Remove<span className="sr-only"> {item.productName}</span>
+                        </Button>
+                        <p className="font-semibold sm:w-28 sm:text-right">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
+                      </div>
                     </div>
-                    <div className="flex flex-wrap items-center gap-3">
-                      <SelectField
-                        label={`Quantity of ${item.productName}`}
-                        labelLook="hidden"
-                        controlWidth="w-auto"
-                        value={item.productCount}
-                        onChange={(event) => setQuantity(item.FBUID, Number(event.target.value))}
-                      >
-                        {QUANTITY_OPTIONS.map((value) => (
-                          <option key={value} value={value}>
-                            {value}
-                          </option>
-                        ))}
-                      </SelectField>
-                      <Button variant="ghost" onClick={() => remove(item.FBUID)}>
-                        Remove<span className="sr-only"> {item.productName}</span>
-                      </Button>
-                      <p className="font-semibold sm:w-28 sm:text-right">{formatAud((line?.unitPriceCents ?? item.unitPrice) * item.productCount)}</p>
-                    </div>
-                  </div>
-                </li>
-              )
-            })}
-          </ul>
+                  </li>
+                )
+              })}
+            </ul>
           )}
         </section>
 
@@ -213,13 +225,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
-            <Button
-              ref={payButton}
-              type="submit"
-              disabled={!canPay}
-              size="lg"
-              className="w-full"
-            >
+            <Button ref={payButton} type="submit" disabled={!canPay} size="lg" className="w-full">
               {paying ? 'One moment…' : 'Continue to delivery'}
             </Button>
           </Form>

@@ -11,8 +11,10 @@ import type { Route } from './+types/forgot-password'
 
 export const headers = retryAfterHeaders
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Forgot password', 'Get a link to choose a new password for your account.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Forgot password', 'Get a link to choose a new password for your account.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 const emailSchema = credentialsSchema.shape.email
 
@@ -59,7 +61,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     )
   }
   return (
-    <AccountFormPage title="Forgot password" lead="Enter your account's e-mail address and we will send you a link to choose a new password." error={actionData?.error}>
+    <AccountFormPage
+      title="Forgot password"
+      lead="Enter your account's e-mail address and we will send you a link to choose a new password."
+      error={actionData?.error}
+    >
       <Form method="post" noValidate className="mt-6 space-y-4">
         <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.email ?? loaderData.email} />
         <div className="flex flex-wrap items-center gap-4 pt-2">

@@ -66,15 +66,33 @@ const tiles = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, freeDeliveryOverCents, shop: seller } = loaderData
   const promises = [
-    { title: 'Australian support', text: `Talk to our team in Australia${seller.phone ? ` on ${seller.phone}` : ''} or by e-mail, before and after you buy.`, to: '/contact', link: 'Contact us' },
+    {
+      title: 'Australian support',
+      text: `Talk to our team in Australia${seller.phone ? ` on ${seller.phone}` : ''} or by e-mail, before and after you buy.`,
+      to: '/contact',
+      link: 'Contact us',
+    },
     {
       title: 'Delivery Australia-wide',
-      text: freeDeliveryOverCents !== null ? `Tracked delivery to any address, free over ${formatAud(freeDeliveryOverCents)}, or Click & Collect.` : 'Tracked delivery to any Australian address.',
+      text:
+        freeDeliveryOverCents !== null
+          ? `Tracked delivery to any address, free over ${formatAud(freeDeliveryOverCents)}, or Click & Collect.`
+          : 'Tracked delivery to any Australian address.',
       to: null,
       link: null,
     },
-    { title: 'Returns', text: '14 days to change your mind; your rights under the Australian Consumer Law always apply.', to: legalPath('returns-policy'), link: 'Returns policy' },
-    { title: 'Secure payment', text: 'Prices in AUD including GST. Card details go to our payment provider, never to us.', to: legalPath('privacy-policy'), link: 'Privacy' },
+    {
+      title: 'Returns',
+      text: '14 days to change your mind; your rights under the Australian Consumer Law always apply.',
+      to: legalPath('returns-policy'),
+      link: 'Returns policy',
+    },
+    {
+      title: 'Secure payment',
+      text: 'Prices in AUD including GST. Card details go to our payment provider, never to us.',
+      to: legalPath('privacy-policy'),
+      link: 'Privacy',
+    },
   ]
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -83,8 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Drone and robotics hardware, ready to fly.
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-600">
-          Autopilots, cameras, radio links, propulsion and parts, chosen and supported by our Brisbane team, and the UniDrone E900 we build
-          ourselves.
+          Autopilots, cameras, radio links, propulsion and parts, chosen and supported by our Brisbane team, and the UniDrone E900 we build ourselves.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <LinkButton to={productPath(E900_ID)} size="lg">

@@ -52,7 +52,14 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         rows={[
           ...invoice.rows,
           ...(invoice.shipping
-            ? [{ description: `Shipping: ${invoice.shipping.name} (GST ${formatAud(invoice.shipping.gstCents)})`, quantity: 1, unitCents: invoice.shipping.cents, amountCents: invoice.shipping.cents }]
+            ? [
+                {
+                  description: `Shipping: ${invoice.shipping.name} (GST ${formatAud(invoice.shipping.gstCents)})`,
+                  quantity: 1,
+                  unitCents: invoice.shipping.cents,
+                  amountCents: invoice.shipping.cents,
+                },
+              ]
             : []),
         ]}
         rowKey={(_row, index) => String(index)}

@@ -27,9 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       )
 }
 
-const lastUpdated = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-  new Date(LEGAL_LAST_UPDATED),
-)
+const lastUpdated = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(LEGAL_LAST_UPDATED))
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600'
 

@@ -86,7 +86,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(await landingPath(context, signedIn?.id ?? null, redirectTo), { headers: cookieHeaders(result.setCookies) })
 }
 
-
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof import('../root').loader>('root')
   const navigation = useNavigation()
@@ -100,9 +99,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-3xl font-bold tracking-tight">Log in</h1>
         <p className="mt-4 text-slate-600">You are signed in as {root.user.email}.</p>
         <Form method="post" action="/logout" className="mt-6">
-          <Button type="submit">
-            Log Out
-          </Button>
+          <Button type="submit">Log Out</Button>
         </Form>
       </div>
     )
@@ -167,13 +164,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Button type="submit" name="intent" value="login" disabled={busy}>
             Login
           </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="signup"
-            disabled={busy}
-            variant="secondary"
-          >
+          <Button type="submit" name="intent" value="signup" disabled={busy} variant="secondary">
             Sign Up
           </Button>
         </div>

@@ -10,8 +10,10 @@ import { getSessionUser } from '../server/auth/session.server'
 import { readForm } from '../server/http/form.server'
 import type { Route } from './+types/login.two-factor'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Enter your code', 'The second step of logging in.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Enter your code', 'The second step of logging in.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** better-auth's cookie of a sign-in that waits for its second factor (its name has a prefix on https). */
 const PENDING_SIGN_IN = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/
@@ -62,7 +64,11 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
   return (
     <AccountFormPage
       title="Enter your code"
-      lead={backup ? 'Enter one of the backup codes you saved when you set up two-step login. Each works once.' : 'Open your authenticator app and enter the 6-digit code it shows for this shop.'}
+      lead={
+        backup
+          ? 'Enter one of the backup codes you saved when you set up two-step login. Each works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for this shop.'
+      }
       error={actionData?.error}
     >
       <Form method="post" noValidate className="mt-6 space-y-4">

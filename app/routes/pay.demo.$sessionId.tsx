@@ -33,7 +33,15 @@ async function pendingOrder({ params, context }: { params: { sessionId: string }
   // Like a hosted payment page, the demo page closes after PAYMENT_MINUTES; its stock goes back.
   const closesAt = order.reservedUntil ? order.reservedUntil.getTime() - RESERVATION_GRACE_MINUTES * 60_000 : Infinity
   if (order.status === 'pending' && Date.now() > closesAt) {
-    await applyPaymentEvent(shop(context), { eventId: `lapsed:${order.id}`, type: 'shop.lapsed', orderId: order.id, sessionId: null, outcome: 'expired', paymentReference: null, email: null })
+    await applyPaymentEvent(shop(context), {
+      eventId: `lapsed:${order.id}`,
+      type: 'shop.lapsed',
+      orderId: order.id,
+      sessionId: null,
+      outcome: 'expired',
+      paymentReference: null,
+      email: null,
+    })
     throw redirect('/checkout/delivery?payment=expired')
   }
   if (order.status === 'expired') throw redirect('/checkout/delivery?payment=expired')
@@ -78,15 +86,16 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
   const paying = navigation.state !== 'idle'
   const errors: Record<string, string> = actionData?.errors ?? {}
   const values = actionData?.values
-  const field = (name: string, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'>) => <TextField name={name} label={label} error={errors[name]} {...props} />
+  const field = (name: string, label: string, props: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'>) => (
+    <TextField name={name} label={label} error={errors[name]} {...props} />
+  )
 
   return (
     <div className="bg-slate-100 py-10">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
         <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <strong>Demo payment page.</strong> This shop runs in demo mode: no card is charged and no money moves. Use card{' '}
-          <strong>4242 4242 4242 4242</strong> for a successful payment or <strong>4000 0000 0000 0002</strong> for a declined one, any future
-          expiry and any CVC.
+          <strong>Demo payment page.</strong> This shop runs in demo mode: no card is charged and no money moves. Use card <strong>4242 4242 4242 4242</strong>{' '}
+          for a successful payment or <strong>4000 0000 0000 0002</strong> for a declined one, any future expiry and any CVC.
         </p>
         <div className="mt-6 grid gap-8 rounded-2xl bg-white p-6 shadow-sm md:grid-cols-2 md:p-10">
           <section aria-labelledby="pay-summary">
@@ -116,12 +125,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
               {field('cvc', 'CVC', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
             </div>
             {field('name', 'Name on card', { autoComplete: 'cc-name', defaultValue: values?.name })}
-            <Button
-              type="submit"
-              disabled={paying}
-              size="lg"
-              className="w-full"
-            >
+            <Button type="submit" disabled={paying} size="lg" className="w-full">
               {paying ? 'Processing…' : `Pay ${formatAud(order.totalCents)}`}
             </Button>
             <Link to={loaderData.cancelPath} className="block text-center text-sm text-slate-600 underline">

@@ -4,7 +4,17 @@ import { ImageCarousel } from '../components/shop/image-carousel'
 import { ProductCard } from '../components/shop/product-card'
 import { ClosingStatement, SupportBlurb, UseCases } from '../components/shop/product-extras'
 import { LabelList, Panel } from '../components/ui/panel'
-import { cardOf, CATEGORY_LABELS, categoryPath, isCategory, PRODUCT_STATUSES, productPath, shownPrice, type Product, type ProductCard as Card } from '../lib/catalog'
+import {
+  cardOf,
+  CATEGORY_LABELS,
+  categoryPath,
+  isCategory,
+  PRODUCT_STATUSES,
+  productPath,
+  shownPrice,
+  type Product,
+  type ProductCard as Card,
+} from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
 import { shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
@@ -51,7 +61,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [methods, neighbours, placeholders] = await Promise.all([
     catalog.shippingMethods(),
     catalog.productNeighbours(product.FBUID),
-    imagePlaceholders(db, product.productImages.map((image) => image.value)),
+    imagePlaceholders(
+      db,
+      product.productImages.map((image) => image.value),
+    ),
   ])
   const delivery = shippingEstimate(methods, {
     subtotalCents: shownPrice(product)?.value ?? 0,
@@ -107,8 +120,8 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
     <div className="mx-auto max-w-7xl space-y-16 px-4 py-10 sm:px-6">
       {product.productStatus !== 'active' ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="preview-banner">
-          {PRODUCT_STATUSES[product.productStatus]}: only staff see this page, as visitors will once the product is set to Active on its form. Visitors are told it does not exist,
-          and it is in no list, search or cart.
+          {PRODUCT_STATUSES[product.productStatus]}: only staff see this page, as visitors will once the product is set to Active on its form. Visitors are told
+          it does not exist, and it is in no list, search or cart.
         </p>
       ) : null}
       <div className="grid gap-10 lg:grid-cols-2">
@@ -117,10 +130,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           <Breadcrumbs crumbs={crumbsOf(product)} />
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>
           {staff ? (
-            <LinkButton
-              to={`${productPath(product.FBUID)}/update`}
-              variant="secondary" size="sm" className="mt-3 gap-1.5"
-            >
+            <LinkButton to={`${productPath(product.FBUID)}/update`} variant="secondary" size="sm" className="mt-3 gap-1.5">
               <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
                 <path d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
               </svg>
@@ -128,10 +138,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
             </LinkButton>
           ) : null}
           {staff ? (
-            <LinkButton
-              to={`/history/products/${product.FBUID}`}
-              variant="secondary" size="sm" className="ml-2 mt-3"
-            >
+            <LinkButton to={`/history/products/${product.FBUID}`} variant="secondary" size="sm" className="ml-2 mt-3">
               History
             </LinkButton>
           ) : null}
@@ -145,7 +152,8 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
             {dispatchEstimate(stock) ? <p className="text-sm text-slate-600">{dispatchEstimate(stock)}</p> : null}
             {delivery ? (
               <p className="text-sm text-slate-600">
-                Delivery {delivery === 'Free' ? 'free' : delivery} within Australia{product.productContainsLithium ? ' (road only: contains lithium batteries)' : ''}
+                Delivery {delivery === 'Free' ? 'free' : delivery} within Australia
+                {product.productContainsLithium ? ' (road only: contains lithium batteries)' : ''}
               </p>
             ) : null}
           </div>

@@ -76,10 +76,7 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label}</h1>
         {staff ? (
-          <LinkButton
-            to={`/product/create?category=${category}`}
-            className="gap-1.5"
-          >
+          <LinkButton to={`/product/create?category=${category}`} className="gap-1.5">
             <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
               <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
@@ -130,12 +127,28 @@ function ListControls({ category, query, total }: { category: Category; query: C
       </p>
       <form method="get" action={categoryPath(category)} aria-label="Sort and filter" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <SelectField id="list-sort" name="sort" label="Sort by" size="sm" className="col-span-2 sm:w-52" defaultValue={query.sort} options={CATEGORY_SORTS} />
-        <TextField id="list-min" name="min" label="Min price ($)" size="sm" className="sm:w-28" inputMode="decimal" defaultValue={priceFieldValue(query.minCents)} placeholder="0" />
-        <TextField id="list-max" name="max" label="Max price ($)" size="sm" className="sm:w-28" inputMode="decimal" defaultValue={priceFieldValue(query.maxCents)} placeholder="Any" />
+        <TextField
+          id="list-min"
+          name="min"
+          label="Min price ($)"
+          size="sm"
+          className="sm:w-28"
+          inputMode="decimal"
+          defaultValue={priceFieldValue(query.minCents)}
+          placeholder="0"
+        />
+        <TextField
+          id="list-max"
+          name="max"
+          label="Max price ($)"
+          size="sm"
+          className="sm:w-28"
+          inputMode="decimal"
+          defaultValue={priceFieldValue(query.maxCents)}
+          placeholder="Any"
+        />
         <CheckboxField id="list-stock" name="stock" value="in" label="In stock only" className="py-2 font-medium" defaultChecked={query.inStock} />
-        <Button type="submit">
-          Apply
-        </Button>
+        <Button type="submit">Apply</Button>
       </form>
     </div>
   )

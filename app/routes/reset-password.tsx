@@ -8,8 +8,10 @@ import { authErrorMessage, callAuth } from '../server/auth/auth-calls.server'
 import { readForm } from '../server/http/form.server'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Choose a new password', 'Choose a new password for your account.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Choose a new password', 'Choose a new password for your account.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The token travels in this page's address: it is not passed on to any other site. */
 export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' })
@@ -47,7 +49,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     )
   }
   return (
-    <AccountFormPage title="Choose a new password" lead="After this, your account is signed out everywhere and you log in with the new password." error={actionData?.error}>
+    <AccountFormPage
+      title="Choose a new password"
+      lead="After this, your account is signed out everywhere and you log in with the new password."
+      error={actionData?.error}
+    >
       <Form method="post" noValidate className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField name="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />

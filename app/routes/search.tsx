@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const shopName = shopNameFrom(matches)
   const title = loaderData?.searched ? `Search: ${loaderData.typed}${loaderData.page > 1 ? `, page ${loaderData.page}` : ''}` : 'Search'
-  return [...pageMeta(title, 'Search the catalogue of autopilots, cameras, links and controllers, propulsion and parts.', shopName), { name: 'robots', content: 'noindex' }]
+  return [
+    ...pageMeta(title, 'Search the catalogue of autopilots, cameras, links and controllers, propulsion and parts.', shopName),
+    { name: 'robots', content: 'noindex' },
+  ]
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
@@ -54,9 +57,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           maxLength={100}
           placeholder="Name, feature or part"
         />
-        <Button type="submit">
-          Search
-        </Button>
+        <Button type="submit">Search</Button>
       </form>
       {!searched ? (
         <p className="mt-4 text-slate-600">
@@ -93,7 +94,10 @@ function NoResults({ typed }: { typed: string }) {
       <ul className="mt-4 flex flex-wrap gap-2">
         {CATEGORIES.map((category) => (
           <li key={category}>
-            <Link to={categoryPath(category)} className="inline-flex rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700">
+            <Link
+              to={categoryPath(category)}
+              className="inline-flex rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700"
+            >
               {CATEGORY_LABELS[category]}
             </Link>
           </li>

@@ -18,9 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...pages.map(
-      (page) => `  <url><loc>${escapeXml(origin + page.path)}</loc>${'lastmod' in page ? `<lastmod>${page.lastmod}</lastmod>` : ''}</url>`,
-    ),
+    ...pages.map((page) => `  <url><loc>${escapeXml(origin + page.path)}</loc>${'lastmod' in page ? `<lastmod>${page.lastmod}</lastmod>` : ''}</url>`),
     '</urlset>',
     '',
   ].join('\n')

@@ -19,9 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(shop(context).config, request)
   const urls = entries.filter((entry) => entry.qr).flatMap((entry) => entry.variants?.map((v) => v.downloadUrl) ?? [entry.downloadUrl])
   // The codes are made here from our own download URLs, so the SVG is safe to insert as markup.
-  const svgs = await Promise.all(
-    urls.map((url) => QRCode.toString(new URL(url, `${origin}/`).href, { type: 'svg', margin: 1, width: 160 })),
-  )
+  const svgs = await Promise.all(urls.map((url) => QRCode.toString(new URL(url, `${origin}/`).href, { type: 'svg', margin: 1, width: 160 })))
   const qrCodes: Record<string, string> = Object.fromEntries(urls.map((url, i) => [url, svgs[i]!]))
   return { entries, qrCodes }
 }
@@ -38,8 +36,8 @@ export default function Software({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Software</h1>
       <p className="mt-4 max-w-2xl text-slate-700">
-        Ground control, video and configuration software for the hardware we sell. On a phone, scan a QR code to download the Android app
-        straight to the device.
+        Ground control, video and configuration software for the hardware we sell. On a phone, scan a QR code to download the Android app straight to the
+        device.
       </p>
       {groups.map((group) => (
         <section key={group.id} aria-labelledby={`software-${group.id}`} className="mt-12">
@@ -76,9 +74,7 @@ function SoftwareCard({ entry, qrCodes }: { entry: SoftwareEntry; qrCodes: Recor
         </h3>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600">
           {version ? <Fact term="Version" value={version} /> : null}
-          {entry.released ? (
-            <Fact term="Released" value={<time dateTime={entry.released}>{dateFormat.format(new Date(entry.released))}</time>} />
-          ) : null}
+          {entry.released ? <Fact term="Released" value={<time dateTime={entry.released}>{dateFormat.format(new Date(entry.released))}</time>} /> : null}
           {entry.requirement ? <Fact term="Requires" value={entry.requirement} /> : null}
         </dl>
         <p className="mt-3 text-slate-700">{entry.description}</p>
@@ -97,24 +93,14 @@ function SoftwareCard({ entry, qrCodes }: { entry: SoftwareEntry; qrCodes: Recor
           </div>
         ) : null}
         <div className="mt-auto pt-5">
-          <a
-            href={url}
-            download
-            aria-label={`Download ${label}`}
-            className={buttonClass()}
-          >
+          <a href={url} download aria-label={`Download ${label}`} className={buttonClass()}>
             Download
           </a>
         </div>
       </div>
       {qr ? (
         <div className="shrink-0 text-center">
-          <figure
-            role="img"
-            aria-label={`QR code for ${label}`}
-            className="mx-auto size-40 [&>svg]:size-full"
-            dangerouslySetInnerHTML={{ __html: qr }}
-          />
+          <figure role="img" aria-label={`QR code for ${label}`} className="mx-auto size-40 [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: qr }} />
           <p className="mt-1 text-xs text-slate-500">Scan to download</p>
         </div>
       ) : null}

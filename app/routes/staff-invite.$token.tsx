@@ -13,8 +13,10 @@ import { shop } from '../server/context.server'
 import { readForm } from '../server/http/form.server'
 import type { Route } from './+types/staff-invite.$token'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Join the staff', 'Accept an invitation to join the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Join the staff', 'Accept an invitation to join the shop’s staff.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The token travels in this page's address: never stored by a cache, never sent on as a referrer. */
 export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' })
@@ -50,7 +52,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const here = `/staff-invite/${params.token}`
   if (form.get('intent') === 'password') {
-    const name = String(form.get('name') ?? '').trim().slice(0, 100)
+    const name = String(form.get('name') ?? '')
+      .trim()
+      .slice(0, 100)
     const password = String(form.get('password') ?? '')
     if (!name) return data({ error: null, errors: { name: 'Enter your name, as colleagues and customers will see it.' } }, { status: 400 })
     if (!isStorableText(name)) return data({ error: null, errors: { name: UNSTORABLE } }, { status: 400 })
@@ -81,9 +85,19 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state !== 'idle'
   const errors: Record<string, string> = actionData?.errors ?? {}
   if (step === 'closed') {
-    const why = state === 'accepted' ? 'It has been used already.' : state === 'withdrawn' ? 'It was withdrawn or replaced by a newer one.' : state === 'expired' ? 'It has expired.' : 'It is not a link this shop sent.'
+    const why =
+      state === 'accepted'
+        ? 'It has been used already.'
+        : state === 'withdrawn'
+          ? 'It was withdrawn or replaced by a newer one.'
+          : state === 'expired'
+            ? 'It has expired.'
+            : 'It is not a link this shop sent.'
     return (
-      <AccountFormPage title="This invitation link no longer works" lead={`${why} Ask the person who invited you to send a new invitation, and use the newest e-mail.`}>
+      <AccountFormPage
+        title="This invitation link no longer works"
+        lead={`${why} Ask the person who invited you to send a new invitation, and use the newest e-mail.`}
+      >
         <LinkButton to="/login" className="mt-6">
           Go to login
         </LinkButton>
@@ -94,7 +108,11 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
   switch (step) {
     case 'set-password':
       return (
-        <AccountFormPage title="Join the staff: choose your password" lead={`${lead} Step 1 of 3: your name and a password. Then you set up two-step login and accept.`} error={actionData?.error}>
+        <AccountFormPage
+          title="Join the staff: choose your password"
+          lead={`${lead} Step 1 of 3: your name and a password. Then you set up two-step login and accept.`}
+          error={actionData?.error}
+        >
           <Form method="post" noValidate className="mt-6 space-y-4">
             <input type="hidden" name="intent" value="password" />
             <TextField name="name" label="Your name" autoComplete="name" error={errors.name} />
@@ -107,12 +125,20 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       )
     case 'sign-in':
       return (
-        <AccountFormPage title="Join the staff: sign in" lead={`${lead} There is already an account with this address: sign in to it, then set up two-step login and accept.`} error={actionData?.error}>
+        <AccountFormPage
+          title="Join the staff: sign in"
+          lead={`${lead} There is already an account with this address: sign in to it, then set up two-step login and accept.`}
+          error={actionData?.error}
+        >
           <LinkButton to={returnHere('/login', here)} className="mt-6">
             Sign in as {email}
           </LinkButton>
           <p className="mt-4 text-sm text-slate-600">
-            Do not know its password? <Link to="/forgot-password" className="font-semibold text-brand-700 underline">Reset it</Link> — the link goes to the same address — and open this invitation again.
+            Do not know its password?{' '}
+            <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+              Reset it
+            </Link>{' '}
+            — the link goes to the same address — and open this invitation again.
           </p>
         </AccountFormPage>
       )
@@ -128,7 +154,10 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       )
     case 'enrol':
       return (
-        <AccountFormPage title="Join the staff: set up two-step login" lead={`${lead} Step 2 of 3: staff accounts need an authenticator app. It asks for your password and a code from the app, then brings you back here.`}>
+        <AccountFormPage
+          title="Join the staff: set up two-step login"
+          lead={`${lead} Step 2 of 3: staff accounts need an authenticator app. It asks for your password and a code from the app, then brings you back here.`}
+        >
           <LinkButton to={returnHere('/client/two-factor', here)} className="mt-6">
             Set up two-step login
           </LinkButton>

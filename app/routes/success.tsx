@@ -12,8 +12,10 @@ import type { Route } from './+types/success'
 import { privatePageHeaders } from '../server/http/private-page.server'
 import { LinkButton } from '../components/ui/button'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')

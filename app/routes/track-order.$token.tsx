@@ -7,7 +7,10 @@ import type { Route } from './+types/track-order.$token'
 import { PRIVATE_PAGE } from '../server/http/private-page.server'
 import { Button, LinkButton } from '../components/ui/button'
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Your order', 'A link to your order.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 /**
  * An e-mailed link. Opening it only offers a button: mail scanners that fetch every link in a
@@ -21,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const opened = await openOrderLink(shop(context).db, params.token)
   if (!opened) throw data(null, { status: 410 })
-  throw redirect('/track-order/view', { headers: { 'Set-Cookie': orderViewCookie(opened.viewToken, publicOrigin(shop(context).config, request).startsWith('https:')) } })
+  throw redirect('/track-order/view', {
+    headers: { 'Set-Cookie': orderViewCookie(opened.viewToken, publicOrigin(shop(context).config, request).startsWith('https:')) },
+  })
 }
 
 export function headers() {

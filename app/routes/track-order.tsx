@@ -14,10 +14,16 @@ import { TextField } from '../components/ui/text-field'
 import { Button } from '../components/ui/button'
 import { Alert } from '../components/ui/alert'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta('Track your order', 'See where your order is, with its number and your e-mail.', shopNameFrom(matches))
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta('Track your order', 'See where your order is, with its number and your e-mail.', shopNameFrom(matches))
 
 const lookupSchema = z.object({
-  orderNumber: z.string().trim().min(1, 'required').max(40).regex(/^[A-Za-z]{2}-[A-Za-z0-9]{8}$/, 'An order number looks like UD-ABCD2345.'),
+  orderNumber: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(40)
+    .regex(/^[A-Za-z]{2}-[A-Za-z0-9]{8}$/, 'An order number looks like UD-ABCD2345.'),
   email: z.string().trim().min(1, 'required').max(320).pipe(z.email('Enter a valid e-mail address.')),
 })
 
@@ -33,10 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, config, clientIp } = shop(context)
   const limit = await hitLimit(db, `order-link:${clientIp}`, LOOKUPS, LOOKUP_WINDOW)
   if (!limit.allowed) {
-    return data({ sent: false, errors: { form: 'You have asked many times in a short time. Please wait a few minutes.' }, values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } })
+    return data(
+      { sent: false, errors: { form: 'You have asked many times in a short time. Please wait a few minutes.' }, values },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } },
+    )
   }
   // A matching order costs a link and an e-mail; the answer waits so that it comes no sooner for one.
-  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () => requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(config, request) }))
+  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () =>
+    requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(config, request) }),
+  )
   return { sent: true, errors: {} as Record<string, string>, values }
 }
 
@@ -50,8 +61,8 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Track your order</h1>
       <p className="mt-3 text-slate-600">
-        Give your order number (it is on your tax invoice) and the e-mail you ordered with. We e-mail you a link to your order. Signed in? Your
-        orders are on your account page.
+        Give your order number (it is on your tax invoice) and the e-mail you ordered with. We e-mail you a link to your order. Signed in? Your orders are on
+        your account page.
       </p>
       {actionData?.sent ? (
         <Alert tone="success" className="mt-6">

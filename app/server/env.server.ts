@@ -12,7 +12,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
   ),
   DATA_DIR: z.string().min(1).default('./data'),
   /** How many reverse proxies stand in front of the shop (their X-Forwarded-For is then believed). */
@@ -25,15 +28,30 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/.well-known/openid-configuration'),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: optionalText,
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   DEMO_STAFF_EMAIL: z.email().default('staff@unidrone.example'),
   /** `required`: staff screens need a session that passed the second factor; `optional`: offered. */
   STAFF_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).optional(),
-  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
-  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional()),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
   STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Processes serving the shop on this port (node:cluster); above 1 only with DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -46,13 +64,23 @@ const schema = z.object({
   S3_BUCKET: optionalText.pipe(
     z
       .string()
-      .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,61}[a-zA-Z0-9]$/, 'must be a bucket name only (3–63 letters, digits, dots, hyphens), not a URL or a path; a key prefix belongs in S3_PREFIX')
+      .regex(
+        /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,61}[a-zA-Z0-9]$/,
+        'must be a bucket name only (3–63 letters, digits, dots, hyphens), not a URL or a path; a key prefix belongs in S3_PREFIX',
+      )
       .optional(),
   ),
   /** Another S3-compatible service (MinIO, Cloudflare R2…); unset: AWS S3. */
-  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the S3-compatible service, without the bucket)' }).optional()),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the S3-compatible service, without the bucket)' }).optional(),
+  ),
   /** Defaulted in `checked`, so that a region set without a bucket can be refused. */
-  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1, ap-southeast-2 or auto').optional()),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1, ap-southeast-2 or auto')
+      .optional(),
+  ),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(
@@ -71,10 +99,7 @@ const schema = z.object({
   SHOP_NAME: z.string().trim().min(1).default('UniDrone Robotics'),
   SHOP_LEGAL_NAME: z.string().trim().min(1).default('UniDrone Robotics Pty Ltd'),
   SHOP_EMAIL: z.email().default('enquiries@unidrone.example'),
-  SHOP_ABN: z
-    .string()
-    .refine(isValidAbn, 'must be an 11-digit Australian Business Number with a valid checksum')
-    .default('51 824 753 556'),
+  SHOP_ABN: z.string().refine(isValidAbn, 'must be an 11-digit Australian Business Number with a valid checksum').default('51 824 753 556'),
   SHOP_ADDRESS: z.string().trim().min(1).default('PO Box 1234, Brisbane QLD 4001, Australia'),
   SHOP_PHONE: z.string().trim().min(1).default('+61 7 3000 0000'),
 })
@@ -96,7 +121,11 @@ const checked = schema.transform((config, context) => {
     }
   }
   if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
-    context.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'can be above 1 only with DATABASE_URL (the embedded database belongs to one process)' })
+    context.addIssue({
+      code: 'custom',
+      path: ['WEB_CONCURRENCY'],
+      message: 'can be above 1 only with DATABASE_URL (the embedded database belongs to one process)',
+    })
   }
   // A deployment names its own address: payment returns, e-mailed links, canonical links and JSON-LD
   // are never built from a request's Host header there. http only for this machine's own name.
@@ -130,15 +159,28 @@ const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_
 function checkObjectStorage(config: z.infer<typeof schema>, context: z.RefinementCtx) {
   if (!config.S3_BUCKET) {
     for (const name of S3_SETTINGS) {
-      if (config[name] !== undefined) context.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not (set S3_BUCKET to keep image files in object storage, or unset this)' })
+      if (config[name] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is set but S3_BUCKET is not (set S3_BUCKET to keep image files in object storage, or unset this)',
+        })
     }
     return
   }
   if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY) {
-    context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set with S3_ACCESS_KEY_ID (or unset both to use the default AWS credentials)' })
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'must be set with S3_ACCESS_KEY_ID (or unset both to use the default AWS credentials)',
+    })
   }
   if (config.S3_SECRET_ACCESS_KEY && !config.S3_ACCESS_KEY_ID) {
-    context.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'must be set with S3_SECRET_ACCESS_KEY (or unset both to use the default AWS credentials)' })
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'must be set with S3_SECRET_ACCESS_KEY (or unset both to use the default AWS credentials)',
+    })
   }
 }
 

@@ -17,7 +17,10 @@ describe('demo catalogue', () => {
       expect(ids.has(id), id).toBe(true)
       const related = placement.productRelated ?? []
       expect(related.length, id).toBeLessThanOrEqual(MAX_RELATED)
-      expect(related.filter((other) => !ids.has(other) || other === id), id).toEqual([])
+      expect(
+        related.filter((other) => !ids.has(other) || other === id),
+        id,
+      ).toEqual([])
       expect(productFieldsSchema.shape.productRelated.safeParse(related).success, id).toBe(true)
     }
     expect(Object.values(demoPlacement).filter((placement) => placement.productFeatured)).toHaveLength(4)

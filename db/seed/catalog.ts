@@ -30,10 +30,7 @@ interface ProductInput {
 }
 
 const DISPATCH: Pair = ['Dispatch', 'Ships from our warehouse within 2 business days of your order.']
-const DELIVERY: Pair = [
-  'Delivery within Australia',
-  'Tracked courier delivery to any Australian address within 14 days of your order.',
-]
+const DELIVERY: Pair = ['Delivery within Australia', 'Tracked courier delivery to any Australian address within 14 days of your order.']
 const RETURNS: Pair = [
   'Returns',
   '14-day change-of-mind returns on unused items in their original packaging. Your rights under the Australian Consumer Law are not affected.',
@@ -60,9 +57,7 @@ function product(input: ProductInput): ProductFields {
     productSpecifications: items(input.specifications),
     productDimensions: items(input.dimensions),
     productShipping: items(input.shipping ?? STANDARD_SHIPPING),
-    productDownloads: [
-      { value: `/manuals/${id}.pdf`, label: `${input.name} user manual (PDF)`, description: '' },
-    ],
+    productDownloads: [{ value: `/manuals/${id}.pdf`, label: `${input.name} user manual (PDF)`, description: '' }],
     productPrices: [{ value: input.priceCents, label: 'Price (inc. GST)', description: '' }],
   }
 }
@@ -101,10 +96,7 @@ export const demoProducts: ProductFields[] = [
         'Who it is for',
         'Survey and mapping contractors, asset inspection teams, agronomists and research groups who need a dependable aircraft that carries a real payload. With a take-off weight of up to 22 kg, the E900 must be registered with CASA, and most commercial operations need a remote pilot licence (RePL) and an operator certificate (ReOC). Check the current CASA rules for your work before you fly.',
       ],
-      [
-        'In short',
-        'Heavy-lift RTK hexacopter for mapping, inspection and agriculture: 6 kg payload, up to 35 min flight.',
-      ],
+      ['In short', 'Heavy-lift RTK hexacopter for mapping, inspection and agriculture: 6 kg payload, up to 35 min flight.'],
     ],
     features: [
       ['RTK positioning', 'UniRTK F9 fitted as standard for centimetre-level navigation and georeferencing.'],
@@ -213,10 +205,7 @@ export const demoProducts: ProductFields[] = [
         'Read more',
         'The Nano H7 uses the same 480 MHz H7 processor as the X7 Pro with two IMUs, one barometer and an on-board OSD chip for analogue video. Two on-board regulators supply 5 V at 2 A for peripherals and 10 V at 2 A for a video transmitter or camera, which removes the need for a separate power board on most small builds.\n\nThere are eight motor outputs with DShot support, seven UARTs and an I²C port for a compass. The board is conformally coated against moisture and ships with soft-mount grommets to isolate it from frame vibration. It is a good choice for training aircraft, research platforms and long-range fixed-wing builds where weight matters more than sensor redundancy.',
       ],
-      [
-        'In the box',
-        'UniPilot Nano H7; set of M3 silicone grommets; GNSS and receiver cables; quick-start card.',
-      ],
+      ['In the box', 'UniPilot Nano H7; set of M3 silicone grommets; GNSS and receiver cables; quick-start card.'],
       [
         'Compatibility',
         'Mounts on 30.5 × 30.5 mm M3 stacks. Pairs with the UniGPS M10, the UniLink RX8 receiver and the UniCam F1 FPV camera. Runs the same firmware and ground control software as the UniPilot X7 Pro.',
@@ -267,10 +256,7 @@ export const demoProducts: ProductFields[] = [
         'Read more',
         'A multi-band receiver tracks GPS, GLONASS, Galileo, BeiDou and QZSS on two frequency bands at once, which shortens the time to an RTK fix and keeps the fix through partial sky blockage near trees and structures. Corrections can come from a second UniRTK F9 set up as a base station, or from an NTRIP network such as AUSCORS, relayed through the ground station.\n\nThe module also holds a 3-axis magnetometer, a barometer, a safety button and a tri-colour status light. The patch antenna sits under a UV-stable dome, and the puck is mounted on a folding carbon mast that keeps it clear of the magnetic noise from power cables and motors.',
       ],
-      [
-        'In the box',
-        'UniRTK F9 module; folding carbon mast and base clamp; CAN and UART cables; quick-start card.',
-      ],
+      ['In the box', 'UniRTK F9 module; folding carbon mast and base clamp; CAN and UART cables; quick-start card.'],
       [
         'Compatibility',
         'UniPilot X7 Pro and UniPilot Nano H7, and any autopilot that accepts a CAN or UART GNSS. Works as a rover on the aircraft or as a base station on a tripod.',
@@ -323,14 +309,8 @@ export const demoProducts: ProductFields[] = [
         'Tracking GPS, GLONASS, Galileo and BeiDou together gives the M10 plenty of satellites in view, even in valleys or near buildings, and a typical cold start takes under 30 seconds. The module updates at 10 Hz and includes a 3-axis magnetometer for heading, a status light and a safety button.\n\nIt does not support RTK; if you need centimetre accuracy, choose the UniRTK F9. For navigation, return-to-home and general flying the M10 is more than enough, and at 20 g it suits small aircraft where every gram counts.',
       ],
       ['In the box', 'UniGPS M10 module; 6-pin and 10-pin cables; adhesive mounting pad; quick-start card.'],
-      [
-        'Compatibility',
-        'UniPilot X7 Pro (UART) and UniPilot Nano H7, and most autopilots with a UART and I²C GNSS port.',
-      ],
-      [
-        'Who it is for',
-        'Builders of small and medium aircraft, training fleets and anyone replacing a damaged GNSS module without needing RTK.',
-      ],
+      ['Compatibility', 'UniPilot X7 Pro (UART) and UniPilot Nano H7, and most autopilots with a UART and I²C GNSS port.'],
+      ['Who it is for', 'Builders of small and medium aircraft, training fleets and anyone replacing a damaged GNSS module without needing RTK.'],
       ['In short', 'Compact four-constellation GNSS and compass module for everyday navigation.'],
     ],
     features: [
@@ -373,10 +353,7 @@ export const demoProducts: ProductFields[] = [
         'Read more',
         'A 1/2.8-inch 4 MP sensor behind a 10× optical zoom lens lets you read a serial plate on a tower or spot a cracked insulator from a safe stand-off distance. Digital zoom extends the range to 30× for locating targets. The brushless three-axis gimbal holds the image steady to ±0.01° and can be pointed from the ground station, by the autopilot during a mission or from a spare channel on the radio.\n\nVideo is streamed as H.265 over Ethernet with low latency and recorded at full quality on a microSD card in the camera, so you keep clean footage even if the radio link drops for a moment. The camera mounts to the UniDrone E900 payload rail without adapters and to other aircraft with the included damped plate.',
       ],
-      [
-        'In the box',
-        'UniCam Z10 with gimbal; damped mounting plate; Ethernet, power and control cables; 32 GB microSD card; lens cap; quick-start card.',
-      ],
+      ['In the box', 'UniCam Z10 with gimbal; damped mounting plate; Ethernet, power and control cables; 32 GB microSD card; lens cap; quick-start card.'],
       [
         'Compatibility',
         'UniDrone E900 (payload rail), UniLink MK15 and MK32 ground stations for live view and control, and any aircraft with a 12–25 V supply and an Ethernet or MAVLink-capable autopilot.',
@@ -590,14 +567,8 @@ export const demoProducts: ProductFields[] = [
         'In the box',
         'UniLink MK15 ground station; air unit with antennas and cables; 65 W USB-C charger with Australian plug; lanyard; carry pouch; quick-start guide.',
       ],
-      [
-        'Compatibility',
-        'UniDrone E900, UniLink HD20 air unit, UniPilot X7 Pro and Nano H7 (MAVLink), UniCam Z10, T2 and M24 for live view and control.',
-      ],
-      [
-        'Who it is for',
-        'Operators who want one light, self-contained controller for video, telemetry and control on mapping and inspection jobs.',
-      ],
+      ['Compatibility', 'UniDrone E900, UniLink HD20 air unit, UniPilot X7 Pro and Nano H7 (MAVLink), UniCam Z10, T2 and M24 for live view and control.'],
+      ['Who it is for', 'Operators who want one light, self-contained controller for video, telemetry and control on mapping and inspection jobs.'],
       ['In short', 'Handheld ground station with 5.5-inch sunlight screen and a 15 km video, telemetry and control link.'],
     ],
     features: [
@@ -645,14 +616,8 @@ export const demoProducts: ProductFields[] = [
         'In the box',
         'UniLink MK32 controller; 2 batteries; dual-bay charger with Australian plug; UniLink HD20 air unit with antennas; UniLink RX8 backup receiver; neck strap; hard case; quick-start guide.',
       ],
-      [
-        'Compatibility',
-        'UniDrone E900, UniLink HD20 air unit, UniLink RX8 backup receiver, UniPilot X7 Pro and Nano H7 (MAVLink), UniCam Z10, T2 and M24.',
-      ],
-      [
-        'Who it is for',
-        'Operators flying beyond the range of the MK15, crews with a separate camera operator, and anyone who wants a backup control link.',
-      ],
+      ['Compatibility', 'UniDrone E900, UniLink HD20 air unit, UniLink RX8 backup receiver, UniPilot X7 Pro and Nano H7 (MAVLink), UniCam Z10, T2 and M24.'],
+      ['Who it is for', 'Operators flying beyond the range of the MK15, crews with a separate camera operator, and anyone who wants a backup control link.'],
       ['In short', 'Professional 7-inch controller with a dual-band 20 km link and a 915 MHz backup radio.'],
     ],
     features: [
@@ -700,10 +665,7 @@ export const demoProducts: ProductFields[] = [
         'Compatibility',
         'UniLink MK15 (2.4 GHz, 15 km) and UniLink MK32 (dual band, 20 km). Autopilots with a MAVLink serial port, including the UniPilot X7 Pro and Nano H7.',
       ],
-      [
-        'Who it is for',
-        'Owners of a UniLink ground station adding a second aircraft, and integrators building their own aircraft around the UniLink system.',
-      ],
+      ['Who it is for', 'Owners of a UniLink ground station adding a second aircraft, and integrators building their own aircraft around the UniLink system.'],
       ['In short', 'Air unit for UniLink ground stations: video, telemetry and control up to 20 km.'],
     ],
     features: [
@@ -745,14 +707,8 @@ export const demoProducts: ProductFields[] = [
         'The RX8 works in the 915–928 MHz band that Australian class licensing allows for this kind of device. Its low data rate trades bandwidth for range and for reaching through trees, which makes it a good backup when the main video link is blocked. It sends SBUS to the autopilot and returns telemetry such as battery voltage and link quality over a serial port.\n\nEight PWM outputs let it drive servos directly on aircraft without an autopilot. Two diversity antennas reduce dropouts as the aircraft turns. A failsafe setting chosen at binding decides what happens if the signal is lost: hold, preset positions, or no pulses so the autopilot can take over.',
       ],
       ['In the box', 'UniLink RX8; 2 T-dipole antennas; SBUS and telemetry cable; heat-shrink sleeve.'],
-      [
-        'Compatibility',
-        'UniLink MK32 backup radio. Any autopilot with an SBUS input and a serial port, including the UniPilot X7 Pro and Nano H7.',
-      ],
-      [
-        'Who it is for',
-        'MK32 owners adding a backup link to a second aircraft, and builders of long-range fixed-wing aircraft.',
-      ],
+      ['Compatibility', 'UniLink MK32 backup radio. Any autopilot with an SBUS input and a serial port, including the UniPilot X7 Pro and Nano H7.'],
+      ['Who it is for', 'MK32 owners adding a backup link to a second aircraft, and builders of long-range fixed-wing aircraft.'],
       ['In short', '915 MHz eight-channel receiver for the MK32 backup link and long-range builds.'],
     ],
     features: [
@@ -800,10 +756,7 @@ export const demoProducts: ProductFields[] = [
         'Compatibility',
         'UniProp 22×7.8 carbon propellers, UniESC 80A FOC, UniDrone E900 arms. Suits 12S aircraft with a take-off weight of 12–25 kg in a hex or octo layout.',
       ],
-      [
-        'Who it is for',
-        'E900 owners who want a spare on the shelf, and builders of heavy-lift multirotors.',
-      ],
+      ['Who it is for', 'E900 owners who want a spare on the shelf, and builders of heavy-lift multirotors.'],
       ['In short', '12S heavy-lift motor: up to 6.8 kg thrust with a 22-inch propeller.'],
     ],
     features: [
@@ -846,14 +799,8 @@ export const demoProducts: ProductFields[] = [
         'The 41 × 14 mm stator gives a broad efficiency band, so the same motor works well on a light quad with a small camera and on a heavier hex carrying a payload. With a 15 × 5 propeller on 6S it produces up to 2.9 kg of thrust, and around 11 g per watt at a 700 g hover load.\n\nThe bell is machined from a single piece of aluminium and vented for cooling. Two sealed bearings carry a 4 mm shaft, and the base has both 16 mm and 19 mm hole patterns for common frame arms.',
       ],
       ['In the box', 'UniMotor 4114 KV400; propeller adaptor; mounting screws.'],
-      [
-        'Compatibility',
-        '6S aircraft with 15–17 inch propellers. Speed controllers rated 40 A or more, including the UniESC 80A FOC.',
-      ],
-      [
-        'Who it is for',
-        'Builders of mid-size multirotors and anyone maintaining a fleet of 4–8 kg aircraft.',
-      ],
+      ['Compatibility', '6S aircraft with 15–17 inch propellers. Speed controllers rated 40 A or more, including the UniESC 80A FOC.'],
+      ['Who it is for', 'Builders of mid-size multirotors and anyone maintaining a fleet of 4–8 kg aircraft.'],
       ['In short', '6S outrunner for 15–17 inch propellers on 4–8 kg multirotors.'],
     ],
     features: [
@@ -896,14 +843,8 @@ export const demoProducts: ProductFields[] = [
         'Each blade is moulded from carbon fibre over a foam core, which keeps it stiff at high thrust without adding weight. The airfoil is designed for efficiency at hover rather than top speed, matching how survey and inspection aircraft spend most of their time.\n\nBoth propellers are balanced statically and dynamically at the factory, which reduces vibration reaching the autopilot and the camera gimbal. The hub has four holes on a 25 mm circle and a centre bore that fits the UniMotor 6215 directly. Coloured tips make the rotation direction easy to check in the field. Replace any propeller with a chipped edge or cracked hub.',
       ],
       ['In the box', '1 clockwise and 1 anticlockwise propeller; 8 M3 mounting screws.'],
-      [
-        'Compatibility',
-        'UniMotor 6215 KV180 and UniDrone E900. Other motors with 4 × M3 holes on a 25 mm circle and a 6 mm shaft.',
-      ],
-      [
-        'Who it is for',
-        'E900 owners keeping spare propellers, and builders of heavy-lift multirotors on 12S.',
-      ],
+      ['Compatibility', 'UniMotor 6215 KV180 and UniDrone E900. Other motors with 4 × M3 holes on a 25 mm circle and a 6 mm shaft.'],
+      ['Who it is for', 'E900 owners keeping spare propellers, and builders of heavy-lift multirotors on 12S.'],
       ['In short', 'Balanced 22 × 7.8 inch carbon propeller pair (CW and CCW) for heavy-lift aircraft.'],
     ],
     features: [
@@ -949,10 +890,7 @@ export const demoProducts: ProductFields[] = [
         'Compatibility',
         'UniMotor 6215 KV180 and UniMotor 4114 KV400; UniPilot X7 Pro (PWM, DShot or CAN); 6S to 14S batteries including two UniCell 6S packs in series.',
       ],
-      [
-        'Who it is for',
-        'E900 owners keeping spares, and builders of heavy-lift multirotors who want telemetry from every motor.',
-      ],
+      ['Who it is for', 'E900 owners keeping spares, and builders of heavy-lift multirotors who want telemetry from every motor.'],
       ['In short', '6–14S, 80 A field-oriented-control ESC with CAN telemetry.'],
     ],
     features: [
@@ -997,14 +935,8 @@ export const demoProducts: ProductFields[] = [
         'Each pack holds 488 Wh in six high-discharge cells and supplies 15C continuously. The management board watches every cell, keeps them balanced while charging and flying, and stores the cycle count and history so you can retire packs before they let you down. A four-light gauge shows the charge at the press of a button.\n\nIf a charged pack is not used for 5 days (adjustable), it slowly discharges to storage voltage to protect the cells. The E900 uses two packs in series, and both must be from the same pair with similar cycle counts. Store and charge batteries in a fire-resistant container away from anything flammable.',
       ],
       ['In the box', 'UniCell 6S 22000 mAh smart battery; terminal cover; safety leaflet.'],
-      [
-        'Compatibility',
-        'UniDrone E900 (two packs in series), UniCharge C2 charger, and other 6S or 12S aircraft that accept a 150 A anti-spark connector.',
-      ],
-      [
-        'Who it is for',
-        'E900 operators adding packs to fly longer days, and heavy-lift builders who want battery data in their logs.',
-      ],
+      ['Compatibility', 'UniDrone E900 (two packs in series), UniCharge C2 charger, and other 6S or 12S aircraft that accept a 150 A anti-spark connector.'],
+      ['Who it is for', 'E900 operators adding packs to fly longer days, and heavy-lift builders who want battery data in their logs.'],
       ['In short', '6S 22000 mAh smart battery with cell balancing, health data and self-discharge to storage.'],
     ],
     features: [
@@ -1058,14 +990,8 @@ export const demoProducts: ProductFields[] = [
         'Each channel talks to the battery management system of the connected UniCell, reads its cell voltages and history, and picks the right charge current automatically. The screens show the charge level, time remaining and any warnings for each pack. Besides normal charging there is a storage mode that brings packs to 3.85 V per cell for transport or a long break.\n\nA temperature-controlled fan keeps the charger quiet on light loads. Give it at least 20 cm of free space around the grille, and charge on a non-flammable surface. On a generator, use one rated at 1.5 kVA or more.',
       ],
       ['In the box', 'UniCharge C2; AC power cord with Australian plug; 2 charge leads; quick-start guide.'],
-      [
-        'Compatibility',
-        'UniCell 6S 22000 mAh smart batteries. Standard 6S LiPo packs can be charged in manual mode at up to 20 A.',
-      ],
-      [
-        'Who it is for',
-        'E900 operators who fly several batteries a day and need quick turnaround in the field or the workshop.',
-      ],
+      ['Compatibility', 'UniCell 6S 22000 mAh smart batteries. Standard 6S LiPo packs can be charged in manual mode at up to 20 A.'],
+      ['Who it is for', 'E900 operators who fly several batteries a day and need quick turnaround in the field or the workshop.'],
       ['In short', 'Two-channel 1200 W smart charger: two E900 batteries full in about an hour.'],
     ],
     features: [
@@ -1149,10 +1075,7 @@ export const demoProducts: ProductFields[] = [
         'The shell is moulded polypropylene with a rubber O-ring seal, four double-throw latches and an automatic pressure valve so the lid opens easily after a change of altitude. Inside, layered foam is cut for the folded E900, four UniCell batteries, a UniLink MK15 or MK32, a payload camera and a box of spare propellers and tools.\n\nTwo wheels with sealed bearings and a telescopic handle make it easy to move across a car park, and four handles let two people lift it into a vehicle. Padlock holes at two of the latches accept standard padlocks for travel.',
       ],
       ['In the box', 'UniCase with cut foam for the E900; 2 keys for the telescopic handle lock.'],
-      [
-        'Compatibility',
-        'UniDrone E900 (folded, with landing gear fitted), 4 × UniCell 6S 22000 mAh, UniLink MK15 or MK32, one of UniCam Z10, T2 or M24.',
-      ],
+      ['Compatibility', 'UniDrone E900 (folded, with landing gear fitted), 4 × UniCell 6S 22000 mAh, UniLink MK15 or MK32, one of UniCam Z10, T2 or M24.'],
       ['Who it is for', 'E900 operators who travel to jobs by road and need to protect their aircraft.'],
       ['In short', 'Waterproof wheeled hard case with cut foam for the E900, batteries and controller.'],
     ],

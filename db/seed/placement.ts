@@ -9,7 +9,12 @@ export const demoPlacement: Record<string, Partial<ProductPlacement>> = {
   'unidrone-e900': {
     productFeatured: true,
     productUseCases: true,
-    productRelated: ['unicell-6s-22000-mah-smart-battery', 'unicharge-c2-dual-smart-charger', 'unicase-e900-transport-case', 'uniframe-e900-carbon-landing-gear-set'],
+    productRelated: [
+      'unicell-6s-22000-mah-smart-battery',
+      'unicharge-c2-dual-smart-charger',
+      'unicase-e900-transport-case',
+      'uniframe-e900-carbon-landing-gear-set',
+    ],
   },
   'unipilot-x7-pro': {
     productFeatured: true,

@@ -17,7 +17,11 @@ const [portArgument, file, encoding] = process.argv.slice(2)
 const port = Number(portArgument ?? 0)
 
 /** Forty products in a list: about 4 KB of HTML. */
-const items = Array.from({ length: 40 }, (_, index) => ({ id: `product-${index}`, name: `Survey drone part ${index}`, price: `$${(index * 37.5 + 99).toFixed(2)}` }))
+const items = Array.from({ length: 40 }, (_, index) => ({
+  id: `product-${index}`,
+  name: `Survey drone part ${index}`,
+  price: `$${(index * 37.5 + 99).toFixed(2)}`,
+}))
 function Page() {
   return h(
     'html',
@@ -30,7 +34,19 @@ function Page() {
         'main',
         null,
         h('h1', null, 'Products'),
-        h('ul', null, ...items.map((item) => h('li', { key: item.id, className: 'product' }, h('a', { href: `/product/${item.id}` }, item.name), ' ', h('span', { className: 'price' }, item.price)))),
+        h(
+          'ul',
+          null,
+          ...items.map((item) =>
+            h(
+              'li',
+              { key: item.id, className: 'product' },
+              h('a', { href: `/product/${item.id}` }, item.name),
+              ' ',
+              h('span', { className: 'price' }, item.price),
+            ),
+          ),
+        ),
       ),
     ),
   )
@@ -38,7 +54,11 @@ function Page() {
 
 function answerFile(): (req: IncomingMessage, res: ServerResponse) => void {
   const page = readFileSync(file!)
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': page.length, ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}) }
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': page.length,
+    ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),
+  }
   return (_req, res) => {
     res.writeHead(200, headers)
     res.end(page)
@@ -49,7 +69,12 @@ function answerReact(req: IncomingMessage, res: ServerResponse) {
   const html = Buffer.from(`<!DOCTYPE html>${renderToString(h(Page))}`)
   const chosen = pageEncodingFor(req.headers['accept-encoding'])
   const body = compressPage(html, chosen)
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length, Vary: 'Accept-Encoding', ...(chosen === 'identity' ? {} : { 'Content-Encoding': chosen }) })
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': body.length,
+    Vary: 'Accept-Encoding',
+    ...(chosen === 'identity' ? {} : { 'Content-Encoding': chosen }),
+  })
   res.end(body)
 }
 

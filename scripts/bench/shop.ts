@@ -169,6 +169,9 @@ export function stopAllOnSignals(): void {
 
 export function machineSummary(): string {
   const cpus = os.cpus()
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(' ')
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
   return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, load average ${load}`
 }

@@ -45,7 +45,10 @@ export function wrkAvailable(): boolean {
 
 /** A Lua string literal (paths and headers are ASCII; quotes and backslashes are escaped). */
 const lua = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`
-const luaTable = (record: Record<string, string>) => `{ ${Object.entries(record).map(([name, value]) => `[${lua(name)}] = ${lua(value)}`).join(', ')} }`
+const luaTable = (record: Record<string, string>) =>
+  `{ ${Object.entries(record)
+    .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
+    .join(', ')} }`
 
 function script(requests: LoadRequest[]): string {
   const done = `
@@ -59,7 +62,9 @@ end
     const [only] = requests as [LoadRequest]
     return `wrk.method = ${lua(only.method)}\nwrk.path = ${lua(only.path)}\nwrk.headers = ${luaTable(only.headers)}\n${only.body === undefined ? '' : `wrk.body = ${lua(only.body)}\n`}${done}`
   }
-  const list = requests.map((each) => `{ ${lua(each.method)}, ${lua(each.path)}, ${luaTable(each.headers)}, ${each.body === undefined ? 'nil' : lua(each.body)} }`).join(',\n')
+  const list = requests
+    .map((each) => `{ ${lua(each.method)}, ${lua(each.path)}, ${luaTable(each.headers)}, ${each.body === undefined ? 'nil' : lua(each.body)} }`)
+    .join(',\n')
   return `local raw = {\n${list}\n}
 local formatted = {}
 local turn = 0
@@ -81,7 +86,9 @@ export async function runWrk(base: string, requests: LoadRequest[], options: { c
     await writeFile(file, script(requests))
     const args = ['-t', String(options.threads ?? 1), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '60s', '-s', file, base]
     // sh reports the user and system time of its waited-for child (fields cutime and cstime of /proc/<sh>/stat).
-    const child = spawn('sh', ['-c', 'wrk "$@"; code=$?; read -r stat < /proc/$$/stat; echo "SH_STAT $stat"; exit $code', 'sh', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('sh', ['-c', 'wrk "$@"; code=$?; read -r stat < /proc/$$/stat; echo "SH_STAT $stat"; exit $code', 'sh', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk))

@@ -25,7 +25,10 @@ export async function cameraPhoto(width = 4000, height = 3000): Promise<Buffer> 
   }
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Make: CAMERA_NAME }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 1/1 30/1' } })
+    .withExif({
+      IFD0: { Make: CAMERA_NAME },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 1/1 30/1' },
+    })
     .withMetadata({ orientation: 6 })
     .toBuffer()
 }

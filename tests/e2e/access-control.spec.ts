@@ -75,7 +75,14 @@ test('a signed-in person is sent back only to pages of the shop, however the ret
   /** Where a browser goes for an address the shop gave it (a Location, a link's href). */
   const leadsTo = (address: string) => new URL(address, `${origin}/client`).origin
 
-  for (const returnPath of ['/..//evil.example/path', '/%2e%2e//evil.example/path', '/.//evil.example', '/.%2F/evil.example', '/%2F%2Fevil.example', '/%5Cevil.example']) {
+  for (const returnPath of [
+    '/..//evil.example/path',
+    '/%2e%2e//evil.example/path',
+    '/.//evil.example',
+    '/.%2F/evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+  ]) {
     const label = returnPath
     const continued = await request.get(`/auth/continue?redirectTo=${encodeURIComponent(returnPath)}`, { maxRedirects: 0 })
     expect(continued.status(), label).toBe(302)

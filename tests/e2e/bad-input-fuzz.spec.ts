@@ -93,7 +93,15 @@ const formValue = fc.oneof({ weight: 3, arbitrary: stringValue }, { weight: 1, a
 const fieldsOf = (knownFields: string[]) =>
   fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...knownFields, 'intent') }, { weight: 1, arbitrary: text }), formValue, { maxKeys: 7 })
 
-const CONTENT_TYPES = ['application/octet-stream', 'text/plain', 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'image/png']
+const CONTENT_TYPES = [
+  'application/octet-stream',
+  'text/plain',
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'image/png',
+]
 
 interface GeneratedBody {
   headers: Record<string, string>
@@ -105,38 +113,44 @@ interface GeneratedBody {
 type BodyParts = Omit<GeneratedBody, typeof fc.toStringMethod>
 
 function bodyFor(knownFields: string[]): fc.Arbitrary<GeneratedBody> {
-  return fc.oneof<fc.Arbitrary<BodyParts>[]>(
-    fieldsOf(knownFields).map((fields) => ({
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: Buffer.from(new URLSearchParams(fields).toString()),
-      summary: `urlencoded ${describe(fields)}`,
-    })),
-    fc.tuple(fieldsOf(knownFields), fc.option(fc.uint8Array({ maxLength: 2048 })), fc.constantFrom('image/png', 'application/json', 'text/plain', '')).map(([fields, bytes, type]) => {
-      const boundary = 'fuzz-boundary-7e3'
-      const parts: Parameters<typeof multipart>[1] = Object.entries(fields).map(([name, content]) => ({ name: name.replace(/["\r\n]/g, '_'), content }))
-      if (bytes) parts.push({ name: 'file', filename: 'upload.bin', type, content: Buffer.from(bytes) })
-      return {
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: multipart(boundary, parts),
-        summary: `multipart ${describe(fields)}${bytes ? ` + file of ${bytes.length} bytes (${type || 'no type'})` : ''}`,
-      }
-    }),
-    jsonValue.map((value) => ({
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.from(JSON.stringify(value) ?? 'null'),
-      summary: `JSON ${describe(value)}`,
-    })),
-    fc.tuple(fc.uint8Array({ maxLength: 4096 }), fc.constantFrom(...CONTENT_TYPES)).map(([bytes, type]) => ({
-      headers: { 'content-type': type },
-      body: Buffer.from(bytes),
-      summary: `${bytes.length} raw bytes as ${type}`,
-    })),
-    fc.constant({ headers: {}, summary: 'no body' }),
-  ).map(readable)
+  return fc
+    .oneof<fc.Arbitrary<BodyParts>[]>(
+      fieldsOf(knownFields).map((fields) => ({
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from(new URLSearchParams(fields).toString()),
+        summary: `urlencoded ${describe(fields)}`,
+      })),
+      fc
+        .tuple(fieldsOf(knownFields), fc.option(fc.uint8Array({ maxLength: 2048 })), fc.constantFrom('image/png', 'application/json', 'text/plain', ''))
+        .map(([fields, bytes, type]) => {
+          const boundary = 'fuzz-boundary-7e3'
+          const parts: Parameters<typeof multipart>[1] = Object.entries(fields).map(([name, content]) => ({ name: name.replace(/["\r\n]/g, '_'), content }))
+          if (bytes) parts.push({ name: 'file', filename: 'upload.bin', type, content: Buffer.from(bytes) })
+          return {
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+            body: multipart(boundary, parts),
+            summary: `multipart ${describe(fields)}${bytes ? ` + file of ${bytes.length} bytes (${type || 'no type'})` : ''}`,
+          }
+        }),
+      jsonValue.map((value) => ({
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify(value) ?? 'null'),
+        summary: `JSON ${describe(value)}`,
+      })),
+      fc.tuple(fc.uint8Array({ maxLength: 4096 }), fc.constantFrom(...CONTENT_TYPES)).map(([bytes, type]) => ({
+        headers: { 'content-type': type },
+        body: Buffer.from(bytes),
+        summary: `${bytes.length} raw bytes as ${type}`,
+      })),
+      fc.constant({ headers: {}, summary: 'no body' }),
+    )
+    .map(readable)
 }
 
 function describe(value: unknown): string {
-  const json = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' && item.length > 80 ? `${item.slice(0, 40)}…(${item.length} chars)` : item)) ?? String(value)
+  const json =
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' && item.length > 80 ? `${item.slice(0, 40)}…(${item.length} chars)` : item)) ??
+    String(value)
   return json.length > 1500 ? `${json.slice(0, 1500)}…` : json
 }
 
@@ -164,8 +178,17 @@ const PRODUCT = {
   productDownloads: [{ value: 'https://example.com/manual.pdf', label: 'Manual', description: '' }],
   productPrices: [{ value: '12999.00', label: 'Price', description: '' }],
 }
-const CONTACT = { contactName: 'Fuzz Buyer', contactEmail: EMAIL, contactPhone: '0400 000 000', contactCompany: 'Fuzz Pty Ltd', contactMessage: 'Is it in stock?' }
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const CONTACT = {
+  contactName: 'Fuzz Buyer',
+  contactEmail: EMAIL,
+  contactPhone: '0400 000 000',
+  contactCompany: 'Fuzz Pty Ltd',
+  contactMessage: 'Is it in stock?',
+}
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 
 interface Seed {
   encoding: 'form' | 'json' | 'multipart'
@@ -230,7 +253,15 @@ function seedFor(pattern: string): Seed | null {
       return form({ email: EMAIL, cardNumber: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123', name: 'Fuzz Buyer' })
     case '/client':
     case '/program':
-      return form({ profileNameGiven: 'Fuzz', profileNameFamily: 'Buyer', profileNameOther: '', profileMobile: '0400 000 000', profileAddress: '1 Queen St, Brisbane QLD 4000', profileDateOfBirth: '1990-01-01', profileImage: '/images/placeholder.svg' })
+      return form({
+        profileNameGiven: 'Fuzz',
+        profileNameFamily: 'Buyer',
+        profileNameOther: '',
+        profileMobile: '0400 000 000',
+        profileAddress: '1 Queen St, Brisbane QLD 4000',
+        profileDateOfBirth: '1990-01-01',
+        profileImage: '/images/placeholder.svg',
+      })
     case '/product/create':
       return form({ product: { ...PRODUCT, productName: 'Fuzz Gimbal' } })
     case '/product/:productId/update':
@@ -254,7 +285,12 @@ function seedFor(pattern: string): Seed | null {
       return {
         encoding: 'multipart',
         fields: { collection: 'templates', intent: 'check', renames: '' },
-        file: { format: 'unidrone-shop-export', version: 1, collection: 'templates', documents: { 'fuzz-import': { FBUID: 'fuzz-import', templateName: 'Imported', templateImage: '' } } },
+        file: {
+          format: 'unidrone-shop-export',
+          version: 1,
+          collection: 'templates',
+          documents: { 'fuzz-import': { FBUID: 'fuzz-import', templateName: 'Imported', templateImage: '' } },
+        },
       }
     case '/api/auth/sign-up/email':
       return { encoding: 'json', fields: { email: EMAIL, password: 'a good password', name: 'Fuzz Buyer' } }
@@ -289,7 +325,10 @@ function mutated(value: unknown, depth = 0): fc.Arbitrary<unknown> {
 /** A seed with one or two mutations, in its own encoding or now and then the other one. */
 function mutatedBody(seed: Seed): fc.Arbitrary<GeneratedBody> {
   const once = mutated(seed.fields)
-  const fields = fc.oneof(once, once.chain((first) => mutated(first))) as fc.Arbitrary<Record<string, unknown>>
+  const fields = fc.oneof(
+    once,
+    once.chain((first) => mutated(first)),
+  ) as fc.Arbitrary<Record<string, unknown>>
   const encoding = fc.constantFrom<Seed['encoding']>(seed.encoding, seed.encoding, seed.encoding, seed.encoding === 'json' ? 'form' : 'json')
   const file = seed.file === undefined || Buffer.isBuffer(seed.file) ? fc.constant(seed.file) : fc.oneof(fc.constant(seed.file), mutated(seed.file))
   // A seed without fields (an upload) is replaced whole: by a value that is not an object, sent as one field.
@@ -302,13 +341,25 @@ function encode(fields: Record<string, unknown>, encoding: Seed['encoding'], fil
   const summary = `${encoding} ${describe(fields)}${file === undefined ? '' : ` + file ${Buffer.isBuffer(file) ? `of ${file.length} bytes` : describe(file)}`}`
   if (encoding === 'json') return { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(fields)), summary }
   if (encoding === 'form') {
-    return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, inForm(value)])).toString()), summary }
+    return {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.from(new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, inForm(value)])).toString()),
+      summary,
+    }
   }
   const boundary = 'fuzz-boundary-5b1'
-  const parts: Parameters<typeof multipart>[1] = Object.entries(fields).map(([name, value]) => ({ name: name.replace(/["\r\n]/g, '_'), content: inForm(value) }))
+  const parts: Parameters<typeof multipart>[1] = Object.entries(fields).map(([name, value]) => ({
+    name: name.replace(/["\r\n]/g, '_'),
+    content: inForm(value),
+  }))
   if (file !== undefined) {
     const bytes = Buffer.isBuffer(file) ? file : Buffer.from(JSON.stringify(file) ?? '')
-    parts.push({ name: 'file', filename: Buffer.isBuffer(file) ? 'photo.png' : 'export.json', type: Buffer.isBuffer(file) ? 'image/png' : 'application/json', content: bytes })
+    parts.push({
+      name: 'file',
+      filename: Buffer.isBuffer(file) ? 'photo.png' : 'export.json',
+      type: Buffer.isBuffer(file) ? 'image/png' : 'application/json',
+      content: bytes,
+    })
   }
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: multipart(boundary, parts), summary }
 }
@@ -376,7 +427,12 @@ for (const who of ['anonymous', 'customer', 'staff'] as const) {
     // The checkout cookie takes a body to the delivery step's form (this one is refused by its postcode).
     const delivery = await sendRaw(
       PORT,
-      { method: 'POST', path: '/checkout/delivery', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: probed.origin }, body: Buffer.from(new URLSearchParams({ ...DELIVERY, postcode: '0000' }).toString()) },
+      {
+        method: 'POST',
+        path: '/checkout/delivery',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: probed.origin },
+        body: Buffer.from(new URLSearchParams({ ...DELIVERY, postcode: '0000' }).toString()),
+      },
       cookieOf(who),
     )
     expect([delivery.status, firstLine(delivery)], 'the delivery step reached with the checkout cookie').toEqual([400, expect.stringContaining('Delivery')])
@@ -420,7 +476,15 @@ for (const who of ['anonymous', 'customer', 'staff'] as const) {
       { seed: SEED, numRuns: RUNS, endOnFailure: false },
     )
     expect(sent).toBeGreaterThanOrEqual(RUNS)
-    const tallies = [...answers].sort(([a], [b]) => a.localeCompare(b)).map(([path, tally]) => `${path} ${[...tally].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`)
+    const tallies = [...answers]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([path, tally]) =>
+          `${path} ${[...tally]
+            .sort(([a], [b]) => a - b)
+            .map(([status, count]) => `${status}×${count}`)
+            .join(' ')}`,
+      )
     console.log(`as ${who}: ${sent} requests; answers by route:\n  ${tallies.join('\n  ')}`)
     if (who !== 'anonymous') {
       // Still signed in at the end: the run reached the signed-in code, not the login panel.
@@ -456,11 +520,7 @@ async function paidOrderOver(playwright: { request: { newContext(options: object
   }
 }
 
-type Race =
-  | { kind: 'units'; quantity: number }
-  | { kind: 'amount'; cents: number }
-  | { kind: 'cancel' }
-  | { kind: 'return-refund'; quantity: number }
+type Race = { kind: 'units'; quantity: number } | { kind: 'amount'; cents: number } | { kind: 'cancel' } | { kind: 'return-refund'; quantity: number }
 
 const race: fc.Arbitrary<{ write: Race; copies: number; restock: boolean }> = fc.record({
   write: fc.oneof(
@@ -489,8 +549,12 @@ test('racing refunds, cancellations and return refunds with different keys move 
       if (write.kind === 'return-refund') {
         // The customer's return, already approved and received (its steps are tested in tests/e2e/returns.spec.ts).
         await database.db.execute(sql`update orders set fulfilment = 'delivered', fulfilled_at = now() where id = ${orderId}`)
-        const lines = JSON.stringify([{ position: 0, productId: RACED_PRODUCT, productName: order!.name, quantity: write.quantity, amountCents: order!.unit * write.quantity }])
-        await database.db.execute(sql`insert into returns (id, order_id, status, reason, details, lines, requested_by) values (${returnId}, ${orderId}, 'received', 'faulty', 'Dead on arrival.', ${lines}::jsonb, 'fuzz')`)
+        const lines = JSON.stringify([
+          { position: 0, productId: RACED_PRODUCT, productName: order!.name, quantity: write.quantity, amountCents: order!.unit * write.quantity },
+        ])
+        await database.db.execute(
+          sql`insert into returns (id, order_id, status, reason, details, lines, requested_by) values (${returnId}, ${orderId}, 'received', 'faulty', 'Dead on arrival.', ${lines}::jsonb, 'fuzz')`,
+        )
       }
       const stockBefore = rowsOf<{ n: number }>(await database.db.execute(sql`select stock_on_hand as n from products where id = ${RACED_PRODUCT}`))[0]!.n
       const fields = (key: string): Record<string, string> => {
@@ -504,7 +568,12 @@ test('racing refunds, cancellations and return refunds with different keys move 
         Array.from({ length: copies }, (_, copy) =>
           sendRaw(
             PORT,
-            { method: 'POST', path: `/orders/${orderId}`, headers: { ...FORM_HEADERS, origin: probed.origin }, body: Buffer.from(new URLSearchParams(fields(`${copy}`)).toString()) },
+            {
+              method: 'POST',
+              path: `/orders/${orderId}`,
+              headers: { ...FORM_HEADERS, origin: probed.origin },
+              body: Buffer.from(new URLSearchParams(fields(`${copy}`)).toString()),
+            },
             cookies.staff,
           ),
         ),
@@ -522,7 +591,9 @@ test('racing refunds, cancellations and return refunds with different keys move 
         ),
       )
       const refundedUnits = refunds.reduce((sum, refund) => sum + refund.lines.reduce((units, line) => units + line.quantity, 0), 0)
-      const restocked = refunds.filter((refund) => refund.restock).reduce((sum, refund) => sum + refund.lines.reduce((units, line) => units + line.quantity, 0), 0)
+      const restocked = refunds
+        .filter((refund) => refund.restock)
+        .reduce((sum, refund) => sum + refund.lines.reduce((units, line) => units + line.quantity, 0), 0)
       // What the order counts is what its refunds add up to, never more than it took.
       expect(after!.refunded, what).toBe(refunds.reduce((sum, refund) => sum + refund.amount, 0))
       expect(after!.refunded, what).toBeLessThanOrEqual(order!.total)
@@ -537,9 +608,16 @@ test('racing refunds, cancellations and return refunds with different keys move 
         'return-refund': () => 1,
       }[write.kind]()
       expect(refunds, what).toHaveLength(expected)
-      expect(answers.filter((answer) => answer.status === 200), what).toHaveLength(expected)
+      expect(
+        answers.filter((answer) => answer.status === 200),
+        what,
+      ).toHaveLength(expected)
       if (write.kind === 'cancel') expect([after!.fulfilment, after!.stock - stockBefore], what).toEqual(['cancelled', 3])
-      if (write.kind === 'return-refund') expect(refunds.map((refund) => refund.return_id), what).toEqual([returnId])
+      if (write.kind === 'return-refund')
+        expect(
+          refunds.map((refund) => refund.return_id),
+          what,
+        ).toEqual([returnId])
     }),
     { seed: SEED, numRuns: RACE_RUNS, endOnFailure: false },
   )
@@ -550,16 +628,43 @@ test('racing refunds, cancellations and return refunds with different keys move 
 // ---------------------------------------------------------------------------------------------
 
 /** Pieces a path or a return path is built from: dot segments, slashes and their encodings, another host. */
-const PATH_PIECES = ['..', '.', '%2e%2e', '%2E.', '.%2e', '%2e', '/', '//', '\\', '%2f', '%2F', '%5c', '%5C', '%252f', '%09', '%0a', 'evil.example', '@evil.example', ':', 'https:', '?', '#', 'client', 'staff']
+const PATH_PIECES = [
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E.',
+  '.%2e',
+  '%2e',
+  '/',
+  '//',
+  '\\',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '%252f',
+  '%09',
+  '%0a',
+  'evil.example',
+  '@evil.example',
+  ':',
+  'https:',
+  '?',
+  '#',
+  'client',
+  'staff',
+]
 const piece = fc.constantFrom(...PATH_PIECES)
 const returnPath = fc.array(piece, { minLength: 1, maxLength: 7 }).map((pieces) => pieces.join(''))
 const RETURN_PAGES = ['/auth/continue?redirectTo=', '/login?redirectTo=', '/client/two-factor?redirectTo=', '/login/two-factor?redirectTo=']
 /** A real page's address with pieces put between its segments. */
-const dottedPath = fc.tuple(fc.constantFrom(...table.map((route) => route.path)), fc.array(fc.tuple(fc.nat(), fc.array(piece, { minLength: 1, maxLength: 3 })), { maxLength: 3 })).map(([pattern, inserts]) => {
-  const segments = realPathOf(probed.real, pattern).split('/')
-  for (const [at, pieces] of inserts) segments.splice(1 + (at % segments.length), 0, pieces.join(''))
-  return segments.join('/').replace(/^\/*/, '/')
-})
+const dottedPath = fc
+  .tuple(fc.constantFrom(...table.map((route) => route.path)), fc.array(fc.tuple(fc.nat(), fc.array(piece, { minLength: 1, maxLength: 3 })), { maxLength: 3 }))
+  .map(([pattern, inserts]) => {
+    const segments = realPathOf(probed.real, pattern).split('/')
+    for (const [at, pieces] of inserts) segments.splice(1 + (at % segments.length), 0, pieces.join(''))
+    return segments.join('/').replace(/^\/*/, '/')
+  })
 
 /** Where a browser would go from this Location header: on the shop's own origin, or elsewhere. */
 const leavesTheShop = (location: string) => {
@@ -585,7 +690,8 @@ for (const who of ['anonymous', 'customer', 'staff'] as const) {
         expect(leakIn(outcome.text), what).toBeNull()
         if (outcome.location) expect(leavesTheShop(outcome.location), what).toBe(false)
         // A page's own links back (the two-step login's Continue) stay on the shop too.
-        for (const [, href] of outcome.text.matchAll(/<a [^>]*href="([^"]*)"/g)) expect(leavesTheShop(href!.replaceAll('&amp;', '&')) && !/^https:\/\/|^mailto:|^tel:/.test(href!), `${what}: link ${href}`).toBe(false)
+        for (const [, href] of outcome.text.matchAll(/<a [^>]*href="([^"]*)"/g))
+          expect(leavesTheShop(href!.replaceAll('&amp;', '&')) && !/^https:\/\/|^mailto:|^tel:/.test(href!), `${what}: link ${href}`).toBe(false)
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: false },
     )
@@ -597,7 +703,12 @@ for (const who of ['anonymous', 'customer', 'staff'] as const) {
 // ---------------------------------------------------------------------------------------------
 
 /** Fields a form sends once per ticked box: the only ones that may repeat. */
-const REPEATABLE: Record<string, string[]> = { '/orders': ['orderId'], '/products': ['productId'], '/client/two-factor': ['backupCode'], '/api/uploads': ['file'] }
+const REPEATABLE: Record<string, string[]> = {
+  '/orders': ['orderId'],
+  '/products': ['productId'],
+  '/client/two-factor': ['backupCode'],
+  '/api/uploads': ['file'],
+}
 /** Forms whose lines are fields of their own (`qty-<position>`), where one line can be named twice under two spellings. */
 const LINE_FORMS: Record<string, Record<string, string>> = {
   '/orders/:orderId': { intent: 'refund', requestKey: 'fuzz-repeated-0001', reason: 'Fuzz', 'qty-0': '1' },
@@ -616,20 +727,34 @@ test('a field sent twice, or one line under two spellings, is refused by every f
       const fields = formsFor(route.path)?.fields ?? ['intent']
       return [{ route, fields: Object.fromEntries(fields.map((name) => [name, 'x'])) as Record<string, unknown> }]
     })
-  const probe = fc.tuple(fc.constantFrom(...forms), fc.constantFrom<Who>('anonymous', 'customer', 'staff'), fc.nat(), stringValue, fc.boolean(), fc.constantFrom('00', '000', '0000', '+0')).map(([form, who, pick, value, respell, spelling]) => {
-    const names = Object.keys(form.fields)
-    const lines = names.filter((name) => /^qty-\d+$/.test(name))
-    const entries: [string, string][] = Object.entries(form.fields).map(([name, content]) => [name, inForm(content)])
-    if (respell && lines.length > 0) entries.push([`qty-${spelling}`, '1'])
-    else entries.push([names[pick % names.length]!, value])
-    return { form, who, entries }
-  })
+  const probe = fc
+    .tuple(
+      fc.constantFrom(...forms),
+      fc.constantFrom<Who>('anonymous', 'customer', 'staff'),
+      fc.nat(),
+      stringValue,
+      fc.boolean(),
+      fc.constantFrom('00', '000', '0000', '+0'),
+    )
+    .map(([form, who, pick, value, respell, spelling]) => {
+      const names = Object.keys(form.fields)
+      const lines = names.filter((name) => /^qty-\d+$/.test(name))
+      const entries: [string, string][] = Object.entries(form.fields).map(([name, content]) => [name, inForm(content)])
+      if (respell && lines.length > 0) entries.push([`qty-${spelling}`, '1'])
+      else entries.push([names[pick % names.length]!, value])
+      return { form, who, entries }
+    })
   await fc.assert(
     fc.asyncProperty(probe, async ({ form, who, entries }) => {
       const repeated = entries.at(-1)![0]
       fc.pre(!(REPEATABLE[form.route.path] ?? []).includes(repeated))
       const body = new URLSearchParams(entries.map(([name, value]) => [name, value.replace(/\$email/g, () => `fuzz-${Date.now()}-${sequence++}@example.com`)]))
-      const request: RawRequest = { method: 'POST', path: realPathOf(probed.real, form.route.path), headers: { ...FORM_HEADERS, origin: probed.origin }, body: await resolved(Buffer.from(body.toString())) }
+      const request: RawRequest = {
+        method: 'POST',
+        path: realPathOf(probed.real, form.route.path),
+        headers: { ...FORM_HEADERS, origin: probed.origin },
+        body: await resolved(Buffer.from(body.toString())),
+      }
       const before = await checksums(database.db)
       const outcome = await sendRaw(PORT, request, cookieOf(who))
       const what = `POST ${request.path} as ${who} with ${describe(entries)} → ${outcome.status} ${outcome.location ?? ''} ${firstLine(outcome)}`

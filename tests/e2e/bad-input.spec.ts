@@ -109,7 +109,7 @@ const BAD_QUERIES = [
 const SEARCH_QUERIES = [
   "q=x7'%20%26%20!(pro%3A*%20%7C%20%3C-%3E)",
   'q=%25_%5C%25',
-  "q=%27%20OR%20%271%27%3D%271%27%20--",
+  'q=%27%20OR%20%271%27%3D%271%27%20--',
   'q=%ff%fe',
   'q=%00%00',
   'q=a%00b',
@@ -146,7 +146,10 @@ const BAD_VALUES = [
 ]
 
 /** A tiny PNG (1×1): a real image, for the upload tests that only play with its name. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 
 /** Bodies that are broken whatever the form: the parser, not the schema, has to cope. */
 function malformedBodies(fields: string[]): Omit<Probe, 'method' | 'path'>[] {
@@ -157,18 +160,43 @@ function malformedBodies(fields: string[]): Omit<Probe, 'method' | 'path'>[] {
     { headers: FORM, body: Buffer.alloc(0), summary: 'urlencoded, empty body' },
     {
       headers: FORM,
-      body: Buffer.concat([Buffer.from(`${first}=`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from(`&${fields[1] ?? 'x'}=`), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80])]),
+      body: Buffer.concat([
+        Buffer.from(`${first}=`),
+        Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+        Buffer.from(`&${fields[1] ?? 'x'}=`),
+        Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+      ]),
       summary: 'urlencoded, invalid UTF-8 bytes',
     },
     { headers: FORM, body: Buffer.from(fields.map((name) => `${name}=%E0%A4%A%zz%`).join('&')), summary: 'urlencoded, bad percent-encoding' },
-    { headers: FORM, body: Buffer.from(fields.flatMap((name) => [`${name}=a`, `${name}=b`, `${name}[]=c`, `${name}[x]=d`]).join('&')), summary: 'urlencoded, repeated and bracketed fields' },
-    { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16le' }, body: Buffer.from(`${first}=x`, 'utf16le'), summary: 'urlencoded declared UTF-16' },
-    { headers: { 'content-type': 'application/json' }, body: Buffer.from(`{"${first}": {"$ne": null}, "items": [1, {"a": []}]}`), summary: 'JSON object with wrong types' },
+    {
+      headers: FORM,
+      body: Buffer.from(fields.flatMap((name) => [`${name}=a`, `${name}=b`, `${name}[]=c`, `${name}[x]=d`]).join('&')),
+      summary: 'urlencoded, repeated and bracketed fields',
+    },
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16le' },
+      body: Buffer.from(`${first}=x`, 'utf16le'),
+      summary: 'urlencoded declared UTF-16',
+    },
+    {
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(`{"${first}": {"$ne": null}, "items": [1, {"a": []}]}`),
+      summary: 'JSON object with wrong types',
+    },
     { headers: { 'content-type': 'application/json' }, body: Buffer.from(`{"${first}": "unterminated`), summary: 'malformed JSON' },
     { headers: { 'content-type': 'application/json' }, body: Buffer.from('[null, 1, "two"]'), summary: 'JSON array' },
-    { headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), summary: 'JSON with invalid UTF-8' },
+    {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]),
+      summary: 'JSON with invalid UTF-8',
+    },
     { headers: { 'content-type': 'multipart/form-data' }, body: Buffer.from('garbage without a boundary'), summary: 'multipart without boundary' },
-    { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.from('not a multipart body at all'), summary: 'multipart, body without parts' },
+    {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.from('not a multipart body at all'),
+      summary: 'multipart, body without parts',
+    },
     {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       body: multipart(boundary, [{ name: first, content: 'truncated' }], false).subarray(0, 60),
@@ -183,9 +211,21 @@ function malformedBodies(fields: string[]): Omit<Probe, 'method' | 'path'>[] {
       summary: 'multipart, files with traversal names where text is expected',
     },
     { headers: { 'content-type': 'text/plain' }, body: Buffer.from(`${first}=plain text`), summary: 'text/plain' },
-    { headers: { 'content-type': 'application/xml' }, body: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'), summary: 'XML with an external entity' },
-    { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256)), summary: 'binary octet-stream' },
-    { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.alloc(2 * MEGABYTE, 'a'), summary: '2 MB urlencoded, one field without =' },
+    {
+      headers: { 'content-type': 'application/xml' },
+      body: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'),
+      summary: 'XML with an external entity',
+    },
+    {
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256)),
+      summary: 'binary octet-stream',
+    },
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.alloc(2 * MEGABYTE, 'a'),
+      summary: '2 MB urlencoded, one field without =',
+    },
   ]
 }
 
@@ -215,7 +255,12 @@ async function send(context: APIRequestContext, probe: Probe, cookie: string | n
     timeout: 30_000,
   })
   const body = await response.body()
-  return { status: response.status(), contentType: response.headers()['content-type'] ?? '', location: response.headers().location ?? null, text: body.subarray(0, 2 * MEGABYTE).toString('utf8') }
+  return {
+    status: response.status(),
+    contentType: response.headers()['content-type'] ?? '',
+    location: response.headers().location ?? null,
+    text: body.subarray(0, 2 * MEGABYTE).toString('utf8'),
+  }
 }
 
 interface Failure {
@@ -290,8 +335,17 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
         json([{ FBUID: ['unidrone-e900'], productCount: 1 }], 'items: id as an array'),
         json([{ FBUID: 'a\u0000b', productCount: 1 }], 'items: id with NUL'),
         json([{ FBUID: 'x'.repeat(201), productCount: 1 }], 'items: id of 201 characters'),
-        json([{ FBUID: 'unidrone-e900', productCount: 1 }, { FBUID: 'unidrone-e900', productCount: 1 }], 'items: one product twice'),
-        json(Array.from({ length: 101 }, (_, index) => ({ FBUID: `p${index}`, productCount: 1 })), 'items: 101 lines'),
+        json(
+          [
+            { FBUID: 'unidrone-e900', productCount: 1 },
+            { FBUID: 'unidrone-e900', productCount: 1 },
+          ],
+          'items: one product twice',
+        ),
+        json(
+          Array.from({ length: 101 }, (_, index) => ({ FBUID: `p${index}`, productCount: 1 })),
+          'items: 101 lines',
+        ),
         json([], 'items: empty list'),
         json({ FBUID: 'unidrone-e900', productCount: 1 }, 'items: an object, not a list'),
         { headers: FORM, body: Buffer.from(form({ items: `[${'{"FBUID":"x","productCount":1},'.repeat(700)}]` })), summary: 'items: over 20,000 characters' },
@@ -322,7 +376,10 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
         delivery({ fullName: 'x'.repeat(201) }, 'delivery: name of 201 characters'),
         delivery({ fullName: '\u0000' }, 'delivery: name a NUL'),
         delivery({ addressLine1: '', suburb: '' }, 'delivery: no street or suburb'),
-        delivery({ shippingMethod: 'click-collect-brisbane', fullName: '', addressLine1: '<script>alert(1)</script>' }, 'delivery: collect, no name, script as address'),
+        delivery(
+          { shippingMethod: 'click-collect-brisbane', fullName: '', addressLine1: '<script>alert(1)</script>' },
+          'delivery: collect, no name, script as address',
+        ),
         delivery({ saveAddress: 'on', postcode: '0100' }, 'delivery: save the address, postcode 0100 (none)'),
         delivery({ saveAddress: 'on', postcode: '1000' }, 'delivery: save the address, a Sydney postcode in QLD'),
         delivery({ email: '', saveAddress: 'yes' }, 'delivery: no e-mail, saveAddress not "on"'),
@@ -330,7 +387,21 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
     }
     case '/settings/shipping': {
       // A method as the form sends it, with one thing wrong each time (or an id that names nothing).
-      const method = { id: '', formKey: 'new', name: 'Fuzz Courier', kind: 'delivery', price: '12.00', freeOver: '', weightBands: '', deliveryTime: '2 days', carriesLithium: 'on', pickupAddress: '', pickupHours: '', position: '5', active: 'on' }
+      const method = {
+        id: '',
+        formKey: 'new',
+        name: 'Fuzz Courier',
+        kind: 'delivery',
+        price: '12.00',
+        freeOver: '',
+        weightBands: '',
+        deliveryTime: '2 days',
+        carriesLithium: 'on',
+        pickupAddress: '',
+        pickupHours: '',
+        position: '5',
+        active: 'on',
+      }
       const shipping = (fields: Record<string, string>, summary: string) => ({ headers: FORM, body: Buffer.from(form({ ...method, ...fields })), summary })
       return [
         shipping({ name: '' }, 'method: no name'),
@@ -359,36 +430,102 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
     }
     case '/client':
       return [
-        { headers: FORM, body: Buffer.from(form({ intent: 'address-remove', addressId: real.addressId ?? 'x' })), summary: "address-remove of another customer's address" },
-        { headers: FORM, body: Buffer.from(form({ intent: 'address-default', addressId: real.addressId ?? 'x' })), summary: "address-default of another customer's address" },
+        {
+          headers: FORM,
+          body: Buffer.from(form({ intent: 'address-remove', addressId: real.addressId ?? 'x' })),
+          summary: "address-remove of another customer's address",
+        },
+        {
+          headers: FORM,
+          body: Buffer.from(form({ intent: 'address-default', addressId: real.addressId ?? 'x' })),
+          summary: "address-default of another customer's address",
+        },
         { headers: FORM, body: Buffer.from(form({ intent: 'address-remove', addressId: '' })), summary: 'address-remove without an address' },
         { headers: FORM, body: Buffer.from(form({ intent: 'address-default', addressId: "' OR '1'='1" })), summary: 'address-default, id an SQL injection' },
-        { headers: FORM, body: Buffer.from(`intent=address-remove&addressId=${encodeURIComponent(real.addressId ?? 'x')}&addressId=does-not-exist-zz9`), summary: 'address-remove, the id twice' },
-        { headers: FORM, body: Buffer.from(form({ intent: 'address-remove', addressId: 'x'.repeat(100_000) })), summary: 'address-remove, id of 100,000 characters' },
+        {
+          headers: FORM,
+          body: Buffer.from(`intent=address-remove&addressId=${encodeURIComponent(real.addressId ?? 'x')}&addressId=does-not-exist-zz9`),
+          summary: 'address-remove, the id twice',
+        },
+        {
+          headers: FORM,
+          body: Buffer.from(form({ intent: 'address-remove', addressId: 'x'.repeat(100_000) })),
+          summary: 'address-remove, id of 100,000 characters',
+        },
       ]
     case '/api/cart/quote':
       return [
-        { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: [{ FBUID: 'does-not-exist-zz9', productCount: 1 }] })), summary: 'JSON, unknown product (priced, not stored)' },
-        { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: [{ FBUID: { $ne: 1 }, productCount: 1 }] })), summary: 'JSON, id as an object' },
+        {
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(JSON.stringify({ items: [{ FBUID: 'does-not-exist-zz9', productCount: 1 }] })),
+          summary: 'JSON, unknown product (priced, not stored)',
+        },
+        {
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(JSON.stringify({ items: [{ FBUID: { $ne: 1 }, productCount: 1 }] })),
+          summary: 'JSON, id as an object',
+        },
         { headers: { 'content-type': 'application/json' }, body: Buffer.from(`{"items":${'['.repeat(100_000)}`), summary: 'JSON, 100,000 nested brackets' },
-        { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ items: Array.from({ length: 50_000 }, () => ({ FBUID: 'unidrone-e900', productCount: 1 })) })), summary: 'JSON, 50,000 lines (about 2 MB)' },
+        {
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(JSON.stringify({ items: Array.from({ length: 50_000 }, () => ({ FBUID: 'unidrone-e900', productCount: 1 })) })),
+          summary: 'JSON, 50,000 lines (about 2 MB)',
+        },
         { headers: { 'content-type': 'application/json' }, body: Buffer.from('{"__proto__":{"polluted":true},"items":[]}'), summary: 'JSON, __proto__ key' },
       ]
     case '/product/create':
     case '/product/:productId/update': {
-      const product = (value: unknown, summary: string, version = '1') => ({ headers: FORM, body: Buffer.from(form({ product: JSON.stringify(value), version })), summary })
+      const product = (value: unknown, summary: string, version = '1') => ({
+        headers: FORM,
+        body: Buffer.from(form({ product: JSON.stringify(value), version })),
+        summary,
+      })
       return [
         product({ productName: 'Fuzz', productCategory: 'nope' }, 'product: incomplete, unknown category'),
         product({ productName: ['x'], STUPID: 1, productCategory: 'cameras', productPrices: 'free' }, 'product: wrong types'),
-        product({ productName: '!!!', STUPID: 'x', productCategory: 'cameras', productImages: [], productDescriptions: [], productFeatures: [], productSpecifications: [], productDimensions: [], productShipping: [], productDownloads: [], productPrices: [{ value: '-5', label: '', description: '' }] }, 'product: name without letters, negative price'),
-        product({ productName: 'Fuzz', STUPID: 'x', productCategory: 'cameras', productImages: [{ value: 'javascript:alert(1)', label: '', description: '' }], productDescriptions: [], productFeatures: [], productSpecifications: [], productDimensions: [], productShipping: [], productDownloads: [{ value: '//evil.example/x', label: '', description: '' }], productPrices: [{ value: '1e309', label: '', description: '' }] }, 'product: script and protocol-relative links, price 1e309'),
+        product(
+          {
+            productName: '!!!',
+            STUPID: 'x',
+            productCategory: 'cameras',
+            productImages: [],
+            productDescriptions: [],
+            productFeatures: [],
+            productSpecifications: [],
+            productDimensions: [],
+            productShipping: [],
+            productDownloads: [],
+            productPrices: [{ value: '-5', label: '', description: '' }],
+          },
+          'product: name without letters, negative price',
+        ),
+        product(
+          {
+            productName: 'Fuzz',
+            STUPID: 'x',
+            productCategory: 'cameras',
+            productImages: [{ value: 'javascript:alert(1)', label: '', description: '' }],
+            productDescriptions: [],
+            productFeatures: [],
+            productSpecifications: [],
+            productDimensions: [],
+            productShipping: [],
+            productDownloads: [{ value: '//evil.example/x', label: '', description: '' }],
+            productPrices: [{ value: '1e309', label: '', description: '' }],
+          },
+          'product: script and protocol-relative links, price 1e309',
+        ),
         product(null, 'product: null'),
         product('a string', 'product: a string'),
         { headers: FORM, body: Buffer.from(form({ product: `{"productName":${'['.repeat(5000)}` })), summary: 'product: 5,000 nested brackets' },
       ]
     }
     case '/history/:collection/:documentId':
-      return ['0', '-1', '1.5', '9007199254740993', '0x10', ' 1e3 ', '999999'].map((historyId) => ({ headers: FORM, body: Buffer.from(form({ historyId })), summary: `historyId=${historyId}` }))
+      return ['0', '-1', '1.5', '9007199254740993', '0x10', ' 1e3 ', '999999'].map((historyId) => ({
+        headers: FORM,
+        body: Buffer.from(form({ historyId })),
+        summary: `historyId=${historyId}`,
+      }))
     case '/contact/:contactId':
       return ['NaN', '-1', '1e309', '', '2147483648', '1.5'].map((version) => ({
         headers: FORM,
@@ -404,10 +541,19 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
     case '/api/uploads':
       return [
         multi([{ name: 'file', filename: '../../../../tmp/escaped.png', type: 'image/png', content: PNG }], 'a real PNG named ../../../../tmp/escaped.png'),
-        multi([{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }], 'SVG with a script'),
+        multi(
+          [{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }],
+          'SVG with a script',
+        ),
         multi([{ name: 'file', filename: 'x.png', type: 'image/png', content: '<html><script>alert(1)</script></html>' }], 'HTML named .png'),
         multi([{ name: 'file', filename: 'empty.png', type: 'image/png', content: '' }], 'empty file'),
-        multi([{ name: 'file', filename: 'a.png', content: PNG }, { name: 'file', filename: 'b.png', content: PNG }], 'two files'),
+        multi(
+          [
+            { name: 'file', filename: 'a.png', content: PNG },
+            { name: 'file', filename: 'b.png', content: PNG },
+          ],
+          'two files',
+        ),
         multi([{ name: 'other', filename: 'a.png', content: PNG }], 'file in the wrong field'),
         multi([{ name: 'file', content: 'just text' }], 'text where the file goes'),
         multi([{ name: 'file', filename: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(5 * MEGABYTE)]) }], 'PNG over 5 MB'),
@@ -415,14 +561,66 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
       ]
     case '/migration':
       return [
-        multi([{ name: 'collection', content: 'products' }, { name: 'file', filename: 'export.json', type: 'application/json', content: '{"format":' }], 'import: truncated JSON file'),
-        multi([{ name: 'collection', content: 'products' }, { name: 'file', filename: '../../../etc/passwd', type: 'application/json', content: '[1,2,3]' }], 'import: JSON array, traversal file name'),
-        multi([{ name: 'collection', content: 'history' }, { name: 'file', filename: 'h.json', content: '{}' }], 'import: into read-only history'),
-        multi([{ name: 'collection', content: 'users' }, { name: 'file', filename: 'u.json', content: '{}' }], 'import: unknown collection'),
-        multi([{ name: 'collection', content: 'products' }, { name: 'intent', content: 'apply' }, { name: 'token', content: '../../pglite.lock' }], 'apply: token with traversal'),
-        multi([{ name: 'collection', content: 'products' }, { name: 'intent', content: 'apply' }, { name: 'token', content: '0'.repeat(32) }, { name: 'plan', content: 'x' }], 'apply: unknown token'),
-        multi([{ name: 'collection', content: 'products' }, { name: 'renames', content: '=>\n%%%\n'.repeat(1000) }, { name: 'file', filename: 'p.json', content: Buffer.from([0xff, 0xfe, 0x00, 0x7b]) }], 'import: garbage renames, binary file'),
-        multi([{ name: 'collection', content: 'products' }, { name: 'file', filename: 'big.json', content: Buffer.alloc(3 * MEGABYTE, ' ') }], 'import: 3 MB of spaces'),
+        multi(
+          [
+            { name: 'collection', content: 'products' },
+            { name: 'file', filename: 'export.json', type: 'application/json', content: '{"format":' },
+          ],
+          'import: truncated JSON file',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'products' },
+            { name: 'file', filename: '../../../etc/passwd', type: 'application/json', content: '[1,2,3]' },
+          ],
+          'import: JSON array, traversal file name',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'history' },
+            { name: 'file', filename: 'h.json', content: '{}' },
+          ],
+          'import: into read-only history',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'users' },
+            { name: 'file', filename: 'u.json', content: '{}' },
+          ],
+          'import: unknown collection',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'products' },
+            { name: 'intent', content: 'apply' },
+            { name: 'token', content: '../../pglite.lock' },
+          ],
+          'apply: token with traversal',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'products' },
+            { name: 'intent', content: 'apply' },
+            { name: 'token', content: '0'.repeat(32) },
+            { name: 'plan', content: 'x' },
+          ],
+          'apply: unknown token',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'products' },
+            { name: 'renames', content: '=>\n%%%\n'.repeat(1000) },
+            { name: 'file', filename: 'p.json', content: Buffer.from([0xff, 0xfe, 0x00, 0x7b]) },
+          ],
+          'import: garbage renames, binary file',
+        ),
+        multi(
+          [
+            { name: 'collection', content: 'products' },
+            { name: 'file', filename: 'big.json', content: Buffer.alloc(3 * MEGABYTE, ' ') },
+          ],
+          'import: 3 MB of spaces',
+        ),
       ]
     default:
       return []
@@ -430,7 +628,16 @@ function specialBodies(pattern: string): Omit<Probe, 'method' | 'path'>[] {
 }
 
 /** better-auth's endpoints (outside the route table), with broken bodies only: no valid sign-up or change. */
-const AUTH_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/reset-password', '/api/auth/change-password', '/api/auth/update-user', '/api/auth/sign-in/social', '/api/auth/send-verification-email']
+const AUTH_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/change-password',
+  '/api/auth/update-user',
+  '/api/auth/sign-in/social',
+  '/api/auth/send-verification-email',
+]
 const AUTH_GETS = [
   '/api/auth/get-session',
   '/api/auth/verify-email?token=%ff%fe',
@@ -483,7 +690,18 @@ const TRAVERSALS = [
 ]
 
 /** Public routes whose answer depends on who is signed in: probed in depth as staff too. */
-const SIGNED_IN_MATTERS = new Set(['/login', '/client', '/checkout', '/checkout/delivery', '/pay/demo/:sessionId', '/orders/:orderId/invoice', '/contact', '/auth/continue', '/client/orders/:orderId', '/track-order/view'])
+const SIGNED_IN_MATTERS = new Set([
+  '/login',
+  '/client',
+  '/checkout',
+  '/checkout/delivery',
+  '/pay/demo/:sessionId',
+  '/orders/:orderId/invoice',
+  '/contact',
+  '/auth/continue',
+  '/client/orders/:orderId',
+  '/track-order/view',
+])
 /** The same module at a second address (account.tsx serves /client and /program): probed lightly there. */
 const SECOND_ADDRESS = new Set(['/program'])
 
@@ -527,12 +745,26 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
     // Each parameter replaced by ids that name nothing or try to escape.
     for (const param of params) {
       for (const [index, segment] of (shallow ? BAD_SEGMENTS.slice(0, 6) : BAD_SEGMENTS).entries()) {
-        const target = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === param ? segment : (realParam(real, route.path, name) ?? 'does-not-exist-zz9')))
+        const target = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+          name === param ? segment : (realParam(real, route.path, name) ?? 'does-not-exist-zz9'),
+        )
         add({ method: 'GET', path: target, summary: `${param} = ${segment.slice(0, 40)}` })
         // Forms at addresses that name nothing: every other bad id is enough.
         if (!shallow && index % (staffOnly ? 3 : 2) === 0) {
-          add({ method: 'POST', path: target, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ probe: '1', intent: 'x' })), summary: `${param} = ${segment.slice(0, 40)}, small form` })
-          add({ method: 'POST', path: target, headers: { 'content-type': 'multipart/form-data' }, body: Buffer.from('x'), summary: `${param} = ${segment.slice(0, 40)}, multipart without boundary, no Origin` })
+          add({
+            method: 'POST',
+            path: target,
+            headers: { ...FORM, origin: ORIGIN },
+            body: Buffer.from(form({ probe: '1', intent: 'x' })),
+            summary: `${param} = ${segment.slice(0, 40)}, small form`,
+          })
+          add({
+            method: 'POST',
+            path: target,
+            headers: { 'content-type': 'multipart/form-data' },
+            body: Buffer.from('x'),
+            summary: `${param} = ${segment.slice(0, 40)}, multipart without boundary, no Origin`,
+          })
         }
       }
     }
@@ -540,19 +772,44 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
     // POST and the other methods: every route, whether or not it has an action.
     const fields = forms?.fields ?? ['probe']
     const malformed = malformedBodies(fields)
-    const bodies = forms && !shallow ? [...malformed, ...fieldBodies(fields, forms.fixed), ...specialBodies(route.path)] : shallow ? malformed.slice(0, 3) : malformed.slice(0, 8)
+    const bodies =
+      forms && !shallow
+        ? [...malformed, ...fieldBodies(fields, forms.fixed), ...specialBodies(route.path)]
+        : shallow
+          ? malformed.slice(0, 3)
+          : malformed.slice(0, 8)
     bodies.forEach((body, index) => {
       // With the shop's own Origin, and (for malformed bodies) again with none; a foreign one now and then.
       add({ method: 'POST', path: realPath, ...body, headers: withOrigin(body.headers, ORIGIN) })
       if (index < malformed.length / 2 && !shallow) add({ method: 'POST', path: realPath, ...body, summary: `${body.summary}, no Origin` })
-      if (index % 6 === 0) add({ method: 'POST', path: realPath, ...body, headers: withOrigin(body.headers, FOREIGN_ORIGIN), summary: `${body.summary}, foreign Origin` })
+      if (index % 6 === 0)
+        add({ method: 'POST', path: realPath, ...body, headers: withOrigin(body.headers, FOREIGN_ORIGIN), summary: `${body.summary}, foreign Origin` })
     })
     if (forms && !shallow) {
       // Each field sent twice, and a line under two spellings of its field (`qty-0`, `qty-00`).
-      const twice = new URLSearchParams(forms.fields.flatMap((name) => [[name, forms.fixed?.[name] ?? '1'], [name, '2']]))
+      const twice = new URLSearchParams(
+        forms.fields.flatMap((name) => [
+          [name, forms.fixed?.[name] ?? '1'],
+          [name, '2'],
+        ]),
+      )
       add({ method: 'POST', path: realPath, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(twice.toString()), summary: 'every field sent twice' })
-      if (forms.fields.includes('qty-0')) add({ method: 'POST', path: realPath, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from('intent=return&reason=faulty&details=Dead+on+arrival&qty-0=1&qty-00=1'), summary: 'one line under two spellings' })
-      for (const body of malformed.slice(0, 4)) add({ method: 'POST', path: `${realPath === '/' ? '/_root' : realPath}.data`, ...body, headers: withOrigin(body.headers, ORIGIN), summary: `single-fetch action, ${body.summary}` })
+      if (forms.fields.includes('qty-0'))
+        add({
+          method: 'POST',
+          path: realPath,
+          headers: { ...FORM, origin: ORIGIN },
+          body: Buffer.from('intent=return&reason=faulty&details=Dead+on+arrival&qty-0=1&qty-00=1'),
+          summary: 'one line under two spellings',
+        })
+      for (const body of malformed.slice(0, 4))
+        add({
+          method: 'POST',
+          path: `${realPath === '/' ? '/_root' : realPath}.data`,
+          ...body,
+          headers: withOrigin(body.headers, ORIGIN),
+          summary: `single-fetch action, ${body.summary}`,
+        })
     }
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       add({ method, path: realPath, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ probe: '1' })), summary: `${method} with a small form` })
@@ -563,7 +820,14 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
   // The catch-all route and the static folders.
   for (const traversal of TRAVERSALS) {
     add({ method: 'GET', path: traversal, summary: 'path traversal', forbidden: FILE_LEAKS })
-    add({ method: 'POST', path: traversal, headers: { ...FORM, origin: ORIGIN }, body: Buffer.from('a=1'), summary: 'path traversal, POST', forbidden: FILE_LEAKS })
+    add({
+      method: 'POST',
+      path: traversal,
+      headers: { ...FORM, origin: ORIGIN },
+      body: Buffer.from('a=1'),
+      summary: 'path traversal, POST',
+      forbidden: FILE_LEAKS,
+    })
   }
   for (const segment of BAD_SEGMENTS) add({ method: 'GET', path: `/${segment}/${segment}`, summary: 'unknown address' })
 
@@ -574,7 +838,25 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
     for (const body of index === 0 ? bodies : bodies.filter((candidate, position) => position % 2 === 0 && (candidate.body?.length ?? 0) < MEGABYTE)) {
       add({ method: 'POST', path: authPath, ...body, headers: withOrigin(body.headers, ORIGIN) })
     }
-    add({ method: 'POST', path: authPath, headers: { 'content-type': 'application/json', origin: ORIGIN }, body: Buffer.from(JSON.stringify({ email: 'not-an-email', password: ['x'], newPassword: 1, currentPassword: {}, name: 42, image: 7, provider: '../evil', token: '%ff', callbackURL: 'https://evil.example/' })), summary: 'JSON, every field the wrong type' })
+    add({
+      method: 'POST',
+      path: authPath,
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: Buffer.from(
+        JSON.stringify({
+          email: 'not-an-email',
+          password: ['x'],
+          newPassword: 1,
+          currentPassword: {},
+          name: 42,
+          image: 7,
+          provider: '../evil',
+          token: '%ff',
+          callbackURL: 'https://evil.example/',
+        }),
+      ),
+      summary: 'JSON, every field the wrong type',
+    })
   }
   for (const authGet of AUTH_GETS) add({ method: 'GET', path: authGet, summary: 'auth GET with bad parameters' })
   return probes
@@ -604,7 +886,8 @@ function report(failures: Failure[]) {
     else grouped.set(key, { ...failure, count: 1 })
   }
   const lines = [...grouped.values()].map(
-    (failure) => `${failure.who}: ${failure.method} ${failure.path} [${failure.body}] → ${failure.status} ${failure.problem} — ${failure.firstLine}${failure.count > 1 ? ` (×${failure.count})` : ''}`,
+    (failure) =>
+      `${failure.who}: ${failure.method} ${failure.path} [${failure.body}] → ${failure.status} ${failure.problem} — ${failure.firstLine}${failure.count > 1 ? ` (×${failure.count})` : ''}`,
   )
   if (lines.length) console.log(`\n${failures.length} failing requests\n  ${lines.join('\n  ')}`)
   return lines
@@ -655,7 +938,9 @@ test('malformed requests to every route, anonymous and as signed-in staff, get n
   expect(lines, `${failures.length} requests got a 5xx, leaked internals or served a file`).toEqual([])
 })
 
-test('forged and malformed session cookies sign nobody in and get no 5xx on pages, guarded pages, the invoice and both checkout steps', async ({ playwright }) => {
+test('forged and malformed session cookies sign nobody in and get no 5xx on pages, guarded pages, the invoice and both checkout steps', async ({
+  playwright,
+}) => {
   const context = await playwright.request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN } })
   await signUpOverHttp(context, `cookie-${Date.now()}@example.com`, 'a good password', dataDir)
   const real = (await context.storageState()).cookies.find((entry) => entry.name === 'better-auth.session_token')!.value
@@ -691,9 +976,21 @@ test('forged and malformed session cookies sign nobody in and get no 5xx on page
     // The tax invoice of another customer's paid order: a login page for anyone not signed in.
     { method: 'GET', path: invoice, summary: 'tax invoice' },
     // Step one: the cart is kept and the answer leads to the delivery step, whoever asks.
-    { method: 'POST', path: '/checkout', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) })), summary: 'checkout' },
+    {
+      method: 'POST',
+      path: '/checkout',
+      headers: { ...FORM, origin: ORIGIN },
+      body: Buffer.from(form({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) })),
+      summary: 'checkout',
+    },
     // Step two, valid and asking to save the address: a payment page, for an order of nobody's.
-    { method: 'POST', path: '/checkout/delivery', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ ...DELIVERY, saveAddress: 'on' })), summary: 'delivery step' },
+    {
+      method: 'POST',
+      path: '/checkout/delivery',
+      headers: { ...FORM, origin: ORIGIN },
+      body: Buffer.from(form({ ...DELIVERY, saveAddress: 'on' })),
+      summary: 'delivery step',
+    },
   ]
   /** What each probe answers someone not signed in. */
   const expected: Record<string, number> = { '/client': 302, '/staff': 302, [invoice]: 302, '/checkout': 303, '/checkout/delivery': 302 }
@@ -703,12 +1000,16 @@ test('forged and malformed session cookies sign nobody in and get no 5xx on page
     for (const probe of probes) {
       const outcome = await sendRaw(probe, withCheckout(cookie, probe))
       const unexpected = probe.path in expected && outcome.status !== expected[probe.path]
-      if (outcome.status >= 500 || unexpected || leakIn(outcome.text)) wrong.push(`${probe.method} ${probe.path} with ${cookie.slice(0, 60)} → ${outcome.status}`)
+      if (outcome.status >= 500 || unexpected || leakIn(outcome.text))
+        wrong.push(`${probe.method} ${probe.path} with ${cookie.slice(0, 60)} → ${outcome.status}`)
     }
   }
   expect(wrong).toEqual([])
   // The orders the delivery step made belong to nobody, and no address was saved for anyone.
-  const orders = await queryOne<{ n: number; owned: number }>(dataDir, `select count(*)::int as n, count(user_id)::int as owned from orders where checkout_id = '${checkoutId}'`)
+  const orders = await queryOne<{ n: number; owned: number }>(
+    dataDir,
+    `select count(*)::int as n, count(user_id)::int as owned from orders where checkout_id = '${checkoutId}'`,
+  )
   expect(orders).toEqual({ n: forged.length, owned: 0 })
   expect(await queryOne<{ n: number }>(dataDir, 'select count(*)::int as n from addresses'), 'addresses saved').toEqual(addressesBefore)
   // The genuine cookie, sent the same way, is signed in: the checks above could fail. It is a
@@ -743,7 +1044,14 @@ async function settledResidentMb(pid: number): Promise<number> {
  * that does not look before it has sent everything). Answers the status line and body, or the socket
  * error if the connection broke before any answer.
  */
-function streamBody(path: string, headers: Record<string, string>, bytes: number, chunked: boolean, cookie = '', sendAll = false): Promise<{ status: number; text: string; error?: string; sent: number }> {
+function streamBody(
+  path: string,
+  headers: Record<string, string>,
+  bytes: number,
+  chunked: boolean,
+  cookie = '',
+  sendAll = false,
+): Promise<{ status: number; text: string; error?: string; sent: number }> {
   return new Promise((resolve) => {
     const socket = connect(PORT, '127.0.0.1')
     let answer = ''
@@ -759,13 +1067,22 @@ function streamBody(path: string, headers: Record<string, string>, bytes: number
     }
     socket.on('data', (chunk) => {
       answer += chunk.toString('utf8')
-      const complete = /\r\n\r\n/.test(answer) && (/content-length: (\d+)/i.exec(answer) ? answer.split('\r\n\r\n')[1]!.length >= Number(/content-length: (\d+)/i.exec(answer)![1]) : /\r\n0\r\n\r\n$/.test(answer))
+      const complete =
+        /\r\n\r\n/.test(answer) &&
+        (/content-length: (\d+)/i.exec(answer)
+          ? answer.split('\r\n\r\n')[1]!.length >= Number(/content-length: (\d+)/i.exec(answer)![1])
+          : /\r\n0\r\n\r\n$/.test(answer))
       if (complete) answered = true
       if (complete && (!sendAll || sent >= bytes)) finish()
     })
     socket.on('error', (error) => finish(error.message))
     socket.on('close', () => finish('closed'))
-    const head = [`POST ${path} HTTP/1.1`, `Host: localhost:${PORT}`, `Origin: ${ORIGIN}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `Host: localhost:${PORT}`,
+      `Origin: ${ORIGIN}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ]
     if (cookie) head.push(`Cookie: ${cookie}`)
     head.push(chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bytes}`)
     socket.write(`${head.join('\r\n')}\r\n\r\n`)
@@ -813,7 +1130,11 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   await watch
   const memoryAfter = await settledResidentMb(pid)
 
-  for (const [name, outcome] of [['declared', declared], ['sent in full', sentAll], ['chunked', chunked]] as const) {
+  for (const [name, outcome] of [
+    ['declared', declared],
+    ['sent in full', sentAll],
+    ['chunked', chunked],
+  ] as const) {
     expect(outcome.status, `${name}: ${outcome.error}`).toBe(413)
     expect(outcome.text, name).toContain('at most 1 MB')
     expect(outcome.text.length, `${name}: nothing echoed`).toBeLessThan(500)
@@ -838,7 +1159,10 @@ test('bodies over the limit are refused with a short 413 before they are read, a
   // better-auth's endpoints take a declared length only (browsers always send one).
   const chunkedSignUp = await streamBody('/api/auth/sign-up/email', json, 2 * MEGABYTE, true)
   expect([chunkedSignUp.status, JSON.parse(chunkedSignUp.text).message]).toEqual([411, 'Send this request with a Content-Length.'])
-  const underLimit = await sendRaw({ method: 'POST', path: '/contact', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ contactName: 'x'.repeat(900_000) })), summary: '' }, null)
+  const underLimit = await sendRaw(
+    { method: 'POST', path: '/contact', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ contactName: 'x'.repeat(900_000) })), summary: '' },
+    null,
+  )
   expect(underLimit.status, 'a 0.9 MB form is read and answered by its page').toBe(400)
 
   // An upload keeps its own 20 MB, and a chunked one over it gets a readable 413 too.
@@ -872,11 +1196,29 @@ test('methods the shop does not answer get 405, Origin: null is a foreign origin
   // Writes with Origin: null, as a sandboxed frame or a data: page sends them: refused everywhere.
   const writes: Probe[] = [
     { method: 'POST', path: '/logout', headers: FORM, body: Buffer.from(''), summary: 'logout' },
-    { method: 'POST', path: '/contact', headers: FORM, body: Buffer.from(form({ contactName: 'N', contactEmail: 'n@example.com', contactMessage: 'Hi' })), summary: 'contact' },
+    {
+      method: 'POST',
+      path: '/contact',
+      headers: FORM,
+      body: Buffer.from(form({ contactName: 'N', contactEmail: 'n@example.com', contactMessage: 'Hi' })),
+      summary: 'contact',
+    },
     { method: 'POST', path: '/api/cart/quote', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"items":[]}'), summary: 'quote' },
-    { method: 'POST', path: '/checkout', headers: FORM, body: Buffer.from(form({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) })), summary: 'checkout' },
+    {
+      method: 'POST',
+      path: '/checkout',
+      headers: FORM,
+      body: Buffer.from(form({ items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) })),
+      summary: 'checkout',
+    },
     { method: 'POST', path: '/checkout/delivery', headers: FORM, body: Buffer.from(form(DELIVERY)), summary: 'delivery step' },
-    { method: 'POST', path: '/api/uploads', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: multipart('x', [{ name: 'file', filename: 'a.png', type: 'image/png', content: 'x' }]), summary: 'upload' },
+    {
+      method: 'POST',
+      path: '/api/uploads',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: multipart('x', [{ name: 'file', filename: 'a.png', type: 'image/png', content: 'x' }]),
+      summary: 'upload',
+    },
     { method: 'POST', path: '/api/stripe-product', headers: FORM, body: Buffer.from(form({ STUPID: 'prod_1' })), summary: 'stripe product' },
     { method: 'POST', path: '/api/auth/sign-out', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}'), summary: 'better-auth sign-out' },
   ]
@@ -884,7 +1226,10 @@ test('methods the shop does not answer get 405, Origin: null is a foreign origin
   const notRefused: string[] = []
   for (const probe of writes) {
     for (const fetchSite of [undefined, 'cross-site', 'same-site', 'none']) {
-      const outcome = await sendRaw({ ...probe, headers: { ...probe.headers, origin: 'null', ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) } }, probed.staffCookie)
+      const outcome = await sendRaw(
+        { ...probe, headers: { ...probe.headers, origin: 'null', ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) } },
+        probed.staffCookie,
+      )
       if (outcome.status !== 403) notRefused.push(`${probe.path} with Sec-Fetch-Site ${fetchSite ?? '(none)'} → ${outcome.status}`)
     }
   }
@@ -895,7 +1240,12 @@ test('methods the shop does not answer get 405, Origin: null is a foreign origin
   expect(sameOrigin.status).toBe(200)
 
   // The shop's log reaches this process a moment after the answers.
-  const refusals = () => probed.shop.output().slice(logStart).split('\n').filter((line) => line.includes('write from a foreign origin refused')).length
+  const refusals = () =>
+    probed.shop
+      .output()
+      .slice(logStart)
+      .split('\n')
+      .filter((line) => line.includes('write from a foreign origin refused')).length
   await expect.poll(refusals, { message: 'one warning line per refusal' }).toBe(writes.length * 4)
   expect(probed.shop.output().slice(logStart), 'no error lines, no stacks').not.toMatch(/"level":(50|60)|"stack"/)
 })
@@ -903,14 +1253,26 @@ test('methods the shop does not answer get 405, Origin: null is a foreign origin
 test('odd but harmless input: non-Latin-1 return paths, NUL and broken characters in JSON values, a product named like a staff page', async () => {
   const before = await snapshot()
   // A return path with characters a Location header cannot hold is encoded; the session survives.
-  for (const path of ['/login?redirectTo=/%E6%97%A5%E6%9C%AC', '/login?redirectTo=%E2%80%A8', '/auth/continue?redirectTo=/%E6%97%A5%E6%9C%AC', '/auth/continue?redirectTo=%E2%80%A8', '/auth/continue?redirectTo=/client.data']) {
+  for (const path of [
+    '/login?redirectTo=/%E6%97%A5%E6%9C%AC',
+    '/login?redirectTo=%E2%80%A8',
+    '/auth/continue?redirectTo=/%E6%97%A5%E6%9C%AC',
+    '/auth/continue?redirectTo=%E2%80%A8',
+    '/auth/continue?redirectTo=/client.data',
+  ]) {
     const outcome = await sendRawWithHeaders({ method: 'GET', path, summary: '' }, probed.staffCookie)
     expect(outcome.status, path).toBeLessThan(500)
     expect(outcome.setCookie.join(), `${path} keeps the session`).not.toMatch(/session_token=;|Max-Age=0/)
     if (outcome.status === 302) expect(outcome.location, path).toMatch(/^\/(%E6%97%A5%E6%9C%AC|staff|client|program)?$/)
   }
   const login = await sendRawWithHeaders(
-    { method: 'POST', path: '/login', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ email: probed.staff.email, password: 'wrong password 0', intent: 'login', redirectTo: '/日本' })), summary: '' },
+    {
+      method: 'POST',
+      path: '/login',
+      headers: { ...FORM, origin: ORIGIN },
+      body: Buffer.from(form({ email: probed.staff.email, password: 'wrong password 0', intent: 'login', redirectTo: '/日本' })),
+      summary: '',
+    },
     null,
   )
   expect(login.status).toBeLessThan(500)
@@ -918,18 +1280,39 @@ test('odd but harmless input: non-Latin-1 return paths, NUL and broken character
   // JSON values with a NUL or a lone surrogate: 400, with the field named.
   const json = (value: unknown) => ({ headers: { 'content-type': 'application/json', origin: ORIGIN }, body: Buffer.from(JSON.stringify(value)) })
   const nameWithNul = await sendRaw({ method: 'POST', path: '/api/auth/update-user', ...json({ name: 'Staff\u0000' }), summary: '' }, probed.staffCookie)
-  expect([nameWithNul.status, JSON.parse(nameWithNul.text).message]).toEqual([400, 'name: Contains characters that cannot be stored (a NUL or a broken character).'])
+  expect([nameWithNul.status, JSON.parse(nameWithNul.text).message]).toEqual([
+    400,
+    'name: Contains characters that cannot be stored (a NUL or a broken character).',
+  ])
   const surrogate = Buffer.from('{"name":"Staff \\ud800"}')
-  const nameWithSurrogate = await sendRaw({ method: 'POST', path: '/api/auth/update-user', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: surrogate, summary: '' }, probed.staffCookie)
+  const nameWithSurrogate = await sendRaw(
+    { method: 'POST', path: '/api/auth/update-user', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: surrogate, summary: '' },
+    probed.staffCookie,
+  )
   expect(nameWithSurrogate.status).toBe(400)
 
-  const product = (fields: Record<string, unknown>) => ({ ...blankProductForm, productName: 'Odd Gimbal', STUPID: 'prod_odd', productCategory: 'cameras', ...fields })
+  const product = (fields: Record<string, unknown>) => ({
+    ...blankProductForm,
+    productName: 'Odd Gimbal',
+    STUPID: 'prod_odd',
+    productCategory: 'cameras',
+    ...fields,
+  })
   for (const [fields, message] of [
     [{ productName: 'Odd\u0000Gimbal' }, 'cannot be stored'],
     [{ productFeatures: [{ value: 'ok', label: '\ud800', description: '' }] }, 'cannot be stored'],
     [{ productName: 'Create' }, 'address of a staff page'],
   ] as const) {
-    const outcome = await sendRaw({ method: 'POST', path: '/product/create', headers: { ...FORM, origin: ORIGIN }, body: Buffer.from(form({ product: JSON.stringify(product(fields)) })), summary: '' }, probed.staffCookie)
+    const outcome = await sendRaw(
+      {
+        method: 'POST',
+        path: '/product/create',
+        headers: { ...FORM, origin: ORIGIN },
+        body: Buffer.from(form({ product: JSON.stringify(product(fields)) })),
+        summary: '',
+      },
+      probed.staffCookie,
+    )
     expect(outcome.status, JSON.stringify(fields)).toBe(400)
     expect(outcome.text, JSON.stringify(fields)).toContain(message)
   }

@@ -8,7 +8,10 @@ import { withShopDatabase } from './support/shop'
 test('a visitor goes from home through a category to a product and explores it', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveTitle('UniDrone Robotics')
-  await page.getByRole('link', { name: /^Cameras/ }).first().click()
+  await page
+    .getByRole('link', { name: /^Cameras/ })
+    .first()
+    .click()
 
   await expect(page).toHaveURL('/products/cameras')
   await expect(page.getByRole('heading', { level: 1, name: 'Cameras' })).toBeVisible()

@@ -184,7 +184,11 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
 
   // Deprecate → Delete Forever → back on the category list without it.
   await page.goto('/products/cameras')
-  await page.getByRole('article').filter({ hasText: newName }).getByRole('link', { name: `Deprecate ${newName}` }).click()
+  await page
+    .getByRole('article')
+    .filter({ hasText: newName })
+    .getByRole('link', { name: `Deprecate ${newName}` })
+    .click()
   await expect(page).toHaveURL(`/product/${newId}/deprecate`)
   await expect(page.getByRole('heading', { level: 1, name: `Delete ${newName}?` })).toBeVisible()
   await expect(page.getByRole('img', { name: 'A blue test square' })).toBeVisible()
@@ -207,7 +211,10 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await expect(page.getByRole('article').filter({ hasText: newName })).toHaveCount(1)
 })
 
-test('staff choose where a product is shown: related products found by name with the keyboard, featured on the home page, the use-case pictures', async ({ page, baseURL }) => {
+test('staff choose where a product is shown: related products found by name with the keyboard, featured on the home page, the use-case pictures', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   await signInAsStaff(page)
   const esc = '/product/uniesc-80a-foc'
@@ -257,7 +264,15 @@ test('staff choose where a product is shown: related products found by name with
   const version = /name="version" value="(\d+)"/.exec(form)?.[1]
   const forged = await page.request.post(`${esc}/update`, {
     headers: { origin: baseURL! },
-    form: { version: version!, product: JSON.stringify({ ...editable, FBUID: undefined, productPrices: editable!.productPrices.map((price) => ({ ...price, value: (price.value / 100).toFixed(2) })), productRelated: ['no-such-product'] }) },
+    form: {
+      version: version!,
+      product: JSON.stringify({
+        ...editable,
+        FBUID: undefined,
+        productPrices: editable!.productPrices.map((price) => ({ ...price, value: (price.value / 100).toFixed(2) })),
+        productRelated: ['no-such-product'],
+      }),
+    },
   })
   expect(forged.status()).toBe(400)
   expect(await forged.text()).toContain('No product has the id “no-such-product”')
@@ -281,7 +296,9 @@ test('an upload is judged by its bytes: a text file renamed .png, SVG, HTML, PHP
   await page.goto('/product/create')
   await page.getByRole('button', { name: 'Add image' }).click()
   const image = item(page, 'Image 1')
-  await image.getByLabel('Upload image 1').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.') })
+  await image
+    .getByLabel('Upload image 1')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.') })
   await expect(image.getByRole('status')).toHaveText(UNSUPPORTED)
   await expect(image.getByLabel('Image URL')).toHaveValue('')
 

@@ -20,7 +20,11 @@ const shot = async (page: Page, name: string, fullPage = true) => {
  * spec counts that range): product n costs $n × 10, and every third is sold out.
  */
 const RANGE = '/products/radio-controllers'
-const extra = Array.from({ length: 45 }, (_, index) => ({ name: `ZZ Sorted Link ${String(index + 1).padStart(2, '0')}`, dollars: (index + 1) * 10, soldOut: (index + 1) % 3 === 0 }))
+const extra = Array.from({ length: 45 }, (_, index) => ({
+  name: `ZZ Sorted Link ${String(index + 1).padStart(2, '0')}`,
+  dollars: (index + 1) * 10,
+  soldOut: (index + 1) % 3 === 0,
+}))
 const template = demoProducts.find((product) => product.productCategory === 'radio-controllers')!
 const inRange = demoProducts.filter((product) => product.productCategory === 'radio-controllers').length + extra.length
 
@@ -97,7 +101,10 @@ test.describe('category pages', () => {
 
       // Paging keeps the view: the cheapest first, in stock only, 24 on page one.
       await page.goto(`${RANGE}?sort=price-asc&stock=in`)
-      const available = inRange - extra.filter((product) => product.soldOut).length - demoProducts.filter((product) => product.productCategory === 'radio-controllers' && product.productStockOnHand === 0).length
+      const available =
+        inRange -
+        extra.filter((product) => product.soldOut).length -
+        demoProducts.filter((product) => product.productCategory === 'radio-controllers' && product.productStockOnHand === 0).length
       await expect(page.getByTestId('product-count')).toHaveText(`${available} products`)
       const pages = page.getByRole('navigation', { name: 'Pages' })
       await pages.getByRole('link', { name: 'Next' }).click()
@@ -150,7 +157,11 @@ test.describe('category pages', () => {
 
     await page.goto('/')
     const [organization] = (await ld()).filter((item) => item['@type'] === 'Organization')
-    expect(organization).toMatchObject({ name: 'UniDrone Robotics', legalName: 'UniDrone Robotics Pty Ltd', url: expect.stringMatching(/^http:\/\/localhost:\d+\/$/) })
+    expect(organization).toMatchObject({
+      name: 'UniDrone Robotics',
+      legalName: 'UniDrone Robotics Pty Ltd',
+      url: expect.stringMatching(/^http:\/\/localhost:\d+\/$/),
+    })
   })
 
   test('the product page shows every description under its own heading: the E900 says what is in the box', async ({ page }) => {
@@ -160,7 +171,12 @@ test.describe('category pages', () => {
     for (const heading of ['Compatibility', 'Who it is for']) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
     // The demo's staff chose what goes with the E900, batteries first; each is a card with its own link.
     const related = page.getByRole('region', { name: 'Compatible and related' })
-    await expect(related.getByRole('heading', { level: 3 })).toHaveText(['UniCell 6S 22000 mAh Smart Battery', 'UniCharge C2 Dual Smart Charger', 'UniCase E900 Transport Case', 'UniFrame E900 Carbon Landing Gear Set'])
+    await expect(related.getByRole('heading', { level: 3 })).toHaveText([
+      'UniCell 6S 22000 mAh Smart Battery',
+      'UniCharge C2 Dual Smart Charger',
+      'UniCase E900 Transport Case',
+      'UniFrame E900 Carbon Landing Gear Set',
+    ])
     await expect(page.getByText('Crop monitoring')).toBeVisible()
     await shot(page, 'product-e900-1440')
     // For the Nano nobody chose: other autopilots stand in, never the product itself, and no use-case pictures.
@@ -176,7 +192,8 @@ test.describe('category pages', () => {
     await page.getByRole('link', { name: 'Meet the UniDrone E900' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'UniDrone E900' })).toBeVisible()
     await page.goBack()
-    for (const tile of ['Cameras', 'Link & Controllers', 'Autopilot', 'UniDrone E900']) await expect(page.getByRole('heading', { level: 2, name: tile, exact: true })).toBeVisible()
+    for (const tile of ['Cameras', 'Link & Controllers', 'Autopilot', 'UniDrone E900'])
+      await expect(page.getByRole('heading', { level: 2, name: tile, exact: true })).toBeVisible()
     // The demo features four products (db/seed/placement.ts), each with its price.
     const featured = page.getByRole('region', { name: 'Featured products' }).getByRole('article')
     await expect(featured).toHaveCount(4)
@@ -193,7 +210,14 @@ test.describe('category pages', () => {
 
   test('the Products menu’s links are in the HTML as sent, every range included, in the menu’s order', async ({ page, request }) => {
     const html = await (await request.get('/')).text()
-    for (const path of ['/products/autopilots', '/products/cameras', '/products/radio-controllers', '/products/propulsion', '/products/parts-accessories', '/product/unidrone-e900']) {
+    for (const path of [
+      '/products/autopilots',
+      '/products/cameras',
+      '/products/radio-controllers',
+      '/products/propulsion',
+      '/products/parts-accessories',
+      '/product/unidrone-e900',
+    ]) {
       expect(html, path).toContain(`href="${path}"`)
     }
     await page.goto('/')

@@ -143,8 +143,18 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
 
   // The first question meets a shop that is busy for a moment (the balancer's or the shop's own
   // plain answer), the second the shop's answer while its database is away; the third goes through.
-  const busy = { status: 503, contentType: 'text/plain', headers: { 'Retry-After': '5' }, body: 'The shop is busy for a moment. Please try again in a few seconds.' }
-  const away = { status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' }, body: JSON.stringify({ error: 'We could not check your cart’s prices just now. Please try again in a few seconds.' }) }
+  const busy = {
+    status: 503,
+    contentType: 'text/plain',
+    headers: { 'Retry-After': '5' },
+    body: 'The shop is busy for a moment. Please try again in a few seconds.',
+  }
+  const away = {
+    status: 503,
+    contentType: 'application/json',
+    headers: { 'Retry-After': '5' },
+    body: JSON.stringify({ error: 'We could not check your cart’s prices just now. Please try again in a few seconds.' }),
+  }
   const answers = [busy, away]
   let asked = 0
   // The second answer waits until the test has seen the question under way.
@@ -188,7 +198,12 @@ test('when the cart’s prices cannot be checked, checkout says so beside the ca
 test('a cart the shop cannot read is said so at checkout, without a Try again that would fail the same way', async ({ page }) => {
   // A cart kept by the browser that no longer makes sense to the shop (edited by hand, say).
   await page.goto('/')
-  await page.evaluate(() => localStorage.setItem('checkouts', JSON.stringify({ checkoutItems: [{ FBUID: 'NOT A PRODUCT ID', productName: 'Mystery', productCount: 1, unitPrice: 100, image: '' }] })))
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'checkouts',
+      JSON.stringify({ checkoutItems: [{ FBUID: 'NOT A PRODUCT ID', productName: 'Mystery', productCount: 1, unitPrice: 100, image: '' }] }),
+    ),
+  )
   await page.goto('/checkout')
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('Your cart could not be read.')
@@ -207,7 +222,11 @@ test('two tabs keep the same cart', async ({ page, context }) => {
   await page.goto('/products/cameras')
   const other = await context.newPage()
   await other.goto('/products/cameras')
-  await page.getByRole('article').first().getByRole('button', { name: /^Add to cart/ }).click()
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Add to cart/ })
+    .click()
   await expect(other.getByTestId('cart-badge')).toHaveText('1')
 })
 

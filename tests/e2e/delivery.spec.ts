@@ -5,7 +5,10 @@ import { gstIncluded, formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
-const priceOf = (id: string) => withShopDatabase(async (database) => (await database.db.select({ prices: products.productPrices }).from(products).where(eq(products.id, id)))[0]!.prices[0]!.value)
+const priceOf = (id: string) =>
+  withShopDatabase(
+    async (database) => (await database.db.select({ prices: products.productPrices }).from(products).where(eq(products.id, id)))[0]!.prices[0]!.value,
+  )
 const invoiceTo = (email: string) => withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)))
 const card = { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' }
 
@@ -47,7 +50,9 @@ test('a visitor buys the UniDrone E900 with Standard delivery to Brisbane and se
   expect(invoice!.text).toContain(`Total (including GST): ${formatAud(e900)}`)
 })
 
-test('a small order pays for Standard or Express, priced on the delivery step and charged as shown; the invoice page shows the shipping’s GST', async ({ page }) => {
+test('a small order pays for Standard or Express, priced on the delivery step and charged as shown; the invoice page shows the shipping’s GST', async ({
+  page,
+}) => {
   const camera = await priceOf('unicam-f1-fpv-camera')
   const email = uniqueEmail('small')
   await signUp(page, email, 'small order password')
@@ -150,7 +155,13 @@ test('the delivery step at 390 px: no sideways scrolling, accessible, errors bes
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectNoAxeViolations(page)
-  await fillDelivery(page, { fullName: 'Pat Postcode', email: 'pat@example.com', phone: '0400 555 666', method: /^Standard/, address: { ...BRISBANE, postcode: '2000' } })
+  await fillDelivery(page, {
+    fullName: 'Pat Postcode',
+    email: 'pat@example.com',
+    phone: '0400 555 666',
+    method: /^Standard/,
+    address: { ...BRISBANE, postcode: '2000' },
+  })
   await page.getByRole('button', { name: /^Pay/ }).click()
   await expect(page.getByText('2000 is a postcode in New South Wales, not Queensland.')).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveValue('Pat Postcode')
@@ -167,7 +178,13 @@ test('the delivery step works as a plain form without JavaScript', async ({ page
   await plain.addCookies(await page.context().cookies())
   const noScript = await plain.newPage()
   await noScript.goto('/checkout/delivery')
-  await fillDelivery(noScript, { fullName: 'Nora Script', email: 'nora@example.com', phone: '0400 777 888', method: /^Standard/, address: { line1: '9 Rundle Mall', suburb: 'Adelaide', state: 'SA', postcode: '5000' } })
+  await fillDelivery(noScript, {
+    fullName: 'Nora Script',
+    email: 'nora@example.com',
+    phone: '0400 777 888',
+    method: /^Standard/,
+    address: { line1: '9 Rundle Mall', suburb: 'Adelaide', state: 'SA', postcode: '5000' },
+  })
   await noScript.getByRole('button', { name: /^Pay/ }).click()
   await expect(noScript.getByText('Demo payment page.')).toBeVisible()
   await expect(noScript.getByTestId('deliver-to')).toContainText('Adelaide SA 5000')
@@ -217,7 +234,10 @@ test('two shoppers want the last unit: the one who loses is told before paying, 
 
   await payWithDemoCard(page, { ...card, name: 'First Fran' })
   await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
-  const stock = await withShopDatabase(async (database) => (await database.db.select({ onHand: products.productStockOnHand, reserved: products.stockReserved }).from(products).where(eq(products.id, product)))[0])
+  const stock = await withShopDatabase(
+    async (database) =>
+      (await database.db.select({ onHand: products.productStockOnHand, reserved: products.stockReserved }).from(products).where(eq(products.id, product)))[0],
+  )
   expect(stock).toEqual({ onHand: 0, reserved: 0 })
   await other.goto(`/product/${product}`)
   await expect(other.getByTestId('stock')).toHaveText('Sold out')

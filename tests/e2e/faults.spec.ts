@@ -58,27 +58,29 @@ function send(
   if (!options.agent) headers.connection = 'close'
   if (body) Object.assign(headers, { 'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': body.length })
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: target, method: body ? 'POST' : 'GET', headers, agent: options.agent, timeout: options.timeoutMs ?? 30_000 }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: res.headers.location ?? null,
-          retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
-          cacheControl: res.headers['cache-control'] ?? null,
-          checkoutCookie: checkoutCookieOf(res.headers['set-cookie']),
-          text: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-      res.on('error', reject)
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: target, method: body ? 'POST' : 'GET', headers, agent: options.agent, timeout: options.timeoutMs ?? 30_000 },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location ?? null,
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+            cacheControl: res.headers['cache-control'] ?? null,
+            checkoutCookie: checkoutCookieOf(res.headers['set-cookie']),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 30_000} ms`)))
     req.on('error', reject)
     req.end(body)
   })
 }
-
 
 /** The demo payment session a checkout's redirect (`/pay/demo/<id>`) leads to. */
 function demoSessionOf(location: string | null): string {
@@ -164,7 +166,16 @@ test.describe('PostgreSQL restarted during a load run', () => {
 
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-fault-'))
     // (The payer below starts more payments than one address may in ten minutes.)
-    shop = startShopProcess({ PORT: String(PORT), NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: 'info', CHECKOUT_RATE_LIMIT: '100000' })
+    shop = startShopProcess({
+      PORT: String(PORT),
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: SECRET,
+      LOG_LEVEL: 'info',
+      CHECKOUT_RATE_LIMIT: '100000',
+    })
     await shop.url
 
     const buyer = uniqueEmail('before-restart')
@@ -231,7 +242,9 @@ test.describe('PostgreSQL restarted during a load run', () => {
           const answer = await send(PORT, target, { timeoutMs: 5_000, agent, ...options })
           samples.push({ sent, at: Date.now(), ok: answer.status === expected, what: `${answer.status} POST ${target}` })
           if (answer.status !== expected && (answer.status !== 503 || answer.retryAfter !== '5' || !answer.text.includes(message))) {
-            notUnavailable.push(`${answer.status} Retry-After: ${answer.retryAfter} POST ${target}: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`)
+            notUnavailable.push(
+              `${answer.status} Retry-After: ${answer.retryAfter} POST ${target}: ${answer.text.includes('Checkout') ? 'the checkout page' : answer.text.slice(0, 120)}`,
+            )
           }
           return answer.status === expected ? answer : null
         } catch (error) {
@@ -240,8 +253,14 @@ test.describe('PostgreSQL restarted during a load run', () => {
         }
       }
       while (running()) {
-        const cart = await step('/checkout', { form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } }, 303, 'We could not go on to delivery just now.')
-        const paying = cart && (await step('/checkout/delivery', { form: DELIVERY_FORM, cookie: cart.checkoutCookie }, 302, 'We could not start your payment just now.'))
+        const cart = await step(
+          '/checkout',
+          { form: { items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 1 }]) } },
+          303,
+          'We could not go on to delivery just now.',
+        )
+        const paying =
+          cart && (await step('/checkout/delivery', { form: DELIVERY_FORM, cookie: cart.checkoutCookie }, 302, 'We could not start your payment just now.'))
         if (paying) sentToPay.push(demoSessionOf(paying.location))
         await new Promise((resolve) => setTimeout(resolve, 150))
       }
@@ -289,8 +308,22 @@ test.describe('PostgreSQL restarted during a load run', () => {
     )
 
     const rel = (at: number) => `${((at - t0) / 1000).toFixed(2)} s`
-    console.log(`failed: ${samples.filter((sample) => !sample.ok).map((sample) => `${rel(sample.at)} ${sample.what}`).join('; ') || 'none'}`)
-    console.log(`/readyz not ready: ${readiness.filter((probe) => probe.status !== 200).map((probe) => `${rel(probe.at)} ${probe.status}`).join(', ') || 'never'}`)
+    console.log(
+      `failed: ${
+        samples
+          .filter((sample) => !sample.ok)
+          .map((sample) => `${rel(sample.at)} ${sample.what}`)
+          .join('; ') || 'none'
+      }`,
+    )
+    console.log(
+      `/readyz not ready: ${
+        readiness
+          .filter((probe) => probe.status !== 200)
+          .map((probe) => `${rel(probe.at)} ${probe.status}`)
+          .join(', ') || 'never'
+      }`,
+    )
 
     const logged = shop
       .output()
@@ -298,7 +331,9 @@ test.describe('PostgreSQL restarted during a load run', () => {
       .flatMap((line) => {
         try {
           const entry = JSON.parse(line) as { level?: number; time?: string; msg?: string; err?: { message?: string } }
-          return (entry.level ?? 0) >= 50 ? [`${rel(Date.parse(entry.time ?? ''))} ${entry.msg}: ${(entry.err?.message ?? '').split('\n', 1)[0]!.slice(0, 120)}`] : []
+          return (entry.level ?? 0) >= 50
+            ? [`${rel(Date.parse(entry.time ?? ''))} ${entry.msg}: ${(entry.err?.message ?? '').split('\n', 1)[0]!.slice(0, 120)}`]
+            : []
         } catch {
           return []
         }
@@ -310,7 +345,9 @@ test.describe('PostgreSQL restarted during a load run', () => {
       .flatMap((line) => {
         try {
           const entry = JSON.parse(line) as { msg?: string; time?: string; url?: string; status?: number; ms?: number }
-          return entry.msg === 'request' && (entry.ms ?? 0) > 1000 ? [`${rel(Date.parse(entry.time ?? '') - (entry.ms ?? 0))} +${entry.ms} ms ${entry.status} ${entry.url}`] : []
+          return entry.msg === 'request' && (entry.ms ?? 0) > 1000
+            ? [`${rel(Date.parse(entry.time ?? '') - (entry.ms ?? 0))} +${entry.ms} ms ${entry.status} ${entry.url}`]
+            : []
         } catch {
           return []
         }
@@ -325,20 +362,34 @@ test.describe('PostgreSQL restarted during a load run', () => {
     const failures = samples.filter((sample) => !sample.ok)
     // A failed request is excused when any part of it overlaps the outage (+ margin).
     const outside = failures.filter((sample) => sample.at < restartStart || sample.sent > restartEnd + MARGIN)
-    expect(outside.map((sample) => `${((sample.at - t0) / 1000).toFixed(2)} s: ${sample.what}`), 'failures outside the outage (+4 s)').toEqual([])
+    expect(
+      outside.map((sample) => `${((sample.at - t0) / 1000).toFixed(2)} s: ${sample.what}`),
+      'failures outside the outage (+4 s)',
+    ).toEqual([])
     const after = samples.filter((sample) => sample.sent > restartEnd + MARGIN)
     expect(after.length, 'requests answered after the database came back').toBeGreaterThan(20)
-    expect(after.every((sample) => sample.ok), 'every request succeeds again once the database is back').toBe(true)
+    expect(
+      after.every((sample) => sample.ok),
+      'every request succeeds again once the database is back',
+    ).toBe(true)
     expect(shop.child.exitCode, 'the shop process is still running').toBeNull()
 
     if (hasReadyz) {
       const inside = (at: number) => at >= restartStart && at <= restartEnd + MARGIN
-      expect(readiness.filter((probe) => probe.status !== 200 && inside(probe.at)).length, '/readyz said "not ready" while the database was away').toBeGreaterThan(0)
-      expect(readiness.filter((probe) => probe.status !== 200 && probe.at < restartStart), '/readyz not ready before the outage').toEqual([])
+      expect(
+        readiness.filter((probe) => probe.status !== 200 && inside(probe.at)).length,
+        '/readyz said "not ready" while the database was away',
+      ).toBeGreaterThan(0)
+      expect(
+        readiness.filter((probe) => probe.status !== 200 && probe.at < restartStart),
+        '/readyz not ready before the outage',
+      ).toEqual([])
       // After the outage it is ready again. Its one-second budget can be overrun now and then on a busy
       // machine (the flaps are in the log above), so most, not all, of the probes after it must say ready.
       const later = readiness.filter((probe) => probe.at > restartEnd + MARGIN)
-      expect(later.filter((probe) => probe.status === 200).length, `/readyz ready after the outage (${later.length} probes)`).toBeGreaterThanOrEqual(Math.ceil(later.length * 0.8))
+      expect(later.filter((probe) => probe.status === 200).length, `/readyz ready after the outage (${later.length} probes)`).toBeGreaterThanOrEqual(
+        Math.ceil(later.length * 0.8),
+      )
       expect((await send(PORT, '/readyz')).status, '/readyz after the outage').toBe(200)
     } else {
       console.log('/readyz does not exist on this build: readiness not checked')
@@ -348,7 +399,10 @@ test.describe('PostgreSQL restarted during a load run', () => {
     const newBuyer = uniqueEmail('after-restart')
     const newSession = await placePaidOrder(PORT, newBuyer)
     await withConnection(databaseUrl, async (check) => {
-      const { rows } = await check.query<{ session: string; status: string }>('select provider_session_id as session, status from orders where provider_session_id in ($1, $2)', [paidSession, newSession])
+      const { rows } = await check.query<{ session: string; status: string }>(
+        'select provider_session_id as session, status from orders where provider_session_id in ($1, $2)',
+        [paidSession, newSession],
+      )
       expect(Object.fromEntries(rows.map((row) => [row.session, row.status]))).toEqual({ [paidSession]: 'paid', [newSession]: 'paid' })
       const { rows: invoices } = await check.query<{ n: number }>('select count(*)::int as n from outbox where "to" in ($1, $2)', [buyer, newBuyer])
       expect(invoices[0]!.n).toBe(2)
@@ -374,7 +428,14 @@ test.describe('SIGTERM while requests are in flight', () => {
   test('every request in flight is answered, then the process exits with 0', async () => {
     test.setTimeout(60_000)
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-sigterm-'))
-    const shop = startShopProcess({ PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}`, BETTER_AUTH_SECRET: SECRET, SHUTDOWN_DRAIN_SECONDS: '2' })
+    const shop = startShopProcess({
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      BETTER_AUTH_SECRET: SECRET,
+      SHUTDOWN_DRAIN_SECONDS: '2',
+    })
     try {
       await shop.url
       expect((await send(PORT, '/products/cameras')).status).toBe(200)

@@ -106,14 +106,23 @@ test('a guest finds their order by its number and e-mail through a link that wor
   await other.context().close()
 })
 
-test('staff find an order by the customer’s name, narrow the list, download it as CSV, print its packing slip and send its invoice again', async ({ page, browser }) => {
+test('staff find an order by the customer’s name, narrow the list, download it as CSV, print its packing slip and send its invoice again', async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail('findable')
   const name = `Fiona Findable ${Date.now()}`
   await page.goto('/product/uniesc-80a-foc')
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
   await page.goto('/checkout')
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
-  await fillDelivery(page, { fullName: name, email, phone: '0499 888 777', method: /^Standard/, address: { line1: '7 Harbour St', suburb: 'Hobart', state: 'TAS', postcode: '7000' } })
+  await fillDelivery(page, {
+    fullName: name,
+    email,
+    phone: '0499 888 777',
+    method: /^Standard/,
+    address: { line1: '7 Harbour St', suburb: 'Hobart', state: 'TAS', postcode: '7000' },
+  })
   await page.getByRole('button', { name: /^Pay / }).click()
   await payWithDemoCard(page, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name })
   const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
@@ -135,7 +144,9 @@ test('staff find an order by the customer’s name, narrow the list, download it
   const download = staff.waitForEvent('download')
   await staff.getByRole('link', { name: 'Download CSV' }).click()
   const csv = await (await download).path().then((file) => import('node:fs/promises').then((fs) => fs.readFile(file, 'utf8')))
-  expect(csv.split('\r\n')[0]).toBe('Order,Placed (UTC),Payment,Fulfilment,Customer,E-mail,Phone,Company,ABN,Delivery method,Suburb,State,Postcode,Shipping,GST,Total')
+  expect(csv.split('\r\n')[0]).toBe(
+    'Order,Placed (UTC),Payment,Fulfilment,Customer,E-mail,Phone,Company,ABN,Delivery method,Suburb,State,Postcode,Shipping,GST,Total',
+  )
   expect(csv).toContain(`${orderId},`)
   expect(csv).toContain(`,${name},${email},0499 888 777,,,Standard,Hobart,TAS,7000,`)
 

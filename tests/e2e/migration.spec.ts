@@ -14,7 +14,9 @@ test('staff export the products, change a price in the file, check the dry run, 
   const name = `Migration Test ${Date.now().toString(36)}`
   const id = slugify(name)
   const base = demoProducts.find((product) => product.productCategory === 'cameras')!
-  await withShopDatabase((database) => createProduct(database.db, { ...base, productName: name, productPrices: [{ value: 10000, label: 'Price', description: '' }] }, 'seed'))
+  await withShopDatabase((database) =>
+    createProduct(database.db, { ...base, productName: name, productPrices: [{ value: 10000, label: 'Price', description: '' }] }, 'seed'),
+  )
 
   await page.goto('/migration')
   await expect(page.getByRole('heading', { level: 1, name: 'Data migration' })).toBeVisible()
@@ -39,7 +41,9 @@ test('staff export the products, change a price in the file, check the dry run, 
   const edited = { ...file, documents: { [id]: { ...file.documents[id], productPrices: [{ value: 12345, label: 'Price', description: '' }] } } }
 
   await page.getByLabel('Collection').selectOption('products')
-  await page.getByLabel('File to import').setInputFiles({ name: 'products-edited.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(edited, null, 2)) })
+  await page
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'products-edited.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(edited, null, 2)) })
   await page.getByRole('button', { name: 'Check file (dry run)' }).click()
 
   const dryRun = page.getByRole('region', { name: 'Dry run of products-edited.json into products' })
@@ -80,7 +84,11 @@ test('a file that is not an export is refused with the reason, and history canno
   await page.goto('/migration')
   await expect(page.getByLabel('Collection').locator('option')).toHaveText(['products', 'templates', 'contacts', 'profiles', 'orders'])
   await expect(page.getByText('History is read-only')).toBeVisible()
-  await page.getByLabel('File to import').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "unidrone-shop-export", "version": 7, "collection": "products", "documents": {}}') })
+  await page.getByLabel('File to import').setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format": "unidrone-shop-export", "version": 7, "collection": "products", "documents": {}}'),
+  })
   await page.getByRole('button', { name: 'Check file (dry run)' }).click()
   await expect(page.getByRole('alert')).toHaveText('This file uses version 7 of the export format; this shop reads version 1. Nothing was written.')
 })

@@ -33,8 +33,6 @@ test.skip(!ADMIN_URL, 'TEST_DATABASE_URL is not set: these tests need a PostgreS
 // In order, in one worker: the processes listen on fixed ports.
 test.describe.configure({ mode: 'default' })
 
-
-
 interface Replica {
   shop: ShopProcess
   origin: string
@@ -84,20 +82,23 @@ function send(publicUrl: string, url: string, form?: Record<string, string>, coo
   if (cookie) headers.cookie = cookie
   if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length })
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: Number(target.port), path: `${target.pathname}${target.search}`, method: body ? 'POST' : 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: res.headers.location ?? null,
-          cookie: (res.headers['set-cookie'] ?? []).map((header) => header.split(';', 1)[0]!).join('; '),
-          retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
-          text: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-      res.on('error', reject)
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port: Number(target.port), path: `${target.pathname}${target.search}`, method: body ? 'POST' : 'GET', headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location ?? null,
+            cookie: (res.headers['set-cookie'] ?? []).map((header) => header.split(';', 1)[0]!).join('; '),
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -124,7 +125,10 @@ test.describe('two processes on one database', () => {
     await seedCatalog(handle.db)
     await addDemoDeliveryData(handle.db)
     await handle.close()
-    ;[a, b] = await Promise.all([startReplica(A_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' }), startReplica(B_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' })])
+    ;[a, b] = await Promise.all([
+      startReplica(A_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' }),
+      startReplica(B_PORT, database.url, PUBLIC, { AUTH_RATE_LIMIT: '3' }),
+    ])
     await Promise.all([a.shop.url, b.shop.url])
   })
 
@@ -169,7 +173,9 @@ test.describe('two processes on one database', () => {
   test('an uploaded image kept in the database is served alike by both processes, each with a data directory of its own', async () => {
     expect(a.dataDir).not.toBe(b.dataDir)
     const handle = connectPostgres(database.url, { max: 1 })
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer()
     const stored = await storeImage(handle.db, databaseImageFiles, photo).finally(() => handle.close())
     const files = await Promise.all(
       [a, b].map(async (replica) => {
@@ -185,7 +191,10 @@ test.describe('two processes on one database', () => {
 
   test('one payment submitted to both processes at the same moment makes one paid order and one tax invoice', async () => {
     const cart = await post(`${a.origin}/checkout`, {
-      items: JSON.stringify([{ FBUID: 'unidrone-e900', productCount: 2 }, { FBUID: 'uniesc-80a-foc', productCount: 1 }]),
+      items: JSON.stringify([
+        { FBUID: 'unidrone-e900', productCount: 2 },
+        { FBUID: 'uniesc-80a-foc', productCount: 1 },
+      ]),
     })
     expect(cart.status, cart.text).toBe(303)
     // The delivery step on the other process: the checkout lives in the database, not in a process.
@@ -204,7 +213,10 @@ test.describe('two processes on one database', () => {
     }
 
     await withConnection(database.url, async (client) => {
-      const { rows: orders } = await client.query<{ id: string; status: string; email: string | null }>('select id, status, email from orders where provider_session_id = $1', [sessionId!])
+      const { rows: orders } = await client.query<{ id: string; status: string; email: string | null }>(
+        'select id, status, email from orders where provider_session_id = $1',
+        [sessionId!],
+      )
       expect(orders).toHaveLength(1)
       expect(orders[0]).toMatchObject({ status: 'paid', email: buyer })
       const { rows: invoices } = await client.query<{ text: string }>('select text from outbox where "to" = $1', [buyer])
@@ -268,7 +280,9 @@ test('two processes started at the same moment on an empty database both migrate
   const replicas = await Promise.all([startReplica(fixedPort(3426), database.url, public_), startReplica(fixedPort(3427), database.url, public_)])
   try {
     const started = await Promise.allSettled(replicas.map((replica) => replica.shop.url))
-    const problems = started.flatMap((outcome, index) => (outcome.status === 'rejected' ? [`process ${index + 1}: ${String(outcome.reason).slice(0, 600)}`] : []))
+    const problems = started.flatMap((outcome, index) =>
+      outcome.status === 'rejected' ? [`process ${index + 1}: ${String(outcome.reason).slice(0, 600)}`] : [],
+    )
     expect(problems, 'a deployment of two replicas must not race its own migrations').toEqual([])
     for (const replica of replicas) expect((await request.get(`${replica.origin}/robots.txt`)).status()).toBe(200)
   } finally {
@@ -304,7 +318,10 @@ test.describe('WEB_CONCURRENCY', () => {
         .output()
         .split('\n')
         .flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as { msg: string; pid: number; status?: number }] : []))
-    const listening = () => logLines().filter((line) => line.msg === 'shop is listening').map((line) => line.pid)
+    const listening = () =>
+      logLines()
+        .filter((line) => line.msg === 'shop is listening')
+        .map((line) => line.pid)
     // Each process logs its own start (pino writes asynchronously: the line may follow the shop's).
     await expect.poll(() => new Set(listening()).size).toBe(2)
     const first = listening()
@@ -312,7 +329,16 @@ test.describe('WEB_CONCURRENCY', () => {
     // Each new connection goes to one process in turn: both answer.
     const statuses = await Promise.all(Array.from({ length: 20 }, () => send(public_, `${public_}/products`).then((answer) => answer.status)))
     expect(statuses.filter((status) => status !== 200)).toEqual([])
-    await expect.poll(() => new Set(logLines().filter((line) => line.msg === 'request').map((line) => line.pid)).size).toBe(2)
+    await expect
+      .poll(
+        () =>
+          new Set(
+            logLines()
+              .filter((line) => line.msg === 'request')
+              .map((line) => line.pid),
+          ).size,
+      )
+      .toBe(2)
 
     // One process dies outright (as the kernel's OOM killer would): a new one takes its place, and
     // the shop answers every request again. (A connection handed to the dead process in the instant
@@ -322,7 +348,16 @@ test.describe('WEB_CONCURRENCY', () => {
     const now = [first[1]!, ...listening().filter((pid) => !first.includes(pid))]
     const again = await Promise.all(Array.from({ length: 20 }, () => send(public_, `${public_}/products/autopilots`).then((answer) => answer.status)))
     expect(again.filter((status) => status !== 200)).toEqual([])
-    await expect.poll(() => new Set(logLines().filter((line) => line.msg === 'request' && now.includes(line.pid)).map((line) => line.pid)).size).toBe(2)
+    await expect
+      .poll(
+        () =>
+          new Set(
+            logLines()
+              .filter((line) => line.msg === 'request' && now.includes(line.pid))
+              .map((line) => line.pid),
+          ).size,
+      )
+      .toBe(2)
 
     // SIGTERM to the shop: both processes finish and exit, then the shop exits with 0.
     expect(await replica.shop.stop()).toBe(0)

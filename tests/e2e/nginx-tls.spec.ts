@@ -76,7 +76,12 @@ function send(url: string, options: { ca?: Buffer; method?: string; headers?: Re
   return new Promise((resolve, reject) => {
     const req = requester(
       target,
-      { method: options.method ?? 'GET', headers: { ...options.headers, ...(options.body ? { 'content-length': Buffer.byteLength(options.body) } : {}) }, ca: options.ca, timeout: 15_000 },
+      {
+        method: options.method ?? 'GET',
+        headers: { ...options.headers, ...(options.body ? { 'content-length': Buffer.byteLength(options.body) } : {}) },
+        ca: options.ca,
+        timeout: 15_000,
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -103,7 +108,27 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
     test.setTimeout(120_000)
     release = await postgresTurn()
     dir = mkdtempSync(path.join(tmpdir(), 'shop-nginx-'))
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-keyout',
+        `${dir}/key.pem`,
+        '-out',
+        `${dir}/cert.pem`,
+      ],
+      { stdio: 'ignore' },
+    )
     ca = readFileSync(`${dir}/cert.pem`)
     writeFileSync(`${dir}/nginx.conf`, configFromGuide(dir))
     execFileSync(NGINX!, ['-t', '-c', `${dir}/nginx.conf`], { stdio: 'pipe' })

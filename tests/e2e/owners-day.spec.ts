@@ -24,16 +24,27 @@ async function guestOrder(browser: Browser, email: string, fullName: string): Pr
   return orderId
 }
 
-test('an owner’s day: the dashboard, two orders packed and shipped, an enquiry answered, a price and stock changed, a new product drafted with dragged-in photos, previewed and published', async ({ page, browser }) => {
+test('an owner’s day: the dashboard, two orders packed and shipped, an enquiry answered, a price and stock changed, a new product drafted with dragged-in photos, previewed and published', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000)
   const stamp = Date.now().toString(36)
   // Overnight: two orders and an enquiry came in, and a product waits for its new price.
-  const orders = [await guestOrder(browser, uniqueEmail('night-buyer-a'), 'Avery Night'), await guestOrder(browser, uniqueEmail('night-buyer-b'), 'Blake Night')]
+  const orders = [
+    await guestOrder(browser, uniqueEmail('night-buyer-a'), 'Avery Night'),
+    await guestOrder(browser, uniqueEmail('night-buyer-b'), 'Blake Night'),
+  ]
   const asker = uniqueEmail('asker')
   // (Stored as the contact form stores it: the form itself is tested in contact.spec.ts, and its
   // per-address limit is shared by every browser test.)
   await withShopDatabase((database) =>
-    database.db.insert(contacts).values({ id: `owner-day-${stamp}`, contactName: `Robin Asker ${stamp}`, contactEmail: asker, contactMessage: 'Does the UniDrone E900 fly in light rain?' }),
+    database.db.insert(contacts).values({
+      id: `owner-day-${stamp}`,
+      contactName: `Robin Asker ${stamp}`,
+      contactEmail: asker,
+      contactMessage: 'Does the UniDrone E900 fly in light rain?',
+    }),
   )
   const visitor = await (await browser.newContext()).newPage()
   const listed = `Owner Day Bracket ${stamp}`

@@ -63,7 +63,14 @@ function nonceOf(answer: { headers: IncomingHttpHeaders; body: Buffer }, html = 
 test('a cached page as sent is the same page in every encoding, with its security headers, its nonce, a request id and log line of its own', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-page-cache-'))
   const port = fixedPort(3429)
-  const shop = startShopProcess({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', BETTER_AUTH_SECRET: 'page-cache-secret-page-cache-secret' })
+  const shop = startShopProcess({
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: 'page-cache-secret-page-cache-secret',
+  })
   try {
     const page = `${await shop.url}/product/unidrone-e900`
     const rendered = await rawRequest(page, 'GET')
@@ -76,7 +83,8 @@ test('a cached page as sent is the same page in every encoding, with its securit
     const head = await rawRequest(page, 'HEAD', { 'accept-encoding': 'gzip' })
 
     // The page as each answer holds it.
-    const html = (answer: RawAnswer) => (answer === browser ? brotliDecompressSync(answer.body) : answer === gzipOnly ? gunzipSync(answer.body) : answer.body).toString()
+    const html = (answer: RawAnswer) =>
+      (answer === browser ? brotliDecompressSync(answer.body) : answer === gzipOnly ? gunzipSync(answer.body) : answer.body).toString()
     // The nonce was made for this page when it was rendered: every copy carries it, in its policy and its scripts.
     const nonce = nonceOf(rendered)
     for (const answer of [browser, gzipOnly, full, refused, head]) {

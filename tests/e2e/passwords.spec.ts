@@ -18,14 +18,18 @@ test('forgot password: the link from the e-mail sets a new password, once, and s
   await expectNoAxeViolations(page)
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  await expect(page.getByRole('status')).toHaveText(`If there is an account for ${email}, we have sent it a link to choose a new password. The link works once, for one hour.`)
+  await expect(page.getByRole('status')).toHaveText(
+    `If there is an account for ${email}, we have sent it a link to choose a new password. The link works once, for one hour.`,
+  )
 
   // An address without an account gets the same answer, and no e-mail.
   const stranger = uniqueEmail('no-account')
   await page.goto('/forgot-password')
   await page.getByLabel('Email').fill(stranger)
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  await expect(page.getByRole('status')).toHaveText(`If there is an account for ${stranger}, we have sent it a link to choose a new password. The link works once, for one hour.`)
+  await expect(page.getByRole('status')).toHaveText(
+    `If there is an account for ${stranger}, we have sent it a link to choose a new password. The link works once, for one hour.`,
+  )
   expect(await latestMailTo(stranger)).toBeUndefined()
 
   const mail = await latestMailTo(email)

@@ -24,7 +24,13 @@ async function productWithCameraPhoto(page: Page): Promise<{ path: string; image
   await withShopDatabase((database) =>
     createProduct(
       database.db,
-      { ...demoProducts[0]!, productName: name, productStatus: 'active', productFeatured: false, productImages: [{ value: url, label: 'The survey drone over the hills', description: '' }] },
+      {
+        ...demoProducts[0]!,
+        productName: name,
+        productStatus: 'active',
+        productFeatured: false,
+        productImages: [{ value: url, label: 'The survey drone over the hills', description: '' }],
+      },
       email,
     ),
   )
@@ -66,7 +72,9 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
   expect(await main.getAttribute('width')).toBe('3000')
   expect(await main.getAttribute('height')).toBe('4000')
   const sent = await (await visitor.request.get(path)).text()
-  expect(sent).toMatch(/style="background-image:url\(&quot;data:image\/webp;base64,[A-Za-z0-9+/=]+&quot;\);background-size:contain[^"]*" data-testid="main-image"/)
+  expect(sent).toMatch(
+    /style="background-image:url\(&quot;data:image\/webp;base64,[A-Za-z0-9+/=]+&quot;\);background-size:contain[^"]*" data-testid="main-image"/,
+  )
   await expect.poll(() => main.evaluate((image) => getComputedStyle(image).backgroundImage)).toBe('none')
   for (const file of files) {
     expect((await sharp(file.bytes).metadata()).exif, file.url).toBeUndefined()
@@ -82,9 +90,17 @@ test('a phone at 390 px downloads a product photo of its own size, as AVIF, with
 
   // Chromium's phone emulation can ask for a file before it applies the page's viewport (a 980 px
   // layout: the 1600 px file), then for the one it needs: even so the main image stays under 200 KB.
-  const emulated = await mainImageDownloads(browser, path, imageId, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  const emulated = await mainImageDownloads(browser, path, imageId, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  })
   expect(emulated.total, named(emulated.files).join('\n')).toBeLessThanOrEqual(200 * 1024)
-  expect(emulated.files.every((file) => file.type === 'image/avif'), named(emulated.files).join('\n')).toBe(true)
+  expect(
+    emulated.files.every((file) => file.type === 'image/avif'),
+    named(emulated.files).join('\n'),
+  ).toBe(true)
   await emulated.context.close()
 
   if (process.env.CATALOG_SHOTS) {

@@ -31,7 +31,12 @@ test('after a paid order, the reports show the sale and its GST, and the page fi
   expect(cents(await staff.getByTestId('total-gst').textContent())).toBeGreaterThanOrEqual(order!.gstCents)
   await expect(staff.getByRole('img', { name: /Revenue per day, last 30 days/ })).toBeVisible()
   await expect(staff.getByRole('region', { name: 'Table of sales and refunds by day' })).toBeVisible()
-  await expect(staff.getByRole('region', { name: 'Table of GST per BAS quarter' }).getByRole('row', { name: /^Q[1-4] \d{4}–\d{2}/ }).first()).toBeVisible()
+  await expect(
+    staff
+      .getByRole('region', { name: 'Table of GST per BAS quarter' })
+      .getByRole('row', { name: /^Q[1-4] \d{4}–\d{2}/ })
+      .first(),
+  ).toBeVisible()
   await expect(staff.getByRole('row', { name: /UniESC 80A FOC/ })).toBeVisible()
 
   await staff.getByRole('link', { name: 'By month' }).click()

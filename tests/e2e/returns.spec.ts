@@ -18,7 +18,12 @@ async function buyOne(page: Page, name: string, email?: string): Promise<string>
 
 async function staffPage(page: Page, prefix: string, width = 1440) {
   const email = uniqueEmail(prefix)
-  const staff = await (await page.context().browser()!.newContext({ viewport: { width, height: 900 } })).newPage()
+  const staff = await (
+    await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width, height: 900 } })
+  ).newPage()
   await logInAsStaff(staff, email, addStaff(email))
   return staff
 }
@@ -36,7 +41,8 @@ async function deliver(staff: Page, orderId: string) {
   await expect(staff.getByTestId('fulfilment')).toHaveText('Delivered')
 }
 
-const subjectsTo = (email: string) => withShopDatabase(async (database) => (await database.db.select().from(outbox).where(eq(outbox.to, email))).map((mail) => mail.subject))
+const subjectsTo = (email: string) =>
+  withShopDatabase(async (database) => (await database.db.select().from(outbox).where(eq(outbox.to, email))).map((mail) => mail.subject))
 
 test('a change-of-mind return is approved, received and refunded with its adjustment note', async ({ page }) => {
   const email = uniqueEmail('returner')
@@ -73,8 +79,16 @@ test('a change-of-mind return is approved, received and refunded with its adjust
   await expectNoAxeViolations(staff)
 
   const subjects = await subjectsTo(email)
-  for (const step of [`We have your return request ${orderId}-RT1`, `Your return ${orderId}-RT1 is approved`, `We have received your return ${orderId}-RT1`, `Refund of`]) {
-    expect(subjects.some((subject) => subject.startsWith(step)), `${step} in ${subjects.join(' | ')}`).toBe(true)
+  for (const step of [
+    `We have your return request ${orderId}-RT1`,
+    `Your return ${orderId}-RT1 is approved`,
+    `We have received your return ${orderId}-RT1`,
+    `Refund of`,
+  ]) {
+    expect(
+      subjects.some((subject) => subject.startsWith(step)),
+      `${step} in ${subjects.join(' | ')}`,
+    ).toBe(true)
   }
 
   await page.reload()
@@ -100,7 +114,10 @@ test('a guest’s fault return long after delivery is accepted for review, while
   const orderId = await buyOne(page, 'Gil Guest', email)
   // Delivered three weeks ago.
   await withShopDatabase((database) =>
-    database.db.update(orders).set({ fulfilment: 'delivered', fulfilledAt: new Date(Date.now() - 21 * 24 * 3600_000) }).where(eq(orders.id, orderId)),
+    database.db
+      .update(orders)
+      .set({ fulfilment: 'delivered', fulfilledAt: new Date(Date.now() - 21 * 24 * 3600_000) })
+      .where(eq(orders.id, orderId)),
   )
   await page.goto('/track-order')
   await page.getByLabel('Order number').fill(orderId)
@@ -135,10 +152,18 @@ test('staff refund the shipping once however often Refund is pressed, then cance
   await staff.goto(`/orders/${orderId}`)
   await staff.getByText('Refund…').click()
   await staff.getByLabel(/Refund the shipping/).check()
-  await staff.getByLabel(/^Reason/).first().fill('Late dispatch')
+  await staff
+    .getByLabel(/^Reason/)
+    .first()
+    .fill('Late dispatch')
   await staff.getByRole('button', { name: 'Refund', exact: true }).dblclick()
   await expect(staff.getByRole('status')).toContainText('Refunded $15.00 (GST $1.36)')
-  const rows = await withShopDatabase((database) => database.db.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded'))))
+  const rows = await withShopDatabase((database) =>
+    database.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded'))),
+  )
   expect(rows.map((row) => row.amountCents)).toEqual([1_500])
   await expect(staff.getByTestId('payment-state')).toHaveText('Partially refunded')
 

@@ -23,7 +23,6 @@ test('a visitor searches from the header and pages through the results', async (
   await page.goto('/search?q=zzqx+wobble')
   await expect(page.getByText('No products match “zzqx wobble”.', { exact: false })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Propulsion' }).last()).toHaveAttribute('href', '/products/propulsion')
-
 })
 
 test('many results are split into pages of 24 with crawlable links', async ({ page }) => {

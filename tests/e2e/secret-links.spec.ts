@@ -35,7 +35,10 @@ test('staff read account e-mails without the secrets of their links, and the req
   try {
     await shop.url
     const mailTo = async (address: string, subject: RegExp) => {
-      const message = await withShopDatabase(async (database) => (await listOutbox(database.db)).find((row) => row.to === address && subject.test(row.subject)), dataDir)
+      const message = await withShopDatabase(
+        async (database) => (await listOutbox(database.db)).find((row) => row.to === address && subject.test(row.subject)),
+        dataDir,
+      )
       expect(message, `a message to ${address} about ${subject}`).toBeTruthy()
       return message!
     }
@@ -44,7 +47,9 @@ test('staff read account e-mails without the secrets of their links, and the req
     const customerEmail = uniqueEmail('forgetful')
     const customer = await client()
     // ("Check your e-mail": sign-up signs nobody in until the link is opened.)
-    expect((await customer.post('/login', { form: { email: customerEmail, password: 'first password', intent: 'signup' }, maxRedirects: 0 })).status()).toBe(200)
+    expect((await customer.post('/login', { form: { email: customerEmail, password: 'first password', intent: 'signup' }, maxRedirects: 0 })).status()).toBe(
+      200,
+    )
     expect((await customer.post('/forgot-password', { form: { email: customerEmail } })).status()).toBe(200)
     const verification = await mailTo(customerEmail, /Confirm your e-mail address/)
     const reset = await mailTo(customerEmail, /Reset your password/)

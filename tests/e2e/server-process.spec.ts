@@ -44,7 +44,13 @@ test.describe('the shop process', () => {
 
   test('a deployment without an https PUBLIC_URL is refused at the start, naming the variable', async () => {
     for (const publicUrl of [undefined, 'http://shop.example']) {
-      const shop = startShopProcess({ PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', BETTER_AUTH_SECRET: 'server-process-secret-server-process', ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}) })
+      const shop = startShopProcess({
+        PORT: '0',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'server-process-secret-server-process',
+        ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+      })
       await expect(shop.url).rejects.toThrow()
       expect(await shop.stop()).toBe(1)
       expect(shop.output().trim()).toMatch(/^Configuration error: PUBLIC_URL must be the shop’s public https address [^\n]+$/)
@@ -55,6 +61,8 @@ test.describe('the shop process', () => {
     const shop = startShopProcess({ PORT: '0', DATA_DIR: dataDir, WEB_CONCURRENCY: '2' })
     await expect(shop.url).rejects.toThrow()
     expect(await shop.stop()).toBe(1)
-    expect(shop.output().trim()).toBe('Configuration error: WEB_CONCURRENCY can be above 1 only with DATABASE_URL (the embedded database belongs to one process)')
+    expect(shop.output().trim()).toBe(
+      'Configuration error: WEB_CONCURRENCY can be above 1 only with DATABASE_URL (the embedded database belongs to one process)',
+    )
   })
 })

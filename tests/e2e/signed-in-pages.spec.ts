@@ -73,7 +73,28 @@ test('no answer that carries personal data, or sets a cookie, may be kept by a s
   const staffPage = await staff.newPage()
   const staffEmail = uniqueEmail('private-staff')
   await logInAsStaff(staffPage, staffEmail, addStaff(staffEmail))
-  const paths = ['/', '/products', '/products/cameras', PRODUCT, '/search?q=gimbal', '/client', '/client/password', '/client/two-factor', '/checkout', '/contact', '/track-order', '/software', '/legals', '/staff', '/orders', '/staff/customers', '/enquiries', '/product/create', '/settings/staff', '/migration']
+  const paths = [
+    '/',
+    '/products',
+    '/products/cameras',
+    PRODUCT,
+    '/search?q=gimbal',
+    '/client',
+    '/client/password',
+    '/client/two-factor',
+    '/checkout',
+    '/contact',
+    '/track-order',
+    '/software',
+    '/legals',
+    '/staff',
+    '/orders',
+    '/staff/customers',
+    '/enquiries',
+    '/product/create',
+    '/settings/staff',
+    '/migration',
+  ]
   const checked: string[] = []
   for (const [who, email, client] of [
     ['customer', customer, page.request],
@@ -103,9 +124,39 @@ test('every page and answer rendered for a signed-in customer or staff member sa
   const staffEmail = uniqueEmail('no-store-staff')
   await logInAsStaff(staffPage, staffEmail, addStaff(staffEmail))
 
-  const everyone = ['/client', '/client.data', '/client/password', '/client/two-factor', '/checkout', '/contact', '/track-order', '/software', '/legals', '/no-such-page', '/api/auth/get-session']
+  const everyone = [
+    '/client',
+    '/client.data',
+    '/client/password',
+    '/client/two-factor',
+    '/checkout',
+    '/contact',
+    '/track-order',
+    '/software',
+    '/legals',
+    '/no-such-page',
+    '/api/auth/get-session',
+  ]
   const catalogue = ['/', '/products', '/products/cameras', PRODUCT, '/search?q=gimbal']
-  const staffScreens = ['/staff', '/staff.data', '/orders', '/orders/export.csv', '/staff/customers', '/staff/products', '/enquiries', '/outbox', '/reports', '/reports/bas.csv', '/history', '/template', '/payment-links', '/product/create', '/settings/staff', '/settings/shipping', '/migration']
+  const staffScreens = [
+    '/staff',
+    '/staff.data',
+    '/orders',
+    '/orders/export.csv',
+    '/staff/customers',
+    '/staff/products',
+    '/enquiries',
+    '/outbox',
+    '/reports',
+    '/reports/bas.csv',
+    '/history',
+    '/template',
+    '/payment-links',
+    '/product/create',
+    '/settings/staff',
+    '/settings/shipping',
+    '/migration',
+  ]
   const answers: string[] = []
   const ask = async (who: string, client: typeof page.request, path: string) => {
     const response = await client.get(path, { maxRedirects: 0 })

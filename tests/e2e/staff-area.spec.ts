@@ -11,7 +11,9 @@ import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from '.
 function staffPagePatterns(): string[] {
   const source = readFileSync(new URL('../../app/routes.ts', import.meta.url), 'utf8')
   const block = source.slice(source.indexOf("layout('routes/staff/layout.tsx'"), source.indexOf(']),', source.indexOf("layout('routes/staff/layout.tsx'")))
-  return [...block.matchAll(/route\('([^']+)', '([^']+)'/g)].map((match) => match[1]!).filter((path) => !path.startsWith('api/') && !/\.[a-z]+$/.test(path) && !path.includes(':collection/export'))
+  return [...block.matchAll(/route\('([^']+)', '([^']+)'/g)]
+    .map((match) => match[1]!)
+    .filter((path) => !path.startsWith('api/') && !/\.[a-z]+$/.test(path) && !path.includes(':collection/export'))
 }
 
 /** A real address for a pattern: ids from the demo catalogue, or the first of its list on the screen. */
@@ -56,7 +58,21 @@ test.describe('the staff area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await expect(page).toHaveTitle(/^Dashboard \|/)
     const nav = page.getByRole('navigation', { name: 'Staff', exact: true })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Enquiries', 'Customers', 'Reports', 'Payment links', 'Products', 'Templates', 'History', 'Outbox', 'Data', 'Settings', 'Staff accounts'])
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Orders',
+      'Enquiries',
+      'Customers',
+      'Reports',
+      'Payment links',
+      'Products',
+      'Templates',
+      'History',
+      'Outbox',
+      'Data',
+      'Settings',
+      'Staff accounts',
+    ])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('complementary').getByText(`Signed in as ${email}`)).toBeVisible()
     await expect(page.getByRole('search')).toHaveCount(0)
@@ -116,7 +132,24 @@ test.describe('the staff area', () => {
       walked.push(address)
     }
     // The screens that need no records are always walked.
-    expect(walked).toEqual(expect.arrayContaining(['/staff', '/staff/products', '/staff/customers', '/orders', '/reports', '/product/create', '/template', '/history', '/enquiries', '/outbox', '/payment-links', '/migration', '/settings/shipping', '/settings/staff']))
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        '/staff',
+        '/staff/products',
+        '/staff/customers',
+        '/orders',
+        '/reports',
+        '/product/create',
+        '/template',
+        '/history',
+        '/enquiries',
+        '/outbox',
+        '/payment-links',
+        '/migration',
+        '/settings/shipping',
+        '/settings/staff',
+      ]),
+    )
   })
 
   test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page }) => {
@@ -200,7 +233,9 @@ test.describe('the staff area', () => {
     const name = `Draft Mount ${Date.now().toString(36)}`
     const id = slugify(name)
     const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
-    await withShopDatabase((database) => createProduct(database.db, { ...template, productName: name, productStatus: 'draft', productStockOnHand: null }, 'draft test'))
+    await withShopDatabase((database) =>
+      createProduct(database.db, { ...template, productName: name, productStatus: 'draft', productStockOnHand: null }, 'draft test'),
+    )
     try {
       const visitor = await (await browser.newContext()).newPage()
       expect((await visitor.goto(`/product/${id}`))?.status()).toBe(404)

@@ -1,7 +1,10 @@
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, latestMailTo, logInAsStaff, passSecondFactor, uniqueEmail } from './support/shop'
 
-test('staff invite a colleague from the screen; the colleague becomes staff only after setting a password through the link and enrolling a second factor', async ({ page, browser }) => {
+test('staff invite a colleague from the screen; the colleague becomes staff only after setting a password through the link and enrolling a second factor', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000)
   const owner = uniqueEmail('owner')
   await logInAsStaff(page, owner, addStaff(owner))

@@ -85,7 +85,12 @@ test('staff create, edit, deprecate and restore a template, and read its history
   await expect(changes.getByTestId('change-before')).toHaveText(`Before${firstName}`)
   await expect(changes.getByTestId('change-after')).toHaveText(`After${secondName}`)
   await expect(versions.nth(2)).toContainText('created')
-  await expect(versions.nth(2).getByTestId('change').filter({ hasText: /^Image/ })).toContainText('/images/placeholder-template.svg')
+  await expect(
+    versions
+      .nth(2)
+      .getByTestId('change')
+      .filter({ hasText: /^Image/ }),
+  ).toContainText('/images/placeholder-template.svg')
   for (const index of [0, 1, 2]) await expect(versions.nth(index)).toContainText(`by ${staffEmail}`)
   await expectNoAxeViolations(page)
 

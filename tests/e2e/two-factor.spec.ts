@@ -4,7 +4,10 @@ import { addStaff, authenticatorCode, latestMailTo, logIn, logInAsStaff, passSec
 
 /** `npm run staff -- <args>` against the shared test shop, as an operator runs it. */
 function staffCommand(...args: string[]) {
-  const result = spawnSync('npm', ['run', '--silent', 'staff', '--', ...args], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' })
+  const result = spawnSync('npm', ['run', '--silent', 'staff', '--', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  })
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
@@ -103,7 +106,10 @@ test('a new staff member sets up two-step login at the first login, then logs in
   }
 })
 
-test('a session that skipped the second factor reaches no staff screen or action and ends when the app is set up; a customer reaches none at all', async ({ browser, page }) => {
+test('a session that skipped the second factor reaches no staff screen or action and ends when the app is set up; a customer reaches none at all', async ({
+  browser,
+  page,
+}) => {
   // Two browsers, four logins and a customer's enrolment.
   test.setTimeout(150_000)
   const email = uniqueEmail('two-browsers')
@@ -116,7 +122,11 @@ test('a session that skipped the second factor reaches no staff screen or action
   // B's session never gave a code: staff pages send it to set one up, staff actions are refused.
   await other.goto('/product/create')
   await expect(other).toHaveURL('/client/two-factor?redirectTo=%2Fproduct%2Fcreate')
-  const write = await other.request.post('/template/create', { form: { templateName: 'Sneaky', templateImage: '' }, headers: { origin: new URL(other.url()).origin }, maxRedirects: 0 })
+  const write = await other.request.post('/template/create', {
+    form: { templateName: 'Sneaky', templateImage: '' },
+    headers: { origin: new URL(other.url()).origin },
+    maxRedirects: 0,
+  })
   expect(write.status()).toBe(403)
   expect(await write.text()).toMatch(/second factor/)
 

@@ -253,7 +253,9 @@ export async function startFakeStripe() {
   /** The session a payment intent paid for (the fake's charges are its sessions). */
   const sessionOf = (paymentIntent: string) => [...sessions.values()].find((session) => session.payment_intent === paymentIntent)
   const refundedOf = (paymentIntent: string) =>
-    [...refunds.values()].filter((refund) => refund.payment_intent === paymentIntent && (refund.status === 'succeeded' || refund.status === 'pending')).reduce((sum, refund) => sum + refund.amount, 0)
+    [...refunds.values()]
+      .filter((refund) => refund.payment_intent === paymentIntent && (refund.status === 'succeeded' || refund.status === 'pending'))
+      .reduce((sum, refund) => sum + refund.amount, 0)
 
   /** A refund as Stripe makes one: only of a paid session's payment, and never more than is left of it. */
   function createRefund(body: Record<string, any>, metadataless = false): { status: number; body: object } {
@@ -262,11 +264,24 @@ export async function startFakeStripe() {
     if (!session || session.payment_status !== 'paid') return missing('payment_intent', paymentIntent)
     const charged = session.amount_total ?? Number.MAX_SAFE_INTEGER
     const left = charged - refundedOf(paymentIntent)
-    if (left <= 0) return { status: 400, body: stripeError('invalid_request_error', `Charge ch_${paymentIntent.slice(3)} has already been refunded.`, 'charge_already_refunded') }
+    if (left <= 0)
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', `Charge ch_${paymentIntent.slice(3)} has already been refunded.`, 'charge_already_refunded'),
+      }
     const amount = body.amount === undefined ? left : Number(body.amount)
-    if (!Number.isInteger(amount) || amount < 1) return { status: 400, body: stripeError('invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer', 'amount') }
+    if (!Number.isInteger(amount) || amount < 1)
+      return { status: 400, body: stripeError('invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer', 'amount') }
     if (amount > left) {
-      return { status: 400, body: stripeError('invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount_too_large', 'amount') }
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          'amount_too_large',
+          'amount',
+        ),
+      }
     }
     const refund: FakeRefund = {
       id: id('re'),
@@ -299,12 +314,27 @@ export async function startFakeStripe() {
   function newSession(body: Record<string, any>): FakeSession | { error: object } {
     const created = Math.floor(Date.now() / 1000)
     const expiresAt = body.expires_at === undefined ? created + SESSION_MAX_SECONDS : Number(body.expires_at)
-    if (!Number.isInteger(expiresAt)) return { error: stripeError('invalid_request_error', 'Invalid integer: expires_at', 'parameter_invalid_integer', 'expires_at') }
+    if (!Number.isInteger(expiresAt))
+      return { error: stripeError('invalid_request_error', 'Invalid integer: expires_at', 'parameter_invalid_integer', 'expires_at') }
     if (expiresAt < created + SESSION_MIN_SECONDS) {
-      return { error: stripeError('invalid_request_error', 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', undefined, 'expires_at') }
+      return {
+        error: stripeError(
+          'invalid_request_error',
+          'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+          undefined,
+          'expires_at',
+        ),
+      }
     }
     if (expiresAt > created + SESSION_MAX_SECONDS) {
-      return { error: stripeError('invalid_request_error', 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', undefined, 'expires_at') }
+      return {
+        error: stripeError(
+          'invalid_request_error',
+          'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+          undefined,
+          'expires_at',
+        ),
+      }
     }
     const options = ((body.shipping_options ?? []) as Record<string, any>[]).map((option) => {
       const data = option.shipping_rate_data ?? {}
@@ -342,9 +372,7 @@ export async function startFakeStripe() {
       payment_intent: null,
       currency: 'aud',
       // Stripe knows the amounts of its own prices; the fake only those sent as price_data.
-      amount_total: amounts.every((amount) => amount !== null)
-        ? amounts.reduce((sum, amount) => sum + amount, 0) + (shipping?.shipping_amount ?? 0)
-        : null,
+      amount_total: amounts.every((amount) => amount !== null) ? amounts.reduce((sum, amount) => sum + amount, 0) + (shipping?.shipping_amount ?? 0) : null,
       shipping_options: options,
       shipping_cost: shipping
         ? { amount_subtotal: shipping.shipping_amount, amount_tax: 0, amount_total: shipping.shipping_amount, shipping_rate: shipping.shipping_rate }
@@ -370,7 +398,11 @@ export async function startFakeStripe() {
           (query.active === undefined || String(price.active) === query.active) &&
           (query.currency === undefined || price.currency === query.currency),
       )
-      return listPage(found.sort((a, b) => b.created - a.created), query, path)
+      return listPage(
+        found.sort((a, b) => b.created - a.created),
+        query,
+        path,
+      )
     }
     if ((match = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
       const price = prices.get(decodeURIComponent(match[1]!))
@@ -384,7 +416,11 @@ export async function startFakeStripe() {
       const link = paymentLinks.get(decodeURIComponent(match[1]!))
       if (!link) return missing('payment_link', decodeURIComponent(match[1]!))
       if (!match[2]) return ok(paymentLinkObject(link))
-      return listPage(link.lines.map((line, index) => lineItem(link, line, index)), query, path)
+      return listPage(
+        link.lines.map((line, index) => lineItem(link, line, index)),
+        query,
+        path,
+      )
     }
     return null
   }
@@ -554,11 +590,7 @@ export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
  * session first (e.g. `{ payment_status: 'paid', payment_intent: 'pi_…' }`).
  */
 export function checkoutSessionEvent(
-  type:
-    | 'checkout.session.completed'
-    | 'checkout.session.async_payment_succeeded'
-    | 'checkout.session.async_payment_failed'
-    | 'checkout.session.expired',
+  type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | 'checkout.session.expired',
   session: FakeSession,
   changes: Partial<FakeSession> = {},
 ) {

@@ -25,13 +25,19 @@ describe.each(testDatabaseKinds())('account names and images on $name', (kind) =
   const signUp = (email: string, name: string, extra: object = {}) =>
     client.call('/sign-up/email', { body: { email, password: 'a good password', name, ...extra }, ip: nextIp() })
   /** The same, then the link of the verification e-mail opened: the answer carries the signed-in cookie. */
-  const signUpConfirmed = (email: string, name: string, extra: object = {}) => client.signUpConfirmed({ email, password: 'a good password', name, ...extra }, nextIp())
+  const signUpConfirmed = (email: string, name: string, extra: object = {}) =>
+    client.signUpConfirmed({ email, password: 'a good password', name, ...extra }, nextIp())
 
   beforeAll(async () => {
     database = await kind.open()
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-account-fields-'))
     mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
-    auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3996', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000' }), mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
+    auth = createAuth({
+      db: database.db,
+      config: parseEnv({ PORT: '3996', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000' }),
+      mailer: mail,
+      secret: 'test-secret-test-secret-test-secret-1234',
+    })
     client = authClient(auth, ORIGIN, database.db)
   })
   afterAll(async () => {
@@ -56,7 +62,11 @@ describe.each(testDatabaseKinds())('account names and images on $name', (kind) =
     const account = await signUpConfirmed('update@example.com', 'Una')
     for (const image of ['/\\evil.example/x', '//evil.example/x', 'javascript:alert(1)', 'http://insecure.example/a.png', `/${'a'.repeat(500)}`]) {
       const answer = await client.call('/update-user', { body: { image }, cookie: account.cookie, ip: nextIp() })
-      expect([image, answer.response.status, answer.json?.message]).toEqual([image, 400, 'image: The image must be an https:// address or a path on this site.'])
+      expect([image, answer.response.status, answer.json?.message]).toEqual([
+        image,
+        400,
+        'image: The image must be an https:// address or a path on this site.',
+      ])
     }
     const nul = await client.call('/update-user', { body: { name: 'Una\u0000' }, cookie: account.cookie, ip: nextIp() })
     expect(nul.response.status).toBe(400)
@@ -71,7 +81,11 @@ describe.each(testDatabaseKinds())('account names and images on $name', (kind) =
       await signUp('spaces@example.com', `  ${'y'.repeat(49)} ${'z'.repeat(50)}  `),
     ]
     expect(accepted.map((answer) => answer.response.status)).toEqual([200, 200, 200, 200, 200])
-    const changed = await client.call('/update-user', { body: { name: 'Ünïcödé Nämé 名前', image: 'https://images.example/new.png' }, cookie: accepted[1]!.cookie, ip: nextIp() })
+    const changed = await client.call('/update-user', {
+      body: { name: 'Ünïcödé Nämé 名前', image: 'https://images.example/new.png' },
+      cookie: accepted[1]!.cookie,
+      ip: nextIp(),
+    })
     expect(changed.response.status).toBe(200)
 
     let file = ''

@@ -28,7 +28,12 @@ describe.each(testDatabaseKinds())('account e-mails and passwords on $name', (ki
     database = await kind.open()
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-account-mails-'))
     mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
-    auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3998', DATA_DIR: dataDir }), mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
+    auth = createAuth({
+      db: database.db,
+      config: parseEnv({ PORT: '3998', DATA_DIR: dataDir }),
+      mailer: mail,
+      secret: 'test-secret-test-secret-test-secret-1234',
+    })
     client = authClient(auth, ORIGIN, database.db)
   })
   afterAll(async () => {

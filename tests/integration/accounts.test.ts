@@ -46,7 +46,12 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     const [account] = await database.db.select().from(user).where(eq(user.email, 'pilot@example.com'))
     expect(account).toMatchObject({ role: 'customer', emailVerified: false })
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, account!.id))
-    expect(profile).toMatchObject({ profileEmail: 'pilot@example.com', profileNameGiven: 'Pat', profileNameFamily: 'Pilot', profileImage: '/images/placeholder-profile.svg' })
+    expect(profile).toMatchObject({
+      profileEmail: 'pilot@example.com',
+      profileNameGiven: 'Pat',
+      profileNameFamily: 'Pilot',
+      profileImage: '/images/placeholder-profile.svg',
+    })
     const rows = await database.db.select().from(history).where(eq(history.documentId, account!.id))
     expect(rows.map((row) => [row.collection, row.action, row.updatedBy])).toEqual([['profiles', 'create', 'pilot@example.com']])
 
@@ -71,7 +76,10 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect(new URL(response.headers.get('location')!, ORIGIN).origin).toBe(ORIGIN)
     const [account] = await database.db.select().from(user).where(eq(user.email, 'pilot@example.com'))
     expect(account?.emailVerified).toBe(true)
-    const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
     expect((await sessionOf(cookie))?.user.email).toBe('pilot@example.com')
   })
 
@@ -115,7 +123,10 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
 
     const created = await grantStaff(database.db, 'boss@unidrone.example')
     expect(created.result).toBe('created')
-    const login = await call('/sign-in/email', { body: { email: 'boss@unidrone.example', password: 'password' in created ? created.password : '' }, ip: '192.0.2.40' })
+    const login = await call('/sign-in/email', {
+      body: { email: 'boss@unidrone.example', password: 'password' in created ? created.password : '' },
+      ip: '192.0.2.40',
+    })
     expect(login.response.status).toBe(200)
     expect((await sessionOf(login.cookie))?.user).toMatchObject({ role: 'staff', emailVerified: true })
     expect((await listStaff(database.db)).map((member) => member.email)).toEqual(['boss@unidrone.example', 'pilot@example.com'])
@@ -135,7 +146,10 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
 
   it('staff never goes to an account whose address was not verified; --reset takes the account over', async () => {
     // A stranger signs up with the new hire's address before the new hire does.
-    const stranger = await call('/sign-up/email', { body: { email: 'newhire@unidrone.example', password: 'stranger password', name: 'Mallory' }, ip: '192.0.2.43' })
+    const stranger = await call('/sign-up/email', {
+      body: { email: 'newhire@unidrone.example', password: 'stranger password', name: 'Mallory' },
+      ip: '192.0.2.43',
+    })
     expect(stranger.response.status).toBe(200)
     expect(await grantStaff(database.db, 'newhire@unidrone.example')).toEqual({ result: 'unverified', email: 'newhire@unidrone.example' })
     const [refused] = await database.db.select().from(user).where(eq(user.email, 'newhire@unidrone.example'))
@@ -151,7 +165,10 @@ describe.each(testDatabaseKinds())('accounts on $name', (kind) => {
     expect(await sessionOf(stranger.cookie)).toBeNull()
     const oldPassword = await call('/sign-in/email', { body: { email: 'newhire@unidrone.example', password: 'stranger password' }, ip: '192.0.2.44' })
     expect(oldPassword.response.status).toBe(401)
-    const newPassword = await call('/sign-in/email', { body: { email: 'newhire@unidrone.example', password: 'password' in takeover ? takeover.password : '' }, ip: '192.0.2.45' })
+    const newPassword = await call('/sign-in/email', {
+      body: { email: 'newhire@unidrone.example', password: 'password' in takeover ? takeover.password : '' },
+      ip: '192.0.2.45',
+    })
     expect(newPassword.response.status).toBe(200)
     expect((await sessionOf(newPassword.cookie))?.user.role).toBe('staff')
   })
@@ -164,7 +181,12 @@ describe('the verification e-mail over a real SMTP server', () => {
     const smtp = await startSmtpServer()
     const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-accounts-smtp-'))
     const mail = createMailService({ db: database.db, smtpUrl: smtp.url, from: '"UniDrone Robotics" <shop@unidrone.example>', retrySeconds: 1 })
-    const auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3999', DATA_DIR: dataDir }), mailer: mail, secret: 'test-secret-test-secret-test-secret-1234' })
+    const auth = createAuth({
+      db: database.db,
+      config: parseEnv({ PORT: '3999', DATA_DIR: dataDir }),
+      mailer: mail,
+      secret: 'test-secret-test-secret-test-secret-1234',
+    })
     const signUp = (email: string) =>
       auth.handler(
         new Request(`${ORIGIN}/api/auth/sign-up/email`, {
@@ -175,7 +197,10 @@ describe('the verification e-mail over a real SMTP server', () => {
       )
     try {
       expect((await signUp('sam@example.com')).status).toBe(200)
-      const [arrived] = await until(async () => smtp.received, (received) => received.length === 1)
+      const [arrived] = await until(
+        async () => smtp.received,
+        (received) => received.length === 1,
+      )
       expect(arrived!.rcptTo).toEqual(['sam@example.com'])
       expect(headersOf(arrived!.raw).get('subject')).toBe('Confirm your e-mail address for UniDrone Robotics')
       expect(decodedBody(arrived!.raw)).toContain(`${ORIGIN}/api/auth/verify-email?token=`)

@@ -30,7 +30,13 @@ describe.each(testDatabaseKinds())('storefront catalogue reads kept in the proce
 
     const editable = (await getEditableProduct(database.db, 'kept-motor'))!
     const { FBUID, ...fields } = editable.product
-    await updateProduct(database.db, FBUID, editable.version, { ...fields, productFeatures: [{ value: '', label: 'Quieter bearings', description: '' }] }, 'staff@example.com')
+    await updateProduct(
+      database.db,
+      FBUID,
+      editable.version,
+      { ...fields, productFeatures: [{ value: '', label: 'Quieter bearings', description: '' }] },
+      'staff@example.com',
+    )
     const after = await reads.product('kept-motor')
     expect(after?.product.productFeatures.map((feature) => feature.label)).toEqual(['Quieter bearings'])
     expect((await reads.categoryPage('propulsion', DEFAULT_CATEGORY_QUERY)).cards.map((card) => card.FBUID)).toContain('kept-motor')

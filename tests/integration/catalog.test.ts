@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
 import { CATEGORY_PAGE_SIZE } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
-import {
-  countProducts,
-  createProduct,
-  getProduct,
-  listCategoryPage,
-  listProductStamps,
-  ProductIdTakenError,
-} from '../../app/server/catalog/products.server'
+import { countProducts, createProduct, getProduct, listCategoryPage, listProductStamps, ProductIdTakenError } from '../../app/server/catalog/products.server'
 import { addDemoPlacement, catalogNeverWritten, seedCatalog } from '../../app/server/catalog/seed.server'
 import { demoPlacement } from '../../db/seed/placement'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
@@ -56,9 +49,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
     const cameras = await listCategoryPage(database.db, 'cameras', 1)
     const expected = demoProducts.filter((product) => product.productCategory === 'cameras')
     expect(cameras.total).toBe(expected.length)
-    expect(cameras.cards.map((card) => card.productName)).toEqual(
-      expected.map((product) => product.productName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-    )
+    expect(cameras.cards.map((card) => card.productName)).toEqual(expected.map((product) => product.productName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
     for (const card of cameras.cards) {
       const source = expected.find((product) => product.productName === card.productName)!
       expect(card).toEqual({
@@ -70,9 +61,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
         stock: { available: null, allowBackorder: false, leadTime: '' },
       })
     }
-    expect((await listCategoryPage(database.db, 'propulsion', 1)).total).toBe(
-      demoProducts.filter((product) => product.productCategory === 'propulsion').length,
-    )
+    expect((await listCategoryPage(database.db, 'propulsion', 1)).total).toBe(demoProducts.filter((product) => product.productCategory === 'propulsion').length)
   })
 
   it('lists every product for the sitemap', async () => {
@@ -119,10 +108,17 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
 
   it('gives the demo products their featured marks, related products and use-case pictures once, keeping what staff chose', async () => {
     // Staff chose the X7's related products before this demo data came.
-    await database.db.update(products).set({ productRelated: ['unicam-f1-fpv-camera'] }).where(eq(products.id, 'unipilot-x7-pro'))
+    await database.db
+      .update(products)
+      .set({ productRelated: ['unicam-f1-fpv-camera'] })
+      .where(eq(products.id, 'unipilot-x7-pro'))
     const historyBefore = await database.db.$count(history)
     expect(await addDemoPlacement(database.db)).toBe(true)
-    expect(await getProduct(database.db, 'unidrone-e900')).toMatchObject({ productFeatured: true, productUseCases: true, productRelated: demoPlacement['unidrone-e900']!.productRelated })
+    expect(await getProduct(database.db, 'unidrone-e900')).toMatchObject({
+      productFeatured: true,
+      productUseCases: true,
+      productRelated: demoPlacement['unidrone-e900']!.productRelated,
+    })
     expect(await getProduct(database.db, 'unipilot-x7-pro')).toMatchObject({ productFeatured: false, productRelated: ['unicam-f1-fpv-camera'] })
     expect(await getProduct(database.db, 'uniesc-80a-foc')).toMatchObject({ productFeatured: false, productUseCases: false, productRelated: [] })
     const written = await database.db.select().from(history).where(eq(history.updatedBy, 'seed'))

@@ -162,7 +162,16 @@ describe.each(testDatabaseKinds())('category pages on $name', (kind) => {
     const order = async (id: string, status: 'paid' | 'pending', productIds: string[]) => {
       await database.db.insert(orders).values({ id, status, totalCents: 100, gstCents: 9, provider: 'demo' })
       await database.db.insert(orderLines).values(
-        productIds.map((productId, position) => ({ orderId: id, position, productId, productName: productId, unitPriceCents: 100, quantity: 1, lineTotalCents: 100, gstCents: 9 })),
+        productIds.map((productId, position) => ({
+          orderId: id,
+          position,
+          productId,
+          productName: productId,
+          unitPriceCents: 100,
+          quantity: 1,
+          lineTotalCents: 100,
+          gstCents: 9,
+        })),
       )
     }
     await order('also-1', 'paid', ['bench-motor-020', 'bench-motor-021', 'bench-motor-022'])
@@ -183,11 +192,19 @@ describe.each(testDatabaseKinds())('category pages on $name', (kind) => {
 
   it('the home page features the products staff mark, most recently changed first, or else the newest; featured leads its range', async () => {
     // None marked: the newest products (the extras were added last, 60 the newest).
-    expect((await listFeaturedCards(database.db)).map((card) => card.FBUID)).toEqual(['bench-motor-060', 'bench-motor-059', 'bench-motor-058', 'bench-motor-057'])
+    expect((await listFeaturedCards(database.db)).map((card) => card.FBUID)).toEqual([
+      'bench-motor-060',
+      'bench-motor-059',
+      'bench-motor-058',
+      'bench-motor-057',
+    ])
     // Product 21 is sold out: unmarked, it would come after every product in stock.
     const marked = ['bench-motor-021', 'unidrone-e900']
     for (const [index, id] of marked.entries()) {
-      await database.db.update(products).set({ productFeatured: true, updatedAt: new Date(Date.now() + index * 1000) }).where(eq(products.id, id))
+      await database.db
+        .update(products)
+        .set({ productFeatured: true, updatedAt: new Date(Date.now() + index * 1000) })
+        .where(eq(products.id, id))
     }
     expect((await listFeaturedCards(database.db)).map((card) => card.FBUID)).toEqual(['unidrone-e900', 'bench-motor-021'])
     // In its range, a featured product comes first under the default order, before products in stock.
@@ -217,7 +234,10 @@ describe.each(testDatabaseKinds())('category pages on $name', (kind) => {
       const related = (await listRelatedCards(database.db, 'bench-motor-035')).map((card) => card.FBUID)
       const featured = (await listFeaturedCards(database.db)).map((card) => card.FBUID)
       const stamps = (await listProductStamps(database.db)).map((stamp) => stamp.id)
-      const cart = await priceCart(database.db, hidden.map((id) => ({ FBUID: id, productCount: 1 })))
+      const cart = await priceCart(
+        database.db,
+        hidden.map((id) => ({ FBUID: id, productCount: 1 })),
+      )
       return { listed, found, related, featured, stamps, cart }
     }
     const away = await seen()

@@ -15,13 +15,49 @@ describe.each(testDatabaseKinds())('customers for staff on $name', (kind) => {
       { id: 'u-staff', name: 'Sam Staff', email: 'sam@shop.example', role: 'staff' },
     ])
     await database.db.insert(orders).values([
-      { id: 'UD-ANN-1', userId: 'u-ann', email: 'ann@example.com', status: 'paid', totalCents: 10_000, gstCents: 909, provider: 'demo', createdAt: new Date('2026-03-01T00:00:00Z') },
-      { id: 'UD-ANN-2', userId: 'u-ann', email: 'ann@example.com', status: 'pending', totalCents: 99_000, gstCents: 9000, provider: 'demo', createdAt: new Date('2026-03-02T00:00:00Z') },
+      {
+        id: 'UD-ANN-1',
+        userId: 'u-ann',
+        email: 'ann@example.com',
+        status: 'paid',
+        totalCents: 10_000,
+        gstCents: 909,
+        provider: 'demo',
+        createdAt: new Date('2026-03-01T00:00:00Z'),
+      },
+      {
+        id: 'UD-ANN-2',
+        userId: 'u-ann',
+        email: 'ann@example.com',
+        status: 'pending',
+        totalCents: 99_000,
+        gstCents: 9000,
+        provider: 'demo',
+        createdAt: new Date('2026-03-02T00:00:00Z'),
+      },
       // Placed as a guest with her address, before she had an account.
-      { id: 'UD-ANN-GUEST', userId: null, email: 'ANN@example.com', status: 'paid', totalCents: 5_500, gstCents: 500, provider: 'demo', createdAt: new Date('2025-12-01T00:00:00Z') },
+      {
+        id: 'UD-ANN-GUEST',
+        userId: null,
+        email: 'ANN@example.com',
+        status: 'paid',
+        totalCents: 5_500,
+        gstCents: 500,
+        provider: 'demo',
+        createdAt: new Date('2025-12-01T00:00:00Z'),
+      },
       { id: 'UD-OTHER', userId: null, email: 'someone@example.com', status: 'paid', totalCents: 1_000, gstCents: 91, provider: 'demo' },
     ])
-    await database.db.insert(addresses).values({ id: 'a1', userId: 'u-ann', fullName: 'Ann Lee', addressLine1: '1 Queen St', suburb: 'Brisbane City', state: 'QLD', postcode: '4000', isDefault: true })
+    await database.db.insert(addresses).values({
+      id: 'a1',
+      userId: 'u-ann',
+      fullName: 'Ann Lee',
+      addressLine1: '1 Queen St',
+      suburb: 'Brisbane City',
+      state: 'QLD',
+      postcode: '4000',
+      isDefault: true,
+    })
     await database.db.insert(contacts).values({ id: 'c1', contactName: 'Ann', contactEmail: 'Ann@Example.com', contactMessage: 'Do you ship to Perth?' })
   })
   afterAll(async () => {

@@ -20,12 +20,21 @@ describe.each(testDatabaseKinds())('the staff dashboard on $name', (kind) => {
   })
 
   it('starts at nothing', async () => {
-    expect(await readDashboard(database.db, NOW)).toEqual({ today: { orders: 0, salesCents: 0 }, week: { orders: 0, salesCents: 0 }, toPack: 0, returns: 0, enquiries: 0, lowStock: 0 })
+    expect(await readDashboard(database.db, NOW)).toEqual({
+      today: { orders: 0, salesCents: 0 },
+      week: { orders: 0, salesCents: 0 },
+      toPack: 0,
+      returns: 0,
+      enquiries: 0,
+      lowStock: 0,
+    })
   })
 
   it('counts today’s and this week’s paid orders by Brisbane days, what waits to be packed, open returns, new enquiries and low stock', async () => {
     const order = (id: string, paidAt: Date | null, totalCents: number, extra: Partial<typeof orders.$inferInsert> = {}) =>
-      database.db.insert(orders).values({ id, status: paidAt ? 'paid' : 'pending', paidAt, totalCents, gstCents: Math.round(totalCents / 11), provider: 'demo', ...extra })
+      database.db
+        .insert(orders)
+        .values({ id, status: paidAt ? 'paid' : 'pending', paidAt, totalCents, gstCents: Math.round(totalCents / 11), provider: 'demo', ...extra })
     await order('UD-TODAY-1', brisbane('2026-11-25T00:30:00'), 11_000)
     await order('UD-TODAY-2', brisbane('2026-11-25T09:15:00'), 5_500, { fulfilment: 'packed' })
     // Monday of this week counts for the week; the Sunday before it, a minute before midnight in Brisbane, does not.
@@ -33,13 +42,25 @@ describe.each(testDatabaseKinds())('the staff dashboard on $name', (kind) => {
     await order('UD-SUNDAY', brisbane('2026-11-22T23:59:00'), 99_000, { fulfilment: 'delivered' })
     await order('UD-PENDING', null, 1_000)
     await database.db.insert(returns).values({ id: 'UD-MONDAY-RT1', orderId: 'UD-MONDAY', status: 'requested', reason: 'faulty', requestedBy: 'customer' })
-    await database.db.insert(returns).values({ id: 'UD-SUNDAY-RT1', orderId: 'UD-SUNDAY', status: 'refunded', reason: 'change-of-mind', requestedBy: 'customer' })
+    await database.db
+      .insert(returns)
+      .values({ id: 'UD-SUNDAY-RT1', orderId: 'UD-SUNDAY', status: 'refunded', reason: 'change-of-mind', requestedBy: 'customer' })
     await database.db.insert(contacts).values([
-      { id: 'enquiry-new', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?', createdAt: brisbane('2026-11-24T10:00:00') },
+      {
+        id: 'enquiry-new',
+        contactName: 'Ann Lee',
+        contactEmail: 'ann@example.com',
+        contactMessage: 'Do you ship to Perth?',
+        createdAt: brisbane('2026-11-24T10:00:00'),
+      },
       { id: 'enquiry-answered', contactName: 'Bo Ng', contactEmail: 'bo@example.com', contactMessage: 'Answered', status: 'answered' },
       { id: 'enquiry-closed', contactName: 'Cy Ho', contactEmail: 'cy@example.com', contactMessage: 'Closed', status: 'closed' },
     ])
-    await createProduct(database.db, { ...demoProducts[0]!, productName: 'Dashboard Low Stock Part', productStockOnHand: 2, productLowStockThreshold: 3 }, 'test')
+    await createProduct(
+      database.db,
+      { ...demoProducts[0]!, productName: 'Dashboard Low Stock Part', productStockOnHand: 2, productLowStockThreshold: 3 },
+      'test',
+    )
 
     expect(await readDashboard(database.db, NOW)).toEqual({
       today: { orders: 2, salesCents: 16_500 },

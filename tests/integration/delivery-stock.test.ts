@@ -61,7 +61,13 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     ])
     ;[standard, collect] = (await listActiveShippingMethods(database.db)) as [ShippingMethod, ShippingMethod]
     fake = await startFakeStripe()
-    const config = parseEnv({ PORT: '3999', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url })
+    const config = parseEnv({
+      PORT: '3999',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    })
     mailer = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
     deps = { db: database.db, config, mailer }
   })
@@ -90,10 +96,7 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
   }
 
   async function stockOf(id: string) {
-    const [row] = await database.db
-      .select({ onHand: products.productStockOnHand, reserved: products.stockReserved })
-      .from(products)
-      .where(eq(products.id, id))
+    const [row] = await database.db.select({ onHand: products.productStockOnHand, reserved: products.stockReserved }).from(products).where(eq(products.id, id))
     return row!
   }
 
@@ -119,7 +122,8 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
 
   /** A moment just after the order's reservation lapsed. */
   const lapsedAfter = (order: { reservedUntil: Date | null }) => new Date(order.reservedUntil!.getTime() + 1000)
-  const changes = (results: ({ changed: boolean } | number)[]) => results.reduce<number>((sum, result) => sum + (typeof result === 'number' ? result : Number(result.changed)), 0)
+  const changes = (results: ({ changed: boolean } | number)[]) =>
+    results.reduce<number>((sum, result) => sum + (typeof result === 'number' ? result : Number(result.changed)), 0)
 
   type Placed = Awaited<ReturnType<typeof checkout>>
   const scenarios: { name: string; status: 'paid' | 'failed' | 'expired'; settle(placed: Placed): Promise<void> }[] = [
@@ -230,13 +234,21 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
       expect(await stockOf('race-drone')).toEqual({ onHand: 3, reserved: 3 })
       expect(await database.db.$count(schema.orderLines, eq(schema.orderLines.productId, 'race-drone'))).toBe(3)
 
-      const paid = (orderId: string): PaymentEvent => ({ eventId: `paid:${orderId}`, type: 'test.paid', orderId, sessionId: null, outcome: 'paid', paymentReference: null, email: null })
+      const paid = (orderId: string): PaymentEvent => ({
+        eventId: `paid:${orderId}`,
+        type: 'test.paid',
+        orderId,
+        sessionId: null,
+        outcome: 'paid',
+        paymentReference: null,
+        email: null,
+      })
       const raced = { ...deps, db }
       await Promise.all(orders.flatMap((order) => [applyPaymentEvent(raced, paid(order.id)), applyPaymentEvent(raced, paid(order.id))]))
       expect(await stockOf('race-drone')).toEqual({ onHand: 0, reserved: 0 })
-      await expect(createPendingOrder(db, { lines: priced.lines, email: null, userId: null, provider: 'stripe', updatedBy: null, reserveUntil })).rejects.toThrow(
-        OutOfStockError,
-      )
+      await expect(
+        createPendingOrder(db, { lines: priced.lines, email: null, userId: null, provider: 'stripe', updatedBy: null, reserveUntil }),
+      ).rejects.toThrow(OutOfStockError)
       expect(await stockOf('race-drone')).toEqual({ onHand: 0, reserved: 0 })
     } finally {
       await pool?.end()
@@ -252,12 +264,26 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
       expect(priced.problems).toEqual([])
       return createPendingOrder(database.db, { lines: priced.lines, email: null, userId: null, provider: 'stripe', updatedBy: null, reserveUntil })
     }
-    const first = await place([{ FBUID: 'backorder-gimbal', productCount: 3 }, { FBUID: 'untracked-cable', productCount: 10 }])
-    const second = await place([{ FBUID: 'backorder-gimbal', productCount: 2 }, { FBUID: 'untracked-cable', productCount: 10 }])
+    const first = await place([
+      { FBUID: 'backorder-gimbal', productCount: 3 },
+      { FBUID: 'untracked-cable', productCount: 10 },
+    ])
+    const second = await place([
+      { FBUID: 'backorder-gimbal', productCount: 2 },
+      { FBUID: 'untracked-cable', productCount: 10 },
+    ])
     expect(await stockOf('backorder-gimbal')).toEqual({ onHand: 1, reserved: 5 })
     expect(await stockOf('untracked-cable')).toEqual({ onHand: null, reserved: 0 })
 
-    const event = (orderId: string, outcome: 'paid' | 'expired'): PaymentEvent => ({ eventId: `${outcome}:${orderId}`, type: `test.${outcome}`, orderId, sessionId: null, outcome, paymentReference: null, email: null })
+    const event = (orderId: string, outcome: 'paid' | 'expired'): PaymentEvent => ({
+      eventId: `${outcome}:${orderId}`,
+      type: `test.${outcome}`,
+      orderId,
+      sessionId: null,
+      outcome,
+      paymentReference: null,
+      email: null,
+    })
     await applyPaymentEvent(deps, event(first.id, 'paid'))
     await applyPaymentEvent(deps, event(second.id, 'expired'))
     // Sold on backorder: the shelf owes two.
@@ -314,7 +340,14 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     const collected = await checkout([{ FBUID: 'kit-big', productCount: 1 }], { method: collect })
     expect(collected.request.body.shipping_options[0].shipping_rate_data).toMatchObject({ display_name: 'Click & Collect', fixed_amount: { amount: '0' } })
     expect(collected.request.body.payment_intent_data).toEqual({ metadata: { orderId: collected.order.id } })
-    expect(collected.order).toMatchObject({ collect: true, pickupAddress: '12 Hangar St, Mascot NSW 2020', addressLine1: '', suburb: '', postcode: '', shippingCents: 0 })
+    expect(collected.order).toMatchObject({
+      collect: true,
+      pickupAddress: '12 Hangar St, Mascot NSW 2020',
+      addressLine1: '',
+      suburb: '',
+      postcode: '',
+      shippingCents: 0,
+    })
     expect(await stockOf('kit-big')).toEqual({ onHand: 10, reserved: 2 })
   })
 
@@ -331,7 +364,14 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
   it('a payment page Stripe refuses to open gives the reservation back at once', async () => {
     await addProduct('refused', 4)
     fake.failNext(400)
-    const result = await startCheckout(deps, { checkoutId: 'refused', items: [{ FBUID: 'refused', productCount: 3 }], details: DETAILS, method: standard, user: null, origin: ORIGIN })
+    const result = await startCheckout(deps, {
+      checkoutId: 'refused',
+      items: [{ FBUID: 'refused', productCount: 3 }],
+      details: DETAILS,
+      method: standard,
+      user: null,
+      origin: ORIGIN,
+    })
     expect(result).toMatchObject({ kind: 'error' })
     expect(await stockOf('refused')).toEqual({ onHand: 4, reserved: 0 })
   })
@@ -353,7 +393,13 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     const editable = (await getEditableProduct(database.db, 'restored-lens'))!
     const { FBUID, ...fields } = editable.product
     // A version from before the sale (named so that its id stays), with 5 on hand.
-    await updateProduct(database.db, FBUID, editable.version, { ...fields, productName: 'Restored Lens', productCategory: 'cameras', productFeatures: [{ value: '', label: 'New coating', description: '' }] }, 'staff@example.com')
+    await updateProduct(
+      database.db,
+      FBUID,
+      editable.version,
+      { ...fields, productName: 'Restored Lens', productCategory: 'cameras', productFeatures: [{ value: '', label: 'New coating', description: '' }] },
+      'staff@example.com',
+    )
     const { session } = await checkout([{ FBUID: 'restored-lens', productCount: 2 }])
     await deliver(checkoutSessionEvent('checkout.session.completed', fake.completeSession(session.id)))
     const [first] = await documentTimeline(database.db, 'products', 'restored-lens').then((versions) => versions.slice(-1))
@@ -379,11 +425,18 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
   it('coming back from the payment page cancels it only by the address that page was given: a bare or another checkout’s link (another site’s) changes nothing', async () => {
     await addProduct('left-page', 5)
     const items = [{ FBUID: 'left-page', productCount: 2 }]
-    const [mine, theirs] = await Promise.all([keepCart(database.db, { id: null, items, userId: null }), keepCart(database.db, { id: null, items, userId: null })])
+    const [mine, theirs] = await Promise.all([
+      keepCart(database.db, { id: null, items, userId: null }),
+      keepCart(database.db, { id: null, items, userId: null }),
+    ])
     const placed = await checkout(items, { checkoutId: mine })
     const other = await checkout(items, { checkoutId: theirs })
     const returnTo = (url: string, checkoutId: string) =>
-      deliveryLoader({ request: new Request(new URL(url, ORIGIN), { headers: { cookie: `checkout=${checkoutId}` } }), context: routeContext(database, deps.config, mailer), params: {} } as never)
+      deliveryLoader({
+        request: new Request(new URL(url, ORIGIN), { headers: { cookie: `checkout=${checkoutId}` } }),
+        context: routeContext(database, deps.config, mailer),
+        params: {},
+      } as never)
     const stillOpen = async () => {
       expect(await getOrder(database.db, placed.order.id)).toMatchObject({ status: 'pending', stockState: 'reserved' })
       expect(fake.sessions.get(placed.session.id)!.status).toBe('open')
@@ -391,7 +444,11 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     }
 
     // What another site can make the shopper's browser ask for, their cookie and all.
-    for (const forged of ['/checkout/delivery?payment=cancelled', '/checkout/delivery?payment=declined', `/checkout/delivery?payment=cancelled&return=${'A'.repeat(43)}`]) {
+    for (const forged of [
+      '/checkout/delivery?payment=cancelled',
+      '/checkout/delivery?payment=declined',
+      `/checkout/delivery?payment=cancelled&return=${'A'.repeat(43)}`,
+    ]) {
       const answer = (await returnTo(forged, mine)) as { notice: string | null }
       await stillOpen()
       expect(answer.notice ?? '', forged).not.toMatch(/You left the payment page/)

@@ -35,19 +35,27 @@ describe('the staff account of a new embedded database', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('the demo gets one, its password printed once', async () => {
-    const { staff, printed } = await prepareFreshShop(dataDir, { DEMO_STAFF_EMAIL: 'demo-staff@unidrone.example' })
-    expect(staff.map((member) => member.email)).toEqual(['demo-staff@unidrone.example'])
-    expect(printed).toMatch(/password:\s+\S{20,}/)
-  }, PREPARING_MS)
+  it(
+    'the demo gets one, its password printed once',
+    async () => {
+      const { staff, printed } = await prepareFreshShop(dataDir, { DEMO_STAFF_EMAIL: 'demo-staff@unidrone.example' })
+      expect(staff.map((member) => member.email)).toEqual(['demo-staff@unidrone.example'])
+      expect(printed).toMatch(/password:\s+\S{20,}/)
+    },
+    PREPARING_MS,
+  )
 
-  it('a production shop gets none and prints no password: its first staff account comes from `npm run staff -- add`', async () => {
-    const { staff, printed } = await prepareFreshShop(dataDir, {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://localhost:3997',
-      BETTER_AUTH_SECRET: 'production-secret-production-secret-1234',
-    })
-    expect(staff).toEqual([])
-    expect(printed).not.toMatch(/password/i)
-  }, PREPARING_MS)
+  it(
+    'a production shop gets none and prints no password: its first staff account comes from `npm run staff -- add`',
+    async () => {
+      const { staff, printed } = await prepareFreshShop(dataDir, {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'http://localhost:3997',
+        BETTER_AUTH_SECRET: 'production-secret-production-secret-1234',
+      })
+      expect(staff).toEqual([])
+      expect(printed).not.toMatch(/password/i)
+    },
+    PREPARING_MS,
+  )
 })

@@ -43,11 +43,17 @@ describe.each(testDatabaseKinds())('enquiries on $name', (kind) => {
   it('stores the enquiry with its history row, notifies the shop (replying to the visitor) and tells the visitor it arrived', async () => {
     const contactId = await submitEnquiry({ db: database.db, mailer: mail, config: config() }, enquiry)
     expect(await getEnquiry(database.db, contactId)).toMatchObject({ FBUID: contactId, ...enquiry, status: 'new', replies: [], version: 1 })
-    const rows = await database.db.select().from(history).where(and(eq(history.collection, 'contacts'), eq(history.documentId, contactId)))
+    const rows = await database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'contacts'), eq(history.documentId, contactId)))
     expect(rows).toMatchObject([{ action: 'create', updatedBy: 'no user found', document: { FBUID: contactId, ...enquiry } }])
 
     await mail.deliverDue(new Date(Date.now() + 60_000))
-    const received = await until(async () => smtp.received, (messages) => messages.length === 2)
+    const received = await until(
+      async () => smtp.received,
+      (messages) => messages.length === 2,
+    )
     const toShop = received.find((message) => message.rcptTo.includes('enquiries@unidrone.example'))!
     const headers = headersOf(toShop.raw)
     expect(headers.get('reply-to')).toBe('ada@example.com')
@@ -78,8 +84,15 @@ describe.each(testDatabaseKinds())('enquiries on $name', (kind) => {
     const reply = { subject: 'Your enquiry to UniDrone Robotics', message: 'Dear Ada,\n\nYes: Click & Collect at Eagle Farm.' }
     const answered = await replyToEnquiry(deps, contactId, 1, reply, 'staff@example.com')
     expect(answered).toMatchObject({ status: 'answered', version: 2, replies: [{ by: 'staff@example.com', ...reply }] })
-    expect(await getEnquiry(database.db, contactId)).toMatchObject({ status: 'answered', replies: [{ subject: reply.subject }], contactMessage: 'Can I collect in Brisbane?' })
-    const toVisitor = await database.db.select().from(outbox).where(and(eq(outbox.to, 'reply-me@example.com'), eq(outbox.subject, reply.subject)))
+    expect(await getEnquiry(database.db, contactId)).toMatchObject({
+      status: 'answered',
+      replies: [{ subject: reply.subject }],
+      contactMessage: 'Can I collect in Brisbane?',
+    })
+    const toVisitor = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, 'reply-me@example.com'), eq(outbox.subject, reply.subject)))
     expect(toVisitor).toHaveLength(1)
     expect(toVisitor[0]!.text).toContain('Yes: Click & Collect at Eagle Farm.')
     expect(toVisitor[0]!.text).toContain('Can I collect in Brisbane?')
@@ -88,7 +101,10 @@ describe.each(testDatabaseKinds())('enquiries on $name', (kind) => {
     expect(await database.db.$count(outbox, and(eq(outbox.to, 'reply-me@example.com'), eq(outbox.subject, reply.subject)))).toBe(1)
     await setEnquiryStatus(database.db, contactId, 2, 'closed', 'staff@example.com')
     expect((await listEnquiries(database.db, 'closed')).map((row) => row.FBUID)).toEqual([contactId])
-    const written = await database.db.select().from(history).where(and(eq(history.collection, 'contacts'), eq(history.documentId, contactId)))
+    const written = await database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'contacts'), eq(history.documentId, contactId)))
     expect(written.map((row) => [row.action, row.updatedBy, (row.document as { status: string }).status])).toEqual([
       ['create', 'no user found', 'new'],
       ['update', 'staff@example.com', 'answered'],

@@ -9,7 +9,18 @@ import { createMailService, type MailService } from '../../app/server/mail/outbo
 import { advanceFulfilment, packOrders } from '../../app/server/orders/fulfilment.server'
 import { testDatabaseKinds } from '../support/databases'
 
-const LINE = { productId: 'prop', productName: 'UniProp 22×7.8 Carbon Propeller Pair', image: '', priceId: '', unitPriceCents: 18_900, quantity: 2, lineTotalCents: 37_800, gstCents: 3_436, weightGrams: 360, containsLithium: false }
+const LINE = {
+  productId: 'prop',
+  productName: 'UniProp 22×7.8 Carbon Propeller Pair',
+  image: '',
+  priceId: '',
+  unitPriceCents: 18_900,
+  quantity: 2,
+  lineTotalCents: 37_800,
+  gstCents: 3_436,
+  weightGrams: 360,
+  containsLithium: false,
+}
 
 describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
   let database: DatabaseHandle
@@ -18,7 +29,14 @@ describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
 
   beforeAll(async () => {
     database = await kind.open()
-    await database.db.insert(shippingMethods).values({ id: 'collect', name: 'Click & Collect', kind: 'collect', priceCents: 0, pickupAddress: '12 Hangar St, Mascot NSW 2020', pickupHours: 'Mon–Fri 9–5' })
+    await database.db.insert(shippingMethods).values({
+      id: 'collect',
+      name: 'Click & Collect',
+      kind: 'collect',
+      priceCents: 0,
+      pickupAddress: '12 Hangar St, Mascot NSW 2020',
+      pickupHours: 'Mon–Fri 9–5',
+    })
     deps = { db: database.db, mailer: createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 }), config: parseEnv({}) }
   })
   afterAll(async () => {
@@ -36,13 +54,32 @@ describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
       provider: 'demo',
       updatedBy: null,
       delivery: {
-        customerName: 'Pat Pilot', phone: '0412 345 678', company: '', abn: '',
-        shippingMethodId: collect ? 'collect' : 'standard', shippingMethodName: collect ? 'Click & Collect' : 'Standard', collect,
-        pickupAddress: collect ? '12 Hangar St, Mascot NSW 2020' : '', addressLine1: collect ? '' : '1 Runway Rd', addressLine2: '',
-        suburb: collect ? '' : 'Mascot', state: collect ? '' : 'NSW', postcode: collect ? '' : '2020', shippingCents: 0, checkoutId: null,
+        customerName: 'Pat Pilot',
+        phone: '0412 345 678',
+        company: '',
+        abn: '',
+        shippingMethodId: collect ? 'collect' : 'standard',
+        shippingMethodName: collect ? 'Click & Collect' : 'Standard',
+        collect,
+        pickupAddress: collect ? '12 Hangar St, Mascot NSW 2020' : '',
+        addressLine1: collect ? '' : '1 Runway Rd',
+        addressLine2: '',
+        suburb: collect ? '' : 'Mascot',
+        state: collect ? '' : 'NSW',
+        postcode: collect ? '' : '2020',
+        shippingCents: 0,
+        checkoutId: null,
       },
     })
-    await applyPaymentEvent(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
+    await applyPaymentEvent(deps, {
+      eventId: `paid-${order.id}`,
+      type: 'test.paid',
+      orderId: order.id,
+      sessionId: null,
+      outcome: 'paid',
+      paymentReference: 'pi_test',
+      email,
+    })
     return { id: order.id, email }
   }
   const mailsTo = (email: string) => database.db.select().from(outbox).where(eq(outbox.to, email))
@@ -62,7 +99,11 @@ describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
       message: 'Enter the tracking number as the carrier printed it (letters, digits and hyphens).',
     })
     expect(await advanceFulfilment(deps, { orderId: id, action: 'deliver', by: 'ann@shop.example' })).toMatchObject({ ok: false })
-    const shipped = await Promise.all([1, 2].map(() => advanceFulfilment(deps, { orderId: id, action: 'ship', carrier: 'auspost', trackingNumber: '33 XYZ 1234 5678', by: 'ann@shop.example' })))
+    const shipped = await Promise.all(
+      [1, 2].map(() =>
+        advanceFulfilment(deps, { orderId: id, action: 'ship', carrier: 'auspost', trackingNumber: '33 XYZ 1234 5678', by: 'ann@shop.example' }),
+      ),
+    )
     expect(shipped.filter((result) => result.ok)).toHaveLength(1)
     expect(await getOrder(database.db, id)).toMatchObject({ fulfilment: 'shipped', carrier: 'auspost', trackingNumber: '33XYZ12345678', status: 'paid' })
 
@@ -96,7 +137,10 @@ describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
 
   it('an unpaid order is not packed; several orders are packed from the list, each once', async () => {
     const pending = await createPendingOrder(database.db, { lines: [LINE], email: 'unpaid@example.com', userId: null, provider: 'demo', updatedBy: null })
-    expect(await advanceFulfilment(deps, { orderId: pending.id, action: 'pack', by: 'ann@shop.example' })).toEqual({ ok: false, message: `Order ${pending.id} is not paid, so it cannot be packed.` })
+    expect(await advanceFulfilment(deps, { orderId: pending.id, action: 'pack', by: 'ann@shop.example' })).toEqual({
+      ok: false,
+      message: `Order ${pending.id} is not paid, so it cannot be packed.`,
+    })
     const [a, b] = [await paidOrder(), await paidOrder()]
     const result = await packOrders(deps, [a.id, b.id, pending.id, 'UD-NOSUCH1'], 'ann@shop.example')
     expect(result.packed).toEqual([a.id, b.id])

@@ -180,10 +180,19 @@ describe.each(testDatabaseKinds())('history and restore on $name', (kind) => {
 
     // Restoring the version before the delete brings the product back, as a new `set` row.
     await restoreVersion(database.db, timeline[1]!.id, 'restorer@example.com')
-    expect(await getProduct(database.db, 'history-test-drone-mk2')).toEqual({ FBUID: 'history-test-drone-mk2', ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...fields, productName: 'History Test Drone Mk2' })
+    expect(await getProduct(database.db, 'history-test-drone-mk2')).toEqual({
+      FBUID: 'history-test-drone-mk2',
+      ...DEFAULT_LOGISTICS,
+      ...DEFAULT_PLACEMENT,
+      ...fields,
+      productName: 'History Test Drone Mk2',
+    })
     const rows = await rowsOf('products', 'history-test-drone-mk2')
     expect(rows.map((row) => row.action)).toEqual(['create', 'delete', 'set'])
-    expect(rows[2]).toMatchObject({ updatedBy: 'restorer@example.com', document: { FBUID: 'history-test-drone-mk2', productName: 'History Test Drone Mk2', restored: true } })
+    expect(rows[2]).toMatchObject({
+      updatedBy: 'restorer@example.com',
+      document: { FBUID: 'history-test-drone-mk2', productName: 'History Test Drone Mk2', restored: true },
+    })
     expect(rows[2]!.document.productPrices).toEqual(source.productPrices)
     // Restored exactly as it was: no field differs from the version it came from.
     expect((await documentTimeline(database.db, 'products', 'history-test-drone-mk2'))[0]!.changes).toEqual([])

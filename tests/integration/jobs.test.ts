@@ -69,7 +69,10 @@ describe.each(testDatabaseKinds())('long actions as jobs on $name', (kind) => {
   })
 
   it('a job that fails says why; one that stopped moving (its process ended) is shown as stopped', async () => {
-    const refused = await startJob(database.db, { kind: 'import-check', label: 'Refused', startedBy: STAFF }, async () => ({ result: null, failure: 'This file is not an export. Nothing was written.' }))
+    const refused = await startJob(database.db, { kind: 'import-check', label: 'Refused', startedBy: STAFF }, async () => ({
+      result: null,
+      failure: 'This file is not an export. Nothing was written.',
+    }))
     expect(await finished(refused)).toMatchObject({ status: 'failed', error: 'This file is not an export. Nothing was written.' })
     const broken = await startJob(database.db, { kind: 'import-check', label: 'Broken', startedBy: STAFF }, async () => {
       throw new Error('disk on fire')
@@ -78,11 +81,16 @@ describe.each(testDatabaseKinds())('long actions as jobs on $name', (kind) => {
 
     const old = new Date(Date.now() - 5 * 60_000)
     await database.db.insert(jobs).values({ id: 'stalled-job-0001', kind: 'import-apply', label: 'Cut off', startedBy: STAFF, createdAt: old, updatedAt: old })
-    expect(await getJob(database.db, 'stalled-job-0001')).toMatchObject({ status: 'interrupted', error: expect.stringMatching(/restarted; nothing was written/) })
+    expect(await getJob(database.db, 'stalled-job-0001')).toMatchObject({
+      status: 'interrupted',
+      error: expect.stringMatching(/restarted; nothing was written/),
+    })
     expect(await getJob(database.db, 'not a job id')).toBeNull()
     // Kept a month for "Recent imports", then forgotten.
     const ancient = new Date(Date.now() - 40 * 86_400_000)
-    await database.db.insert(jobs).values({ id: 'ancient-job-0001', kind: 'import-check', label: 'Long ago', startedBy: STAFF, status: 'done', createdAt: ancient, updatedAt: ancient })
+    await database.db
+      .insert(jobs)
+      .values({ id: 'ancient-job-0001', kind: 'import-check', label: 'Long ago', startedBy: STAFF, status: 'done', createdAt: ancient, updatedAt: ancient })
     await forgetOldJobs(database.db)
     expect(await getJob(database.db, 'ancient-job-0001')).toBeNull()
     expect(await getJob(database.db, 'stalled-job-0001')).not.toBeNull()

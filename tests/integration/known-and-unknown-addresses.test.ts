@@ -18,7 +18,18 @@ import { routeContext } from '../support/route-context'
 import { expectSameTiming } from '../support/timing'
 
 const ORIGIN = 'http://localhost:3996'
-const LINE = { productId: 'prop', productName: 'UniProp 22×7.8 Carbon Propeller Pair', image: '', priceId: '', unitPriceCents: 18_900, quantity: 1, lineTotalCents: 18_900, gstCents: 1_718, weightGrams: 180, containsLithium: false }
+const LINE = {
+  productId: 'prop',
+  productName: 'UniProp 22×7.8 Carbon Propeller Pair',
+  image: '',
+  priceId: '',
+  unitPriceCents: 18_900,
+  quantity: 1,
+  lineTotalCents: 18_900,
+  gstCents: 1_718,
+  weightGrams: 180,
+  containsLithium: false,
+}
 
 /** How long the mail service here takes to accept a message. */
 const MAIL_QUEUE_MS = 20
@@ -88,12 +99,27 @@ describe.each(testDatabaseKinds())('known and unknown addresses on $name', (kind
       provider: 'demo',
       updatedBy: null,
       delivery: {
-        customerName: 'Gus Guest', phone: '0412 345 678', company: '', abn: '',
-        shippingMethodId: 'standard', shippingMethodName: 'Standard', collect: false,
-        pickupAddress: '', addressLine1: '1 Runway Rd', addressLine2: '', suburb: 'Mascot', state: 'NSW', postcode: '2020', shippingCents: 0, checkoutId: null,
+        customerName: 'Gus Guest',
+        phone: '0412 345 678',
+        company: '',
+        abn: '',
+        shippingMethodId: 'standard',
+        shippingMethodName: 'Standard',
+        collect: false,
+        pickupAddress: '',
+        addressLine1: '1 Runway Rd',
+        addressLine2: '',
+        suburb: 'Mascot',
+        state: 'NSW',
+        postcode: '2020',
+        shippingCents: 0,
+        checkoutId: null,
       },
     })
-    await applyPaymentEvent({ db: database.db, mailer, config }, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
+    await applyPaymentEvent(
+      { db: database.db, mailer, config },
+      { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email },
+    )
     return order.id
   }
 
@@ -111,10 +137,19 @@ describe.each(testDatabaseKinds())('known and unknown addresses on $name', (kind
   it('sign-up answers a known address as it answers a new one, signs neither in, and tells the owner by e-mail', async () => {
     await existingAccount('owner@example.com')
     const before = await database.db.$count(session)
-    const known = await client.call('/sign-up/email', { body: { email: 'owner@example.com', password: 'a stranger password', name: 'Sly Stranger' }, ip: freshIp() })
-    const unknown = await client.call('/sign-up/email', { body: { email: 'newcomer@example.com', password: 'a newcomer password', name: 'Nat Newcomer' }, ip: freshIp() })
+    const known = await client.call('/sign-up/email', {
+      body: { email: 'owner@example.com', password: 'a stranger password', name: 'Sly Stranger' },
+      ip: freshIp(),
+    })
+    const unknown = await client.call('/sign-up/email', {
+      body: { email: 'newcomer@example.com', password: 'a newcomer password', name: 'Nat Newcomer' },
+      ip: freshIp(),
+    })
     expect([known.response.status, unknown.response.status]).toEqual([200, 200])
-    const shape = (json: Record<string, any> | null) => ({ ...json, user: { ...json?.user, id: 'id', name: 'name', email: 'email', createdAt: 'at', updatedAt: 'at' } })
+    const shape = (json: Record<string, any> | null) => ({
+      ...json,
+      user: { ...json?.user, id: 'id', name: 'name', email: 'email', createdAt: 'at', updatedAt: 'at' },
+    })
     expect(shape(known.json)).toEqual(shape(unknown.json))
     expect([known.cookie, unknown.cookie].join('')).not.toMatch(/session_token=[^;]+/)
     expect(await database.db.$count(session)).toBe(before)
@@ -127,35 +162,50 @@ describe.each(testDatabaseKinds())('known and unknown addresses on $name', (kind
     expect(warning!.text).toContain(`${ORIGIN}/forgot-password`)
   })
 
-  timed('sign-up takes as long for a known address as for a new one', async () => {
-    await existingAccount('long-time-customer@example.com')
-    await expectSameTiming((kind, i) =>
-      client.call('/sign-up/email', {
-        body: { email: kind === 0 ? 'long-time-customer@example.com' : `sign-up-timing-${i}@example.com`, password: 'a probing password', name: 'Pro Ber' },
-        ip: freshIp(),
-      }),
-    )
-  }, TIMING_TEST_MS)
+  timed(
+    'sign-up takes as long for a known address as for a new one',
+    async () => {
+      await existingAccount('long-time-customer@example.com')
+      await expectSameTiming((kind, i) =>
+        client.call('/sign-up/email', {
+          body: { email: kind === 0 ? 'long-time-customer@example.com' : `sign-up-timing-${i}@example.com`, password: 'a probing password', name: 'Pro Ber' },
+          ip: freshIp(),
+        }),
+      )
+    },
+    TIMING_TEST_MS,
+  )
 
-  timed('forgot password takes as long for a known address as for an unknown one', async () => {
-    const known = (i: number) => `reset-known-${i}@example.com`
-    await accountsFor(Array.from({ length: 80 }, (_, i) => known(i)))
-    await expectSameTiming((kind, i) =>
-      client.call('/request-password-reset', { body: { email: kind === 0 ? known(i) : `reset-unknown-${i}@example.com`, redirectTo: '/reset-password' }, ip: freshIp() }),
-    )
-    expect(await mailsTo(known(0))).toHaveLength(1)
-  }, TIMING_TEST_MS)
+  timed(
+    'forgot password takes as long for a known address as for an unknown one',
+    async () => {
+      const known = (i: number) => `reset-known-${i}@example.com`
+      await accountsFor(Array.from({ length: 80 }, (_, i) => known(i)))
+      await expectSameTiming((kind, i) =>
+        client.call('/request-password-reset', {
+          body: { email: kind === 0 ? known(i) : `reset-unknown-${i}@example.com`, redirectTo: '/reset-password' },
+          ip: freshIp(),
+        }),
+      )
+      expect(await mailsTo(known(0))).toHaveLength(1)
+    },
+    TIMING_TEST_MS,
+  )
 
-  timed('track-order takes as long for an order that exists as for one that does not', async () => {
-    const known = (i: number) => `track-known-${i}@example.com`
-    const orders: string[] = []
-    for (let i = 0; i < 80; i++) orders.push(await paidOrder(known(i)))
-    await expectSameTiming(async (kind, i) => {
-      const answer = await (kind === 0 ? askForOrderLink(orders[i]!, known(i)) : askForOrderLink('UD-NOSUCH00', `track-unknown-${i}@example.com`))
-      expect(answer.status).toBe(200)
-    })
-    expect((await mailsTo(known(0))).filter((message) => message.subject.startsWith(`Your order ${orders[0]}`))).toHaveLength(1)
-  }, TIMING_TEST_MS)
+  timed(
+    'track-order takes as long for an order that exists as for one that does not',
+    async () => {
+      const known = (i: number) => `track-known-${i}@example.com`
+      const orders: string[] = []
+      for (let i = 0; i < 80; i++) orders.push(await paidOrder(known(i)))
+      await expectSameTiming(async (kind, i) => {
+        const answer = await (kind === 0 ? askForOrderLink(orders[i]!, known(i)) : askForOrderLink('UD-NOSUCH00', `track-unknown-${i}@example.com`))
+        expect(answer.status).toBe(200)
+      })
+      expect((await mailsTo(known(0))).filter((message) => message.subject.startsWith(`Your order ${orders[0]}`))).toHaveLength(1)
+    },
+    TIMING_TEST_MS,
+  )
 
   it('track-order e-mails an address at most three links an hour, however many clients ask; every answer reads the same', async () => {
     const email = 'popular-buyer@example.com'

@@ -34,12 +34,23 @@ describe.each(testDatabaseKinds())('uploads kept on disk by earlier versions, mo
     dataDir = await mkdtemp(path.join(tmpdir(), 'legacy-uploads-'))
     await mkdir(path.join(dataDir, 'uploads'))
     await writeFile(path.join(dataDir, 'uploads', JPEG_NAME), await phonePhoto())
-    await writeFile(path.join(dataDir, 'uploads', GIF_NAME), await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00f' } }).gif().toBuffer())
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0f0' } }).png().toBuffer()
+    await writeFile(
+      path.join(dataDir, 'uploads', GIF_NAME),
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00f' } })
+        .gif()
+        .toBuffer(),
+    )
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0f0' } })
+      .png()
+      .toBuffer()
     await writeFile(path.join(dataDir, 'uploads', BROKEN_NAME), png.subarray(0, 60))
     await writeFile(path.join(dataDir, 'uploads', 'notes.txt'), 'not an upload of the shop')
     const sample = demoProducts[0]!
-    await createProduct(database.db, { ...sample, productName: 'Legacy Photo Drone', productImages: [{ value: `/uploads/${JPEG_NAME}`, label: 'Front', description: '' }] }, 'staff@example.com')
+    await createProduct(
+      database.db,
+      { ...sample, productName: 'Legacy Photo Drone', productImages: [{ value: `/uploads/${JPEG_NAME}`, label: 'Front', description: '' }] },
+      'staff@example.com',
+    )
     await database.db.insert(templates).values({ id: 'legacy-template', templateName: 'Legacy', templateImage: `/uploads/${GIF_NAME}` })
     const app = express()
     app.get('/uploads/:name', redirectMovedUploads(database.db))
@@ -77,7 +88,7 @@ describe.each(testDatabaseKinds())('uploads kept on disk by earlier versions, mo
     expect((await database.db.select({ id: media.id }).from(media)).length).toBe(imagesBefore)
   })
 
-  it("answers an old address with a permanent redirect to its image, and leaves other names to the files on disk", async () => {
+  it('answers an old address with a permanent redirect to its image, and leaves other names to the files on disk', async () => {
     const product = await getProduct(database.db, 'legacy-photo-drone')
     const moved = await fetch(`${base}/uploads/${JPEG_NAME}`, { redirect: 'manual' })
     expect(moved.status).toBe(301)

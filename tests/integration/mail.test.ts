@@ -68,7 +68,17 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     const { id: secondId } = await mail.send(second)
 
     const row = await getOutboxMessage(database.db, id)
-    expect(row).toMatchObject({ id, status: 'kept', to: first.to, replyTo: 'sales@unidrone.example', subject: first.subject, text: first.text, html: first.html, attempts: 0, sentAt: null })
+    expect(row).toMatchObject({
+      id,
+      status: 'kept',
+      to: first.to,
+      replyTo: 'sales@unidrone.example',
+      subject: first.subject,
+      text: first.text,
+      html: first.html,
+      attempts: 0,
+      sentAt: null,
+    })
     expect((await getOutboxMessage(database.db, secondId))?.replyTo).toBeNull()
     expect(info).toHaveBeenCalledWith(expect.objectContaining({ mailId: id }), expect.any(String))
     expect(info.mock.calls.filter(([fields]) => (fields as { mailId?: string }).mailId === id)).toHaveLength(1)
@@ -104,7 +114,10 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     const { id } = await mail.send(sent)
     expect((await getOutboxMessage(database.db, id))?.to).toBe(sent.to)
 
-    const row = await until(() => getOutboxMessage(database.db, id), (value) => value?.status === 'sent')
+    const row = await until(
+      () => getOutboxMessage(database.db, id),
+      (value) => value?.status === 'sent',
+    )
     expect(row?.sentAt).toBeInstanceOf(Date)
     expect(row?.lastError).toBeNull()
     expect(await mail.deliverDue(new Date(Date.now() + 86_400_000))).toEqual({ sent: 0, failed: 0 })
@@ -137,7 +150,11 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 300))
     })
     const committedAt = Date.now()
-    await until(async () => smtp.withSubject(committed.subject).length, (count) => count > 0, 1000)
+    await until(
+      async () => smtp.withSubject(committed.subject).length,
+      (count) => count > 0,
+      1000,
+    )
     expect(Date.now() - committedAt).toBeLessThan(1000)
 
     // Sent from a savepoint within a transaction: it too waits for the outer commit, then goes.
@@ -146,7 +163,11 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
       await tx.transaction((savepoint) => mail.send(fromSavepoint, savepoint))
       await new Promise((resolve) => setTimeout(resolve, 300))
     })
-    await until(async () => smtp.withSubject(fromSavepoint.subject).length, (count) => count > 0, 1000)
+    await until(
+      async () => smtp.withSubject(fromSavepoint.subject).length,
+      (count) => count > 0,
+      1000,
+    )
 
     const rolledBack = message()
     await expect(
@@ -166,7 +187,10 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     const mail = service({ smtpUrl: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` })
     const sent = message()
     const { id } = await mail.send(sent)
-    await until(() => getOutboxMessage(database.db, id), (value) => value?.status === 'sent')
+    await until(
+      () => getOutboxMessage(database.db, id),
+      (value) => value?.status === 'sent',
+    )
     const [delivered] = smtp.withSubject(sent.subject)
     expect(delivered?.user).toBe('shop')
     expect(headersOf(delivered!.raw).has('reply-to')).toBe(false)
@@ -179,7 +203,10 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     const before = Date.now()
     const { id } = await mail.send(sent)
 
-    const failed = await until(() => getOutboxMessage(database.db, id), (value) => value?.attempts === 1)
+    const failed = await until(
+      () => getOutboxMessage(database.db, id),
+      (value) => value?.attempts === 1,
+    )
     expect(failed).toMatchObject({ status: 'queued', attempts: 1, sentAt: null })
     expect(failed!.lastError).toMatch(/451/)
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 2400_000)

@@ -129,7 +129,13 @@ describe.each(testDatabaseKinds())('uploaded images kept in S3-compatible storag
   it('answers 404 for a file that is not there, and refuses what is not a photo without storing anything', async () => {
     const stored = await storeImage(database.db, first, await photo())
     for (const shop of shops) {
-      for (const path of [`/media/${stored.id}/960.webp`, `/media/${stored.id}/320.png`, `/media/${'0'.repeat(32)}/320.webp`, '/media/..%2f..%2fpackage.json/320.webp', `/media/${stored.id}/320.webp.bak`]) {
+      for (const path of [
+        `/media/${stored.id}/960.webp`,
+        `/media/${stored.id}/320.png`,
+        `/media/${'0'.repeat(32)}/320.webp`,
+        '/media/..%2f..%2fpackage.json/320.webp',
+        `/media/${stored.id}/320.webp.bak`,
+      ]) {
         expect((await fetch(`${shop.base}${path}`)).status, path).toBe(404)
       }
     }

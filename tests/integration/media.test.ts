@@ -52,7 +52,13 @@ describe.each(testDatabaseKinds())('uploaded images kept in the database on $nam
 
   it('answers 404 for a file that is not there, and refuses what is not a photo without storing anything', async () => {
     const stored = await storeImage(database.db, databaseImageFiles, await photo())
-    for (const path of [`/media/${stored.id}/960.webp`, `/media/${stored.id}/320.png`, `/media/${'0'.repeat(32)}/320.webp`, '/media/..%2f..%2fpackage.json/320.webp', `/media/${stored.id}/320.webp.bak`]) {
+    for (const path of [
+      `/media/${stored.id}/960.webp`,
+      `/media/${stored.id}/320.png`,
+      `/media/${'0'.repeat(32)}/320.webp`,
+      '/media/..%2f..%2fpackage.json/320.webp',
+      `/media/${stored.id}/320.webp.bak`,
+    ]) {
       expect((await fetch(`${base}${path}`)).status, path).toBe(404)
     }
     expect(await readImageFile(database.db, databaseImageFiles, 'not-an-id', '320.webp')).toBeNull()

@@ -64,7 +64,13 @@ const fileOf = (collection: MigrationCollection, documents: Record<string, unkno
 /** A 700 × 500 photo: its files are AVIF and WebP at 320 and 640 pixels wide. */
 const photo = (colour = { r: 200, g: 90, b: 30 }, width = 700, height = 500) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: { create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: { r: 20, g: 60, b: 160 } } }, left: 40, top: 30 }])
+    .composite([
+      {
+        input: { create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: { r: 20, g: 60, b: 160 } } },
+        left: 40,
+        top: 30,
+      },
+    ])
     .jpeg()
     .toBuffer()
 
@@ -86,7 +92,9 @@ async function imageFiles(database: DatabaseHandle, id: string) {
     .from(mediaVariants)
     .where(eq(mediaVariants.mediaId, id))
     .orderBy(asc(mediaVariants.format), asc(mediaVariants.width))
-  return Promise.all(rows.map(async (row) => ({ ...row, bytes: (await readImageFile(database.db, databaseImageFiles, id, `${row.width}.${row.format}`))!.bytes })))
+  return Promise.all(
+    rows.map(async (row) => ({ ...row, bytes: (await readImageFile(database.db, databaseImageFiles, id, `${row.width}.${row.format}`))!.bytes })),
+  )
 }
 
 /** The product's first image, read through its address as a page would. */
@@ -110,7 +118,9 @@ async function fillShop(database: DatabaseHandle) {
   await database.db.update(products).set({ productLowStockThreshold: 7 }).where(eq(products.id, 'unidrone-e900'))
   const image = await addProductPhoto(database)
   await createTemplate(database.db, { templateName: 'Survey kit', templateImage: '' }, STAFF)
-  await database.db.insert(contacts).values({ id: 'enquiry-1', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?' })
+  await database.db
+    .insert(contacts)
+    .values({ id: 'enquiry-1', contactName: 'Ann Lee', contactEmail: 'ann@example.com', contactMessage: 'Do you ship to Perth?' })
   await syncProfileFromUser(database.db, { id: 'user-1', email: 'pat@example.com', name: 'Pat Smith' })
   const priced = await priceCart(database.db, [
     { FBUID: 'unidrone-e900', productCount: 1 },
@@ -219,7 +229,9 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     const report = await dryRunImport(target.db, 'products', documentsOf(JSON.stringify(file), 'products'), asStaff)
     expect(report.rejected).toEqual([{ id: 'unidrone-e900', reason: 'productName: Contains characters that cannot be stored (a NUL or a broken character).' }])
     const templateReport = await dryRunImport(target.db, 'templates', documentsOf(JSON.stringify(templates), 'templates'), asStaff)
-    expect(templateReport.rejected).toEqual([{ id: firstTemplate, reason: 'templateName: Contains characters that cannot be stored (a NUL or a broken character).' }])
+    expect(templateReport.rejected).toEqual([
+      { id: firstTemplate, reason: 'templateName: Contains characters that cannot be stored (a NUL or a broken character).' },
+    ])
     const result = await applyImport(target.db, 'products', documentsOf(JSON.stringify(file), 'products'), { ...asStaff, expectedPlan: report.plan })
     expect(result.applied).toBe(false)
     expect(await getProduct(target.db, 'unidrone-e900')).toBeFalsy()
@@ -233,7 +245,13 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     const edited = JSON.stringify(file)
     const report = await dryRunImport(target.db, 'products', documentsOf(edited, 'products'), asStaff)
     const e900 = file.documents['unidrone-e900']
-    await updateProduct(target.db, 'unidrone-e900', 1, { ...demoProducts.find((product) => product.productName === e900.productName)!, productPrices: [] }, 'someone@example.com')
+    await updateProduct(
+      target.db,
+      'unidrone-e900',
+      1,
+      { ...demoProducts.find((product) => product.productName === e900.productName)!, productPrices: [] },
+      'someone@example.com',
+    )
     const result = await applyImport(target.db, 'products', documentsOf(edited, 'products'), { ...asStaff, expectedPlan: report.plan })
     expect(result).toMatchObject({ applied: false, reason: expect.stringMatching(/changed since the dry run/) })
     expect((await getProduct(target.db, 'unidrone-e900'))!.STUPID).not.toBe('prod_from_file')
@@ -256,11 +274,23 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
       await expect(dryRunImport(target.db, 'products', documentsOf(text, 'products'), asStaff), what).rejects.toThrow(message)
     }
     const rejections: [string, string, RegExp][] = [
-      ['wrong types', fileOf('products', { ...good, [secondId]: { ...good[secondId], productPrices: [{ value: '19.99', label: '', description: '' }] } }), /productPrices.0.value: Invalid input: expected number/],
-      ['an id that is not the product’s slug', fileOf('products', { ...good, 'not-its-name': { ...good[secondId], FBUID: undefined } }), /A product's id comes from its name/],
+      [
+        'wrong types',
+        fileOf('products', { ...good, [secondId]: { ...good[secondId], productPrices: [{ value: '19.99', label: '', description: '' }] } }),
+        /productPrices.0.value: Invalid input: expected number/,
+      ],
+      [
+        'an id that is not the product’s slug',
+        fileOf('products', { ...good, 'not-its-name': { ...good[secondId], FBUID: undefined } }),
+        /A product's id comes from its name/,
+      ],
       ['an FBUID that is not its key', fileOf('products', { ...good, [secondId]: { ...good[secondId], FBUID: 'elsewhere' } }), /differs from its key/],
       ['a document that is not an object', fileOf('products', { ...good, [secondId]: [1, 2] }), /must be a JSON object/],
-      ['a duplicate id', exported.products.replace(/\n {2}}\n}\n$/, `,\n    ${JSON.stringify(firstId)}: ${JSON.stringify(good[firstId])}\n  }\n}\n`), /appears more than once/],
+      [
+        'a duplicate id',
+        exported.products.replace(/\n {2}}\n}\n$/, `,\n    ${JSON.stringify(firstId)}: ${JSON.stringify(good[firstId])}\n  }\n}\n`),
+        /appears more than once/,
+      ],
     ]
     for (const [what, text, reason] of rejections) {
       const result = await applyImport(target.db, 'products', documentsOf(text, 'products'), asStaff)
@@ -277,7 +307,10 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     const renamed = Object.fromEntries(Object.entries(documents).map(([id, { templateName, ...rest }]) => [id, { ...rest, name: templateName }]))
     const without = await dryRunImport(target.db, 'templates', documentsOf(fileOf('templates', renamed), 'templates'), asStaff)
     expect(without.rejected[0]!.reason).toMatch(/templateName: .*Unrecognized key: "name"|Unrecognized key: "name".*templateName/)
-    const result = await applyImport(target.db, 'templates', documentsOf(fileOf('templates', renamed), 'templates'), { ...asStaff, renames: parseRenames(['name=templateName']) })
+    const result = await applyImport(target.db, 'templates', documentsOf(fileOf('templates', renamed), 'templates'), {
+      ...asStaff,
+      renames: parseRenames(['name=templateName']),
+    })
     expect(result.applied).toBe(true)
     expect(await exportText(target, 'templates')).toBe(exported.templates)
   })
@@ -310,7 +343,9 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect({ images: await imageCount(target), files: await imageFileCount(target) }).toEqual({ images: 1, files: 4 })
 
     // A file the store has lost is left out of the export, and the import names it.
-    const losing: ImageFileReader = { get: (db, id, format, width) => (format === 'webp' && width === 640 ? Promise.resolve(null) : databaseImageFiles.get(db, id, format, width)) }
+    const losing: ImageFileReader = {
+      get: (db, id, format, width) => (format === 'webp' && width === 640 ? Promise.resolve(null) : databaseImageFiles.get(db, id, format, width)),
+    }
     let partial = ''
     for await (const piece of exportFile(source.db, 'images', { images: losing })) partial += piece
     expect(Object.keys(JSON.parse(partial).documents[image.id].files)).toEqual(['320.avif', '320.webp', '640.avif'])
@@ -332,12 +367,20 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     const id = (n: number) => n.toString(16).padStart(32, '0')
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['not-an-image-id', good, /^An image's id is 32 characters 0–9 and a–f/],
-      [id(1), { ...good, files: { ...files, '640.webp': undefined } }, /^files: 640\.webp is missing; an image 700 pixels wide has 320\.avif, 320\.webp, 640\.avif, 640\.webp\.$/],
+      [
+        id(1),
+        { ...good, files: { ...files, '640.webp': undefined } },
+        /^files: 640\.webp is missing; an image 700 pixels wide has 320\.avif, 320\.webp, 640\.avif, 640\.webp\.$/,
+      ],
       [id(2), { ...good, files: { ...files, '1280.webp': files['640.webp'] } }, /^files: "1280\.webp" is not a file of an image 700 pixels wide/],
       [id(3), { ...good, files: { ...files, '320.avif': 'not base64!' } }, /^files\.320\.avif: Not base64/],
       [id(4), { ...good, files: { ...files, '320.avif': base64('<svg onload="alert(1)"/>') } }, /^files\.320\.avif: Not an AVIF picture\.$/],
       [id(5), { ...good, files: { ...files, '320.avif': files['320.webp'] } }, /^files\.320\.avif: Not an AVIF picture\.$/],
-      [id(6), { ...good, files: { ...files, '320.webp': files['640.webp'] } }, /^files\.320\.webp: The picture is 640×457; at 320 pixels wide, an image of 700×500 is 320×229\.$/],
+      [
+        id(6),
+        { ...good, files: { ...files, '320.webp': files['640.webp'] } },
+        /^files\.320\.webp: The picture is 640×457; at 320 pixels wide, an image of 700×500 is 320×229\.$/,
+      ],
       [id(7), { ...good, width: 1400 }, /^files: 960\.avif, 960\.webp, 1280\.avif, 1280\.webp are missing/],
       [id(8), { ...good, height: 900 }, /^files\.320\.avif: The picture is 320×229; at 320 pixels wide, an image of 700×900 is 320×411\.$/],
       [id(9), { ...good, placeholder: 'javascript:alert(1)' }, /^placeholder: A data: URL of a small picture/],
@@ -359,7 +402,9 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     const otherFiles = Object.fromEntries(other.variants.map((variant) => [`${variant.width}.${variant.format}`, variant.bytes.toString('base64')]))
     const impostor = fileOf('images', { [image.id]: { width: other.width, height: other.height, placeholder: other.placeholder, files: otherFiles } })
     const refused = await applyImport(target.db, 'images', documentsOf(impostor, 'images'), asStaff)
-    expect(refused.report.rejected).toEqual([{ id: image.id, reason: `This id is stored as an image of 700×500, not 400×300: an image's id never names another picture.` }])
+    expect(refused.report.rejected).toEqual([
+      { id: image.id, reason: `This id is stored as an image of 700×500, not 400×300: an image's id never names another picture.` },
+    ])
     expect(await imageFiles(target, image.id)).toEqual(await imageFiles(source, image.id))
   })
 
@@ -390,7 +435,11 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(shown?.address.id).toMatch(/^[0-9a-f]{32}$/)
     expect(shown?.file?.bytes.equals((await productPhoto(embedded))!.file!.bytes)).toBe(true)
     expect(await imageFiles(target, shown!.address.id)).toEqual(await imageFiles(embedded, shown!.address.id))
-    expect(written.sort()).toEqual(imageFileNames(700).map((name) => `${shown!.address.id}/${name}`).sort())
+    expect(written.sort()).toEqual(
+      imageFileNames(700)
+        .map((name) => `${shown!.address.id}/${name}`)
+        .sort(),
+    )
     const sourceHistory = await historyCount(embedded)
     expect(await historyCount(target)).toBe(sourceHistory + demoProducts.length + 4)
     expect(await copyCollection(embedded, target, 'history')).toEqual({ applied: true, history: { appended: 0, present: sourceHistory } })
@@ -444,11 +493,23 @@ describe('the migration screen on the server', () => {
     const file = new File(['{"format": "unidrone-shop-export"'], 'cut.json')
     expect(await post({ intent: 'check', collection: 'history', file })).toMatchObject({ status: 400, message: expect.stringMatching(/^History is read-only/) })
     expect(await post({ intent: 'check', collection: 'drones', file })).toMatchObject({ status: 400, message: 'Choose the collection to import into.' })
-    expect(await post({ intent: 'check', collection: 'images', file })).toMatchObject({ status: 400, message: expect.stringMatching(/^Images are exported and imported with npm run data/) })
+    expect(await post({ intent: 'check', collection: 'images', file })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Images are exported and imported with npm run data/),
+    })
     expect(await post({ intent: 'check', collection: 'products' })).toMatchObject({ status: 400, message: 'Choose an export file (.json) to upload.' })
-    expect(await post({ intent: 'check', collection: 'products', file })).toMatchObject({ status: 400, message: expect.stringMatching(/ends too early.*Nothing was written\.$/) })
-    expect(await post({ intent: 'check', collection: 'products', renames: 'price', file })).toMatchObject({ status: 400, message: expect.stringMatching(/is not a rename/) })
-    expect(await post({ intent: 'apply', collection: 'products', token: '../../etc/passwd' })).toMatchObject({ status: 400, message: expect.stringMatching(/no longer here/) })
+    expect(await post({ intent: 'check', collection: 'products', file })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/ends too early.*Nothing was written\.$/),
+    })
+    expect(await post({ intent: 'check', collection: 'products', renames: 'price', file })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/is not a rename/),
+    })
+    expect(await post({ intent: 'apply', collection: 'products', token: '../../etc/passwd' })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/no longer here/),
+    })
   })
 
   it('logs a failing database with the specification’s messages and tells the staff member', async () => {
@@ -460,7 +521,10 @@ describe('the migration screen on the server', () => {
       const response = await exportDownload(failing, 'products')
       expect(response.status).toBe(302)
       expect(response.headers.get('location')).toBe('/migration?exportFailed=products')
-      expect(errors).toHaveBeenLastCalledWith(expect.objectContaining({ collection: 'products', reqId: 'test-request' }), 'Error fetching migration data collection')
+      expect(errors).toHaveBeenLastCalledWith(
+        expect.objectContaining({ collection: 'products', reqId: 'test-request' }),
+        'Error fetching migration data collection',
+      )
 
       const upload = new File([await exportText(database, 'products')], 'products.json')
       const form = new FormData()
@@ -468,7 +532,11 @@ describe('the migration screen on the server', () => {
       form.append('collection', 'products')
       form.append('file', upload)
       const outcome = await handleImportForm(new Request('http://shop.test/migration', { method: 'POST', body: form }), failing)
-      expect(outcome).toMatchObject({ kind: 'error', status: 503, message: expect.stringMatching(/^Error fetching migration result collection "products"\. Nothing was written/) })
+      expect(outcome).toMatchObject({
+        kind: 'error',
+        status: 503,
+        message: expect.stringMatching(/^Error fetching migration result collection "products"\. Nothing was written/),
+      })
       expect(errors).toHaveBeenLastCalledWith(expect.objectContaining({ collection: 'products' }), 'Error fetching migration result collection')
     } finally {
       errors.mockRestore()

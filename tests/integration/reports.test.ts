@@ -47,14 +47,24 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
   async function paidAt(when: Date, lines = [PROP]) {
     const email = `buyer-${++count}@example.com`
     const order = await createPendingOrder(database.db, { lines, email, userId: null, provider: 'demo', updatedBy: null })
-    await applyPaymentEvent(deps, { eventId: `paid-${order.id}`, type: 'test.paid', orderId: order.id, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email })
+    await applyPaymentEvent(deps, {
+      eventId: `paid-${order.id}`,
+      type: 'test.paid',
+      orderId: order.id,
+      sessionId: null,
+      outcome: 'paid',
+      paymentReference: 'pi_test',
+      email,
+    })
     await database.db.update(orders).set({ paidAt: when }).where(eq(orders.id, order.id))
     return order.id
   }
 
   async function refund(orderId: string, status: 'pending' | 'succeeded' | 'failed', amountCents: number, gstCents: number, settledAt: Date | null) {
     const id = `RF-${++count}`
-    await database.db.insert(refunds).values({ id, orderId, requestKey: id, status, amountCents, gstCents, source: 'staff', createdBy: 'ann@shop.example', settledAt })
+    await database.db
+      .insert(refunds)
+      .values({ id, orderId, requestKey: id, status, amountCents, gstCents, source: 'staff', createdBy: 'ann@shop.example', settledAt })
   }
 
   let beforeMidnight: string
@@ -62,7 +72,11 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
 
   beforeAll(async () => {
     database = await kind.open()
-    deps = { db: database.db, mailer: createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 }), config: parseEnv({ PUBLIC_URL: 'https://shop.example' }) }
+    deps = {
+      db: database.db,
+      mailer: createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 }),
+      config: parseEnv({ PUBLIC_URL: 'https://shop.example' }),
+    }
     await person('ann@shop.example', 'staff', { newOrders: true, lowStock: true })
     await person('bob@shop.example', 'staff', { newOrders: false, lowStock: false })
     // A customer cannot opt into staff mail, even with the flag set on the profile.
@@ -112,7 +126,15 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
 
   it('reports GST per BAS quarter: the 30 June sale in Q4 2025–26, the 1 July sale and the refund in Q1 2026–27', async () => {
     const quarters = await gstByQuarter(database.db, basQuartersToDate('2026-08-15'))
-    expect(quarters.map((row) => ({ label: basQuarterLabel(row.quarter), sales: row.salesCents, gst: row.gstCents, refunds: row.refundsCents, refundGst: row.refundGstCents }))).toEqual([
+    expect(
+      quarters.map((row) => ({
+        label: basQuarterLabel(row.quarter),
+        sales: row.salesCents,
+        gst: row.gstCents,
+        refunds: row.refundsCents,
+        refundGst: row.refundGstCents,
+      })),
+    ).toEqual([
       { label: 'Q4 2025–26 (Apr–Jun 2026)', sales: 37_800, gst: 3_436, refunds: 0, refundGst: 0 },
       { label: 'Q1 2026–27 (Jul–Sep 2026)', sales: 103_800, gst: 9_436, refunds: 18_900, refundGst: 1_718 },
     ])
@@ -152,19 +174,39 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
 
   it('e-mails each new paid order to the staff who asked for it, and to nobody else', async () => {
     const orderId = await paidAt(new Date())
-    const notices = await database.db.select().from(outbox).where(like(outbox.subject, `New order ${orderId}%`))
+    const notices = await database.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.subject, `New order ${orderId}%`))
     expect(notices.map((mail) => mail.to)).toEqual(['ann@shop.example'])
     expect(notices[0]!.subject).toBe(`New order ${orderId} — $378.00`)
     expect(notices[0]!.text).toContain(`https://shop.example/orders/${orderId}`)
     expect(notices[0]!.text).toContain('$378.00')
     expect(await getNoticeChoices(database.db, 'user-bob@shop.example')).toEqual({ newOrders: false, lowStock: false })
     // A payment event delivered again moves nothing and mails nobody again.
-    await applyPaymentEvent(deps, { eventId: `paid-${orderId}`, type: 'test.paid', orderId, sessionId: null, outcome: 'paid', paymentReference: 'pi_test', email: null })
-    expect(await database.db.select().from(outbox).where(like(outbox.subject, `New order ${orderId}%`))).toHaveLength(1)
+    await applyPaymentEvent(deps, {
+      eventId: `paid-${orderId}`,
+      type: 'test.paid',
+      orderId,
+      sessionId: null,
+      outcome: 'paid',
+      paymentReference: 'pi_test',
+      email: null,
+    })
+    expect(
+      await database.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.subject, `New order ${orderId}%`)),
+    ).toHaveLength(1)
   })
 
   it('sends the low-stock digest once per Brisbane day after 08:00, however many processes run it', async () => {
-    const digests = () => database.db.select().from(outbox).where(and(like(outbox.subject, 'Low stock:%')))
+    const digests = () =>
+      database.db
+        .select()
+        .from(outbox)
+        .where(and(like(outbox.subject, 'Low stock:%')))
     expect(await sendLowStockDigest(deps, brisbane('2026-08-03T07:59:00'))).toEqual({ skipped: 'too-early' })
     const morning = await Promise.all([1, 2, 3].map(() => sendLowStockDigest(deps, brisbane('2026-08-03T08:05:00'))))
     expect(morning.filter((result) => 'sent' in result)).toEqual([{ sent: 1, products: 2 }])

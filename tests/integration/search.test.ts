@@ -68,8 +68,16 @@ describe.each(testDatabaseKinds())('product search on $name', (kind) => {
     const base = demoProducts.find((product) => product.productCategory === 'propulsion')!
     const item = (text: string) => [{ value: '', label: 'About', description: text }]
     await createProduct(database.db, { ...base, productName: 'Quokkaflow Motor', productFeatures: item('Quiet'), productDescriptions: item('A motor') }, 'test')
-    await createProduct(database.db, { ...base, productName: 'Feature Motor', productFeatures: item('Quokkaflow bearings'), productDescriptions: item('A motor') }, 'test')
-    await createProduct(database.db, { ...base, productName: 'Described Motor', productFeatures: item('Quiet'), productDescriptions: item('Made with quokkaflow care') }, 'test')
+    await createProduct(
+      database.db,
+      { ...base, productName: 'Feature Motor', productFeatures: item('Quokkaflow bearings'), productDescriptions: item('A motor') },
+      'test',
+    )
+    await createProduct(
+      database.db,
+      { ...base, productName: 'Described Motor', productFeatures: item('Quiet'), productDescriptions: item('Made with quokkaflow care') },
+      'test',
+    )
     expect(await ids('quokkaflow')).toEqual(['quokkaflow-motor', 'feature-motor', 'described-motor'])
     expect(await ids('QUOKKAFLOW mot')).toEqual(['quokkaflow-motor', 'feature-motor', 'described-motor'])
   })
@@ -130,7 +138,10 @@ describe.each(testDatabaseKinds())('product search on $name', (kind) => {
       }
     }
     for (const typed of ['au', 'camrea', 'unipilot x']) {
-      expect((await suggestProducts(database.db, parseSearchQuery(typed)!)).map((row) => row.id), typed).toEqual(await rankedInFull(typed, 1, SUGGESTION_LIMIT))
+      expect(
+        (await suggestProducts(database.db, parseSearchQuery(typed)!)).map((row) => row.id),
+        typed,
+      ).toEqual(await rankedInFull(typed, 1, SUGGESTION_LIMIT))
     }
 
     const timings: number[] = []

@@ -29,8 +29,16 @@ describe.each(testDatabaseKinds())('the signed-in person of a request on $name',
     database = await kind.open()
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-sessions-'))
     mail = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
-    auth = createAuth({ db: database.db, config: parseEnv({ PORT: '3998', DATA_DIR: dataDir }), mailer: mail, secret: 'session-secret-session-secret-session-12' })
-    const counted = { $context: auth.$context, api: { getSession: (...args: Parameters<Auth['api']['getSession']>) => (handedOver++, auth.api.getSession(...args)) } }
+    auth = createAuth({
+      db: database.db,
+      config: parseEnv({ PORT: '3998', DATA_DIR: dataDir }),
+      mailer: mail,
+      secret: 'session-secret-session-secret-session-12',
+    })
+    const counted = {
+      $context: auth.$context,
+      api: { getSession: (...args: Parameters<Auth['api']['getSession']>) => (handedOver++, auth.api.getSession(...args)) },
+    }
     read = await createSessionReader(database.db, counted as unknown as Auth)
   })
   afterAll(async () => {
@@ -85,7 +93,10 @@ describe.each(testDatabaseKinds())('the signed-in person of a request on $name',
   it('is nobody once the session has expired: better-auth removes the session, and the browser is told to drop the cookie', async () => {
     const cookie = await signUp('cloud@example.com')
     const token = tokenOf(cookie)
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token))
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token))
     handedOver = 0
     const sent: string[] = []
     expect(await read(headers(cookie), (line) => sent.push(line))).toBeNull()

@@ -14,7 +14,15 @@ const BASE = 'http://shop.test'
 describe.each(testDatabaseKinds())('staff invitations on $name', (kind) => {
   let database: DatabaseHandle
   let mail: ReturnType<typeof createMailService>
-  const owner: SessionUser = { id: 'u-owner', email: 'owner@shop.example', name: 'Olive Owner', role: 'staff', emailVerified: true, twoFactorEnabled: true, secondFactorPassed: true }
+  const owner: SessionUser = {
+    id: 'u-owner',
+    email: 'owner@shop.example',
+    name: 'Olive Owner',
+    role: 'staff',
+    emailVerified: true,
+    twoFactorEnabled: true,
+    secondFactorPassed: true,
+  }
 
   beforeAll(async () => {
     database = await kind.open()
@@ -29,7 +37,8 @@ describe.each(testDatabaseKinds())('staff invitations on $name', (kind) => {
     await database?.close()
   })
 
-  const invite = (email: string, now?: Date) => inviteStaff({ db: database.db, mailer: mail, shopName: 'UniDrone', baseUrl: BASE }, { email, invitedBy: owner }, now)
+  const invite = (email: string, now?: Date) =>
+    inviteStaff({ db: database.db, mailer: mail, shopName: 'UniDrone', baseUrl: BASE }, { email, invitedBy: owner }, now)
   /** The token of the newest invitation e-mailed to an address, read from the link as its recipient would. */
   const tokenSentTo = async (email: string) => {
     const message = (await listOutbox(database.db)).find((row) => row.to === email)!
@@ -47,7 +56,10 @@ describe.each(testDatabaseKinds())('staff invitations on $name', (kind) => {
   const roleOf = async (email: string) => (await database.db.select({ role: user.role }).from(user).where(eq(user.email, email)))[0]?.role
 
   it('a new person: the e-mailed link lets them set a password; they become staff only after their second factor, once', async () => {
-    expect(await invite(' New.Hire@Example.com ')).toMatchObject({ result: 'sent', invite: { email: 'new.hire@example.com', state: 'open', invitedBy: owner.email } })
+    expect(await invite(' New.Hire@Example.com ')).toMatchObject({
+      result: 'sent',
+      invite: { email: 'new.hire@example.com', state: 'open', invitedBy: owner.email },
+    })
     const [message] = await listOutbox(database.db)
     expect(message).toMatchObject({ to: 'new.hire@example.com', subject: 'You are invited to join the staff of UniDrone' })
     expect(message!.text).toContain('Olive Owner invited you')
@@ -57,7 +69,10 @@ describe.each(testDatabaseKinds())('staff invitations on $name', (kind) => {
     expect(await createInvitedAccount(database.db, token, { name: 'Nia Hire', password: 'a good password' })).toBe('created')
     const [created] = await database.db.select().from(user).where(eq(user.email, 'new.hire@example.com'))
     expect(created).toMatchObject({ name: 'Nia Hire', role: 'customer', emailVerified: true })
-    const [credential] = await database.db.select().from(account).where(and(eq(account.userId, created!.id), eq(account.providerId, 'credential')))
+    const [credential] = await database.db
+      .select()
+      .from(account)
+      .where(and(eq(account.userId, created!.id), eq(account.providerId, 'credential')))
     expect(await verifyPassword({ hash: credential!.password!, password: 'a good password' })).toBe(true)
     // The link sets a password once: a second post is told the account exists.
     expect(await createInvitedAccount(database.db, token, { name: 'Someone Else', password: 'another password' })).toBe('has-account')

@@ -52,7 +52,10 @@ describe.each(testDatabaseKinds())('the staff products list on $name', (kind) =>
     const after = await getProduct(database.db, 'unipilot-x7-pro')
     expect(after!.productPrices[0]).toEqual({ ...before!.productPrices[0], value: 79_900 })
     expect(after!.productStockOnHand).toBe(20)
-    const written = await database.db.select().from(history).where(and(eq(history.documentId, 'unipilot-x7-pro'), eq(history.updatedBy, 'ann@shop.example')))
+    const written = await database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.documentId, 'unipilot-x7-pro'), eq(history.updatedBy, 'ann@shop.example')))
     expect(written).toHaveLength(1)
     expect(written[0]!.document).toMatchObject({ productStockOnHand: 20, productPrices: [{ value: 79_900 }] })
     // The same row saved again (the list not reloaded) is someone else's older view now.
@@ -68,14 +71,25 @@ describe.each(testDatabaseKinds())('the staff products list on $name', (kind) =>
 
   it('changes the status, category or stock of ticked products at once, each with a history row, skipping what does not apply', async () => {
     const ticked = ['unicam-f1-fpv-camera', 'unipilot-nano-h7', 'no-such-product']
-    expect(await bulkEditProducts(database.db, ticked, { status: 'draft' }, 'ann@shop.example')).toEqual({ changed: ['unicam-f1-fpv-camera', 'unipilot-nano-h7'], skipped: ['no-such-product'] })
+    expect(await bulkEditProducts(database.db, ticked, { status: 'draft' }, 'ann@shop.example')).toEqual({
+      changed: ['unicam-f1-fpv-camera', 'unipilot-nano-h7'],
+      skipped: ['no-such-product'],
+    })
     expect((await listStaffProducts(database.db, view('status=draft'))).rows.map((row) => row.id)).toEqual(['unicam-f1-fpv-camera', 'unipilot-nano-h7'])
     await bulkEditProducts(database.db, ticked, { category: 'parts-accessories' }, 'ann@shop.example')
     expect(await getProduct(database.db, 'unicam-f1-fpv-camera')).toMatchObject({ productCategory: 'parts-accessories', productStatus: 'draft' })
     // The FPV camera's stock is not tracked: a count is set only on the Nano.
-    expect(await bulkEditProducts(database.db, ticked, { stockOnHand: 7 }, 'ann@shop.example')).toEqual({ changed: ['unipilot-nano-h7'], skipped: ['no-such-product', 'unicam-f1-fpv-camera'] })
+    expect(await bulkEditProducts(database.db, ticked, { stockOnHand: 7 }, 'ann@shop.example')).toEqual({
+      changed: ['unipilot-nano-h7'],
+      skipped: ['no-such-product', 'unicam-f1-fpv-camera'],
+    })
     expect(await getProduct(database.db, 'unipilot-nano-h7')).toMatchObject({ productStockOnHand: 7 })
-    const rows = await database.db.select().from(history).where(and(eq(history.documentId, 'unipilot-nano-h7'), eq(history.updatedBy, 'ann@shop.example')))
-    expect(rows.map((row) => (row.document as { productStatus: string; productCategory: string; productStockOnHand: number }).productStockOnHand)).toEqual([2, 2, 7])
+    const rows = await database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.documentId, 'unipilot-nano-h7'), eq(history.updatedBy, 'ann@shop.example')))
+    expect(rows.map((row) => (row.document as { productStatus: string; productCategory: string; productStockOnHand: number }).productStockOnHand)).toEqual([
+      2, 2, 7,
+    ])
   })
 })

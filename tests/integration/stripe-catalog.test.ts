@@ -31,7 +31,12 @@ import { routeContext } from '../support/route-context'
 
 const ORIGIN = 'http://localhost:3998'
 const base = demoProducts.find((product) => product.productCategory === 'cameras')!
-const fields = (productName: string, STUPID: string, productPrices: ProductFields['productPrices']): ProductFields => ({ ...base, productName, STUPID, productPrices })
+const fields = (productName: string, STUPID: string, productPrices: ProductFields['productPrices']): ProductFields => ({
+  ...base,
+  productName,
+  STUPID,
+  productPrices,
+})
 const price = (value: number, description = '', label = 'Price (inc. GST)') => ({ value, label, description })
 
 const stripeConfig = (apiUrl: string, key = 'sk_test_fake'): Env =>
@@ -117,7 +122,13 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     body.set('STUPID', STUPID)
     body.set('prices', JSON.stringify(prices))
     const request = new Request(`${ORIGIN}/api/stripe-product`, { method: 'POST', body })
-    const response = await stripeProductAction({ request, context: contextFor(shopConfig), url: new URL(request.url), params: {}, pattern: '/api/stripe-product' })
+    const response = await stripeProductAction({
+      request,
+      context: contextFor(shopConfig),
+      url: new URL(request.url),
+      params: {},
+      pattern: '/api/stripe-product',
+    })
     const text = await response.text()
     return { status: response.status, text, body: JSON.parse(text) as PriceProposal | { ok: false; message: string; notes: string[] } }
   }
@@ -139,7 +150,10 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
   }
 
   const historyOf = (documentId: string) =>
-    database.db.select().from(history).where(and(eq(history.collection, 'products'), eq(history.documentId, documentId)))
+    database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'products'), eq(history.documentId, documentId)))
 
   it('fetch proposes Stripe’s prices for the form: the archived price replaced by the default, the other AUD price added, USD left out', async () => {
     const stored = (await getEditableProduct(database.db, 'sky-eye-fetch'))!
@@ -186,7 +200,10 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     expect(rows.at(-1)).toMatchObject({ action: 'update', updatedBy: 'editor@example.com', document: { productPrices: accepted } })
 
     // Fetching again finds nothing to change.
-    const again = await fetchFromStripe('prod_fetch', accepted.map((entry) => ({ ...entry, value: centsToDollars(entry.value) })))
+    const again = await fetchFromStripe(
+      'prod_fetch',
+      accepted.map((entry) => ({ ...entry, value: centsToDollars(entry.value) })),
+    )
     expect(again.body).toMatchObject({ ok: true, changes: 0 })
   })
 
@@ -195,7 +212,8 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     expect(status).toBe(200)
     expect(body).toEqual({
       ok: false,
-      message: 'The Stripe product prod_usd (“Sky Eye USD”) has no active one-off price in AUD, so there is nothing the shop could charge. Add an AUD price in Stripe.',
+      message:
+        'The Stripe product prod_usd (“Sky Eye USD”) has no active one-off price in AUD, so there is nothing the shop could charge. Add an AUD price in Stripe.',
       notes: ['Not used: price_usd_only is in USD; the shop sells in AUD only.'],
     })
   })
@@ -203,7 +221,11 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
   it('fetch names an unknown product id, and asks for a STUPID when there is none', async () => {
     const unknown = await fetchFromStripe('prod_nope', [])
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ ok: false, message: 'Stripe has no product “prod_nope”. Check the STUPID: it is the product’s id in Stripe (prod_…).', notes: [] })
+    expect(unknown.body).toEqual({
+      ok: false,
+      message: 'Stripe has no product “prod_nope”. Check the STUPID: it is the product’s id in Stripe (prod_…).',
+      notes: [],
+    })
 
     const empty = await fetchFromStripe('   ', [])
     expect(empty.status).toBe(400)
@@ -350,7 +372,13 @@ describe('npm run catalog:check', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
-  const stripeEnv = () => ({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_API_URL: fake.url })
+  const stripeEnv = () => ({
+    DATA_DIR: dataDir,
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    STRIPE_API_URL: fake.url,
+  })
 
   it('with the demo provider says it needs Stripe and exits 0', async () => {
     const result = await runCatalogCheck({ DATA_DIR: dataDir })

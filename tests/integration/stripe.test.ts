@@ -92,10 +92,20 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
 
   const invoicesFor = async (orderId: string) => (await listOutbox(database.db)).filter((message) => message.subject.includes(orderId))
   const eventsOf = (orderId: string) => database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId))
-  const paid = (session: FakeSession, paymentIntent = `pi_test_${session.id.slice(-8)}`) => ({ payment_status: 'paid' as const, status: 'complete' as const, payment_intent: paymentIntent })
+  const paid = (session: FakeSession, paymentIntent = `pi_test_${session.id.slice(-8)}`) => ({
+    payment_status: 'paid' as const,
+    status: 'complete' as const,
+    payment_intent: paymentIntent,
+  })
 
   it('opens a Checkout Session with the database prices, the price id where there is one, the order id, the shipping and the address', async () => {
-    const { priced, order, request: sent, created, session } = await placeOrder([
+    const {
+      priced,
+      order,
+      request: sent,
+      created,
+      session,
+    } = await placeOrder([
       { FBUID: 'unidrone-e900', productCount: 2, shownUnitPrice: 100 },
       { FBUID: 'unipilot-x7-pro', productCount: 1 },
     ])
@@ -114,7 +124,9 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
       ],
       // The shipping the server priced, GST inclusive like every price of the shop.
       shipping_options: [
-        { shipping_rate_data: { type: 'fixed_amount', display_name: 'Standard', fixed_amount: { amount: '1500', currency: 'aud' }, tax_behavior: 'inclusive' } },
+        {
+          shipping_rate_data: { type: 'fixed_amount', display_name: 'Standard', fixed_amount: { amount: '1500', currency: 'aud' }, tax_behavior: 'inclusive' },
+        },
       ],
       expires_at: String(Math.floor(sent.expiresAt.getTime() / 1000)),
       success_url: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -124,7 +136,11 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
       // No line2: an empty one is left out rather than sent blank.
       payment_intent_data: {
         metadata: { orderId: order.id },
-        shipping: { name: 'Pat Pilot', phone: '0412 345 678', address: { line1: '1 Runway Rd', city: 'Mascot', state: 'NSW', postal_code: '2020', country: 'AU' } },
+        shipping: {
+          name: 'Pat Pilot',
+          phone: '0412 345 678',
+          address: { line1: '1 Runway Rd', city: 'Mascot', state: 'NSW', postal_code: '2020', country: 'AU' },
+        },
       },
       customer_email: 'pilot@example.com',
     })
@@ -152,9 +168,9 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     expect(requests[0]!.body.payment_intent_data).toEqual({ metadata: { orderId: order.id } })
     expect(requests[0]!.body.shipping_options[0].shipping_rate_data).toMatchObject({ display_name: 'Click & Collect', fixed_amount: { amount: '0' } })
     // Stripe refuses the same key with other parameters rather than open a second page.
-    await expect(provider().createSession({ ...request, lines: [{ name: 'UniPilot Nano H7', unitPriceCents: 22900, quantity: 4, priceId: '' }] })).rejects.toThrow(
-      PaymentProviderError,
-    )
+    await expect(
+      provider().createSession({ ...request, lines: [{ name: 'UniPilot Nano H7', unitPriceCents: 22900, quantity: 4, priceId: '' }] }),
+    ).rejects.toThrow(PaymentProviderError)
     expect(fake.sessions.size).toBe(sessionsBefore)
   })
 
@@ -180,8 +196,18 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     for (const minutes of [29, 24 * 60 + 1]) {
       const orderId = `UD-EXPIRY${minutes}`
       const lines = [{ name: 'UniDrone E900', unitPriceCents: 1299900, quantity: 1, priceId: '' }]
-      const request = { orderId, email: null, lines, ...POSTED, expiresAt: new Date(Date.now() + minutes * 60_000), successUrl: `${ORIGIN}/success`, cancelUrl: `${ORIGIN}/checkout` }
-      const error = await provider().createSession(request).catch((caught: unknown) => caught)
+      const request = {
+        orderId,
+        email: null,
+        lines,
+        ...POSTED,
+        expiresAt: new Date(Date.now() + minutes * 60_000),
+        successUrl: `${ORIGIN}/success`,
+        cancelUrl: `${ORIGIN}/checkout`,
+      }
+      const error = await provider()
+        .createSession(request)
+        .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(PaymentProviderError)
       expect((error as Error).cause).toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' })
     }
@@ -213,7 +239,10 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     // Stripe delivers the same event again, then a second completed event for the same session.
     const historyBefore = rows.length
     expect((await send(event)).status).toBe(200)
-    const other = checkoutSessionEvent('checkout.session.completed', session, { ...paid(session, 'pi_test_other'), customer_details: { email: 'other@example.com' } })
+    const other = checkoutSessionEvent('checkout.session.completed', session, {
+      ...paid(session, 'pi_test_other'),
+      customer_details: { email: 'other@example.com' },
+    })
     expect((await send(other)).status).toBe(200)
     const after = await getOrder(database.db, order.id)
     expect(after).toEqual(stored)
@@ -231,7 +260,11 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
 
   it('a completed session still processing its payment waits; async_payment_succeeded then pays it once', async () => {
     const { order, session } = await placeOrder([{ FBUID: 'unidrone-e900', productCount: 1 }])
-    const processing = checkoutSessionEvent('checkout.session.completed', session, { status: 'complete', payment_status: 'unpaid', payment_intent: 'pi_test_becs' })
+    const processing = checkoutSessionEvent('checkout.session.completed', session, {
+      status: 'complete',
+      payment_status: 'unpaid',
+      payment_intent: 'pi_test_becs',
+    })
     expect((await send(processing)).status).toBe(200)
     expect((await getOrder(database.db, order.id))?.status).toBe('pending')
     expect(await invoicesFor(order.id)).toHaveLength(0)
@@ -277,7 +310,12 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
   })
 
   it('answers 200 to events it ignores and to events for an order it does not know, so Stripe stops retrying', async () => {
-    const ignored = await send({ id: 'evt_test_intent', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_test_x', object: 'payment_intent' } } })
+    const ignored = await send({
+      id: 'evt_test_intent',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_test_x', object: 'payment_intent' } },
+    })
     expect(ignored.status).toBe(200)
     const { session } = await placeOrder([{ FBUID: 'unidrone-e900', productCount: 1 }])
     const stranger = { ...session, metadata: { orderId: 'UD-NOSUCHID' }, client_reference_id: 'UD-NOSUCHID' }

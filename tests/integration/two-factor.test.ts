@@ -116,7 +116,11 @@ describe.each(testDatabaseKinds())('two-step login on $name', (kind) => {
   it('a password change keeps the changing session marked; an operator reset removes the factor and every session', async () => {
     const signIn = await client.call('/sign-in/email', { body: { email, password: 'a good password' }, ip: nextIp() })
     const passed = await client.call('/two-factor/verify-totp', { body: { code: nextCode(totp) }, cookie: signIn.cookie, ip: nextIp() })
-    const change = await client.call('/change-password', { body: { currentPassword: 'a good password', newPassword: 'a better password' }, cookie: passed.cookie, ip: nextIp() })
+    const change = await client.call('/change-password', {
+      body: { currentPassword: 'a good password', newPassword: 'a better password' },
+      cookie: passed.cookie,
+      ip: nextIp(),
+    })
     expect(change.response.status).toBe(200)
     expect(await person(change.cookie)).toMatchObject({ secondFactorPassed: true })
 

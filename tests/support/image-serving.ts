@@ -4,7 +4,12 @@ import type express from 'express'
 import sharp from 'sharp'
 
 /** A photo stored sideways (EXIF orientation 6: upright it is `height` × `width`) with a camera name in its EXIF. */
-export function sidewaysPhoto(width: number, height: number, background: { r: number; g: number; b: number }, exif: Record<string, Record<string, string>> = {}) {
+export function sidewaysPhoto(
+  width: number,
+  height: number,
+  background: { r: number; g: number; b: number },
+  exif: Record<string, Record<string, string>> = {},
+) {
   return sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .withExif({ IFD0: { Make: 'SecretCam' }, ...exif })

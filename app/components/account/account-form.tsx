@@ -5,7 +5,19 @@ import { Alert } from '../ui/alert'
  * login): a narrow page with its heading, a lead and the page's one message (error or
  * confirmation). Their fields and buttons are the kit's (components/ui).
  */
-export function AccountFormPage({ title, lead, error, notice, children }: { title: string; lead?: React.ReactNode; error?: string | null; notice?: React.ReactNode; children?: React.ReactNode }) {
+export function AccountFormPage({
+  title,
+  lead,
+  error,
+  notice,
+  children,
+}: {
+  title: string
+  lead?: React.ReactNode
+  error?: string | null
+  notice?: React.ReactNode
+  children?: React.ReactNode
+}) {
   return (
     <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>

@@ -3,7 +3,11 @@ import type { SavedAddress } from '../../server/accounts/addresses.server'
 import { Button } from '../ui/button'
 
 /** The account page's saved addresses: the default is filled in at checkout; others can become it. */
-export function AddressBook({ addresses }: { addresses: Pick<SavedAddress, 'id' | 'fullName' | 'company' | 'addressLine1' | 'addressLine2' | 'suburb' | 'state' | 'postcode' | 'phone' | 'isDefault'>[] }) {
+export function AddressBook({
+  addresses,
+}: {
+  addresses: Pick<SavedAddress, 'id' | 'fullName' | 'company' | 'addressLine1' | 'addressLine2' | 'suburb' | 'state' | 'postcode' | 'phone' | 'isDefault'>[]
+}) {
   return (
     <section aria-labelledby="addresses-heading" className="mt-12">
       <h2 id="addresses-heading" className="text-xl font-semibold">
@@ -17,7 +21,14 @@ export function AddressBook({ addresses }: { addresses: Pick<SavedAddress, 'id' 
             <li key={address.id} className="rounded-lg border border-slate-200 p-4 text-sm" data-testid="saved-address">
               {address.isDefault ? <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-brand-700">Default</p> : null}
               <address className="not-italic leading-6">
-                {[address.fullName, address.company, address.addressLine1, address.addressLine2, `${address.suburb} ${address.state} ${address.postcode}`, address.phone]
+                {[
+                  address.fullName,
+                  address.company,
+                  address.addressLine1,
+                  address.addressLine2,
+                  `${address.suburb} ${address.state} ${address.postcode}`,
+                  address.phone,
+                ]
                   .filter(Boolean)
                   .map((line) => (
                     <span key={line} className="block">

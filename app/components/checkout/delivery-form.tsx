@@ -31,8 +31,20 @@ export function DeliveryForm(props: {
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
   const totals = orderTotals(linesCents, method?.priceCents ?? 0)
-  const field = (name: keyof DeliveryValues, label: string, extra: { optional?: boolean; hint?: string; input?: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'> } = {}) => (
-    <TextField name={name} label={label} defaultValue={String(values[name])} error={errors[name]} optional={extra.optional} hint={extra.hint} {...extra.input} />
+  const field = (
+    name: keyof DeliveryValues,
+    label: string,
+    extra: { optional?: boolean; hint?: string; input?: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'> } = {},
+  ) => (
+    <TextField
+      name={name}
+      label={label}
+      defaultValue={String(values[name])}
+      error={errors[name]}
+      optional={extra.optional}
+      hint={extra.hint}
+      {...extra.input}
+    />
   )
 
   return (
@@ -108,7 +120,14 @@ export function DeliveryForm(props: {
           {field('addressLine2', 'Apartment, unit, building', { optional: true, input: { autoComplete: 'address-line2' } })}
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem_8rem]">
             {field('suburb', 'Suburb', { input: { autoComplete: 'address-level2' } })}
-            <SelectField name="state" label="State or territory" defaultValue={values.state} autoComplete="address-level1" error={errors.state} first={['', 'Choose…']}>
+            <SelectField
+              name="state"
+              label="State or territory"
+              defaultValue={values.state}
+              autoComplete="address-level1"
+              error={errors.state}
+              first={['', 'Choose…']}
+            >
               {STATES.map((state) => (
                 <option key={state.code} value={state.code}>
                   {state.code} — {state.name}
@@ -117,9 +136,7 @@ export function DeliveryForm(props: {
             </SelectField>
             {field('postcode', 'Postcode', { input: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 4 } })}
           </div>
-          {signedIn ? (
-            <CheckboxField name="saveAddress" label="Save this address to my account" defaultChecked={values.saveAddress} />
-          ) : null}
+          {signedIn ? <CheckboxField name="saveAddress" label="Save this address to my account" defaultChecked={values.saveAddress} /> : null}
         </fieldset>
       </div>
 
@@ -146,17 +163,12 @@ export function DeliveryForm(props: {
             <dd data-testid="gst">{formatAud(totals.gstCents)}</dd>
           </div>
         </dl>
-        <Button
-          type="submit"
-          disabled={paying}
-          size="lg"
-          className="mt-6 w-full disabled:cursor-progress"
-        >
+        <Button type="submit" disabled={paying} size="lg" className="mt-6 w-full disabled:cursor-progress">
           {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.totalCents)}`}
         </Button>
         <p className="mt-3 text-xs text-slate-500">
-          {demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for
-          30 minutes while you pay.
+          {demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30
+          minutes while you pay.
         </p>
       </section>
     </Form>

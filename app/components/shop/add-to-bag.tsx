@@ -61,7 +61,9 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
             {result?.outcome === 'limit' ? 'Your cart is full for this product' : 'Added to your cart'}
           </h2>
           <div className="mt-4 flex gap-4">
-            {image ? <Picture src={image.value} alt={image.label} width={96} height={96} sizes="96px" className="h-24 w-24 rounded-lg bg-slate-50 object-contain" /> : null}
+            {image ? (
+              <Picture src={image.value} alt={image.label} width={96} height={96} sizes="96px" className="h-24 w-24 rounded-lg bg-slate-50 object-contain" />
+            ) : null}
             <div>
               <p className="font-semibold">{product.productName}</p>
               <p className="mt-1 text-sm text-slate-600">{product.cardText}</p>
@@ -72,16 +74,10 @@ export function AddToBagButton({ product }: { product: ProductCard }) {
             {result?.outcome === 'limit' ? limitMessage(result, product.productName) : 'You can add more and remove items in your cart.'}
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Button
-              type="button"
-              onClick={() => setResult(null)}
-              variant="secondary"
-            >
+            <Button type="button" onClick={() => setResult(null)} variant="secondary">
               Continue shopping
             </Button>
-            <LinkButton to="/checkout">
-              Go to checkout
-            </LinkButton>
+            <LinkButton to="/checkout">Go to checkout</LinkButton>
           </div>
         </div>
       </Dialog>

@@ -82,13 +82,16 @@ export function ContactForm({
           error={errors[field.name]}
         />
       ))}
-      <TextareaField name="contactMessage" label="Message" rows={6} className="sm:col-span-2" defaultValue={value('contactMessage')} error={errors.contactMessage} />
+      <TextareaField
+        name="contactMessage"
+        label="Message"
+        rows={6}
+        className="sm:col-span-2"
+        defaultValue={value('contactMessage')}
+        error={errors.contactMessage}
+      />
       <div className="sm:col-span-2">
-        <Button
-          type="submit"
-          disabled={sending}
-          size="lg"
-        >
+        <Button type="submit" disabled={sending} size="lg">
           {sending ? 'Sending…' : submitLabel}
         </Button>
       </div>

@@ -4,7 +4,15 @@ import { Picture } from './picture'
 import { Button } from '../ui/button'
 
 /** The main image with previous / next buttons and a row of thumbnails that pick the image. */
-export function ImageCarousel({ images, productName, placeholders = {} }: { images: ProductItem[]; productName: string; placeholders?: Record<string, string> }) {
+export function ImageCarousel({
+  images,
+  productName,
+  placeholders = {},
+}: {
+  images: ProductItem[]
+  productName: string
+  placeholders?: Record<string, string>
+}) {
   const [current, setCurrent] = useState(0)
   const image = images[current]
   if (!image) return <div className="aspect-square w-full rounded-2xl bg-slate-100" />
@@ -40,8 +48,22 @@ export function ImageCarousel({ images, productName, placeholders = {} }: { imag
         <ul className="mt-4 grid grid-cols-4 gap-3">
           {images.map((thumb, index) => (
             <li key={`${thumb.value}-${index}`}>
-              <Button variant="thumbnail" className="w-full" onClick={() => show(index)} aria-label={`Show image ${index + 1} of ${count}`} aria-pressed={index === current}>
-                <Picture src={thumb.value} alt="" width={160} height={160} sizes="(min-width: 1024px) 140px, 25vw" loading="lazy" className="aspect-square w-full object-contain" />
+              <Button
+                variant="thumbnail"
+                className="w-full"
+                onClick={() => show(index)}
+                aria-label={`Show image ${index + 1} of ${count}`}
+                aria-pressed={index === current}
+              >
+                <Picture
+                  src={thumb.value}
+                  alt=""
+                  width={160}
+                  height={160}
+                  sizes="(min-width: 1024px) 140px, 25vw"
+                  loading="lazy"
+                  className="aspect-square w-full object-contain"
+                />
               </Button>
             </li>
           ))}
@@ -53,7 +75,13 @@ export function ImageCarousel({ images, productName, placeholders = {} }: { imag
 
 function CarouselButton({ label, onClick, side }: { label: string; onClick: () => void; side: 'left' | 'right' }) {
   return (
-    <Button variant="overlay" size="icon" onClick={onClick} aria-label={label} className={`absolute top-1/2 ${side === 'left' ? 'left-3' : 'right-3'} -translate-y-1/2`}>
+    <Button
+      variant="overlay"
+      size="icon"
+      onClick={onClick}
+      aria-label={label}
+      className={`absolute top-1/2 ${side === 'left' ? 'left-3' : 'right-3'} -translate-y-1/2`}
+    >
       <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
         <path d={side === 'left' ? 'M12 4l-6 6 6 6' : 'M8 4l6 6-6 6'} fill="none" stroke="currentColor" strokeWidth="2" />
       </svg>

@@ -7,9 +7,7 @@ export function NotFound({ what = 'page' }: { what?: string }) {
     <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">We couldn’t find that {what}</h1>
-      <p className="mt-4 text-slate-600">
-        It may have moved or no longer be sold. Try one of our product ranges, or head back to the home page.
-      </p>
+      <p className="mt-4 text-slate-600">It may have moved or no longer be sold. Try one of our product ranges, or head back to the home page.</p>
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         {productMenu.map((item) => (
           <li key={item.to}>

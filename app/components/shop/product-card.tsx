@@ -69,7 +69,9 @@ export function ProductCard({
                 <Link
                   to={to}
                   className={`block rounded-md border px-2 py-1.5 text-center font-medium ${
-                    label === 'Deprecate' ? 'border-red-200 text-red-700 hover:border-red-600' : 'border-slate-300 text-ink hover:border-brand-600 hover:text-brand-700'
+                    label === 'Deprecate'
+                      ? 'border-red-200 text-red-700 hover:border-red-600'
+                      : 'border-slate-300 text-ink hover:border-brand-600 hover:text-brand-700'
                   }`}
                 >
                   {label}

@@ -19,15 +19,13 @@ export function SupportBlurb() {
       <div className="mt-4 grid gap-6 sm:grid-cols-2">
         <div>
           <h3 className="font-semibold">24/7 support</h3>
-          <p className="mt-1 text-slate-700">
-            Our technicians answer set-up, configuration and field questions around the clock, by e-mail and phone.
-          </p>
+          <p className="mt-1 text-slate-700">Our technicians answer set-up, configuration and field questions around the clock, by e-mail and phone.</p>
         </div>
         <div>
           <h3 className="font-semibold">Easy returns</h3>
           <p className="mt-1 text-slate-700">
-            Changed your mind? Ask to return unused goods within 14 days of delivery or collection. Something faulty? Tell us at any time: the
-            Australian Consumer Law protects you, as our{' '}
+            Changed your mind? Ask to return unused goods within 14 days of delivery or collection. Something faulty? Tell us at any time: the Australian
+            Consumer Law protects you, as our{' '}
             <Link to={legalPath('returns-policy')} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600">
               Returns Policy
             </Link>{' '}
@@ -61,8 +59,8 @@ export function ClosingStatement({ shopName }: { shopName: string }) {
   return (
     <section className="text-center">
       <p className="mx-auto max-w-3xl text-lg text-slate-700">
-        {shopName} supplies professional operators across Australia with hardware we have tested ourselves, backed by local support and
-        honest advice. If you are unsure what suits your aircraft or mission, ask us before you buy.
+        {shopName} supplies professional operators across Australia with hardware we have tested ourselves, backed by local support and honest advice. If you
+        are unsure what suits your aircraft or mission, ask us before you buy.
       </p>
     </section>
   )

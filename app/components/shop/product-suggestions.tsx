@@ -72,9 +72,7 @@ export function useProductSuggestions({
           setActive(-1)
           setOpen(document.activeElement?.id === inputId)
           setAnnouncement(
-            found.length === 0
-              ? noneFound
-              : `${found.length} ${found.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrow keys to choose.`,
+            found.length === 0 ? noneFound : `${found.length} ${found.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrow keys to choose.`,
           )
         })
         // A request replaced by a newer one, or a network hiccup: the field still works.

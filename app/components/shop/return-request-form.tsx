@@ -30,11 +30,7 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
         </summary>
         <Form method="post" className="mt-4 space-y-4 text-sm">
           <input type="hidden" name="intent" value="return" />
-          {error ? (
-            <Alert tone="error">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
           <QuantityFields
             legend="Items to return"
             lines={form.lines.map((line) => ({
@@ -71,10 +67,17 @@ export function ReturnRequestForm({ form, error }: { form: ReturnFormData; error
               })}
             </div>
           </fieldset>
-          <TextareaField id="return-details" name="details" label="What is wrong?" note="(needed for a fault; optional for a change of mind)" rows={3} maxLength={2000} />
+          <TextareaField
+            id="return-details"
+            name="details"
+            label="What is wrong?"
+            note="(needed for a fault; optional for a change of mind)"
+            rows={3}
+            maxLength={2000}
+          />
           <p className="text-slate-600">
-            Faulty, damaged or not as described? Tell us whenever it happens and we review it: the {CHANGE_OF_MIND_DAYS} days apply only to a change of
-            mind, and nothing limits your rights under the Australian Consumer Law. See our{' '}
+            Faulty, damaged or not as described? Tell us whenever it happens and we review it: the {CHANGE_OF_MIND_DAYS} days apply only to a change of mind,
+            and nothing limits your rights under the Australian Consumer Law. See our{' '}
             <Link to={legalPath('returns-policy')} className="text-brand-700 underline">
               Returns Policy
             </Link>

@@ -54,12 +54,7 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
         </div>
       </div>
 
-      <nav
-        id="mobile-menu"
-        aria-label="Main"
-        hidden={!mobileOpen}
-        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
-      >
+      <nav id="mobile-menu" aria-label="Main" hidden={!mobileOpen} className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
         {/* Its links are in the page as sent (hidden until opened): crawlers see where the shop leads. */}
         <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Products</p>
         <ul>
@@ -125,11 +120,7 @@ function ProductsMenu() {
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
-      <ul
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-      >
+      <ul id={menuId} hidden={!open} className="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
         {/* Always rendered, hidden while closed: the links are in the server's HTML. */}
         {productMenu.map((item) => (
           <li key={item.to}>

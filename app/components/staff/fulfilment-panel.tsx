@@ -47,7 +47,12 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
       {action === 'ship' ? (
         <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="ship" />
-          <SelectField name="carrier" label="Carrier" defaultValue="auspost" options={Object.fromEntries(CARRIERS.map((carrier) => [carrier.id, carrier.name]))} />
+          <SelectField
+            name="carrier"
+            label="Carrier"
+            defaultValue="auspost"
+            options={Object.fromEntries(CARRIERS.map((carrier) => [carrier.id, carrier.name]))}
+          />
           <TextField name="trackingNumber" label="Tracking number" autoComplete="off" />
           <Button type="submit" disabled={busy}>
             {ACTION_LABELS.ship}
@@ -55,12 +60,7 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
         </Form>
       ) : action ? (
         <Form method="post" className="mt-4">
-          <Button
-            type="submit"
-            name="intent"
-            value={action}
-            disabled={busy}
-          >
+          <Button type="submit" name="intent" value={action} disabled={busy}>
             {ACTION_LABELS[action]}
           </Button>
           {action === 'ready' ? <p className="mt-2 text-sm text-slate-600">The customer is e-mailed the pickup address and opening hours.</p> : null}

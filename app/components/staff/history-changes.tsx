@@ -158,7 +158,11 @@ export function ChangeValue({ field, value }: { field: string; value: unknown })
       </ul>
     )
   }
-  const json = <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">{JSON.stringify(value)}</pre>
+  const json = (
+    <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
+      {JSON.stringify(value)}
+    </pre>
+  )
   if (!Array.isArray(value)) return json
   return (
     <details>

@@ -22,7 +22,8 @@ export function OrdersTable({ orders }: { orders: (Omit<Order, 'createdAt' | 'up
           header: 'Select',
           hideHeader: true,
           wide: true,
-          cell: (order) => (nextAction(order) === 'pack' ? <Checkbox name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} /> : null),
+          cell: (order) =>
+            nextAction(order) === 'pack' ? <Checkbox name="orderId" value={order.id} aria-label={`Select ${order.id} to mark packed`} /> : null,
         },
         {
           header: 'Order',

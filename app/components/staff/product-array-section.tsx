@@ -63,38 +63,75 @@ export function ProductArraySection({
                 key={item.key}
                 data-testid={images ? 'image-item' : undefined}
                 draggable={images ? true : undefined}
-                onDragStart={images ? (event) => {
-                  // Only the item itself is dragged, not text selected in its inputs.
-                  if ((event.target as HTMLElement).closest('input, textarea')) return event.preventDefault()
-                  event.dataTransfer.effectAllowed = 'move'
-                  setDragged(index)
-                } : undefined}
-                onDragOver={images && dragged !== null ? (event) => {
-                  event.preventDefault()
-                  setOver(index)
-                } : undefined}
-                onDragEnd={images ? () => { setDragged(null); setOver(null) } : undefined}
-                onDrop={images && dragged !== null ? (event) => {
-                  event.preventDefault()
-                  dropAt(index)
-                } : undefined}
+                onDragStart={
+                  images
+                    ? (event) => {
+                        // Only the item itself is dragged, not text selected in its inputs.
+                        if ((event.target as HTMLElement).closest('input, textarea')) return event.preventDefault()
+                        event.dataTransfer.effectAllowed = 'move'
+                        setDragged(index)
+                      }
+                    : undefined
+                }
+                onDragOver={
+                  images && dragged !== null
+                    ? (event) => {
+                        event.preventDefault()
+                        setOver(index)
+                      }
+                    : undefined
+                }
+                onDragEnd={
+                  images
+                    ? () => {
+                        setDragged(null)
+                        setOver(null)
+                      }
+                    : undefined
+                }
+                onDrop={
+                  images && dragged !== null
+                    ? (event) => {
+                        event.preventDefault()
+                        dropAt(index)
+                      }
+                    : undefined
+                }
                 className={over === index && dragged !== index ? 'rounded-xl ring-2 ring-brand-600' : undefined}
               >
                 <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
                   <legend className="sr-only">{capitalise(name)}</legend>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-sm font-semibold text-slate-700">
-                      {images ? <span aria-hidden="true" className="mr-2 cursor-grab text-slate-400" title="Drag to reorder">⠿</span> : null}
+                      {images ? (
+                        <span aria-hidden="true" className="mr-2 cursor-grab text-slate-400" title="Drag to reorder">
+                          ⠿
+                        </span>
+                      ) : null}
                       <span aria-hidden="true">{capitalise(name)}</span>
                       {field === 'productDescriptions' ? <span className="ml-2 font-normal text-slate-500">{descriptionSlot(index)}</span> : null}
                       {images && index === 0 ? <span className="ml-2 font-normal text-slate-500">Shown on category cards</span> : null}
                     </p>
                     <div className="flex gap-2">
-                      <Button type="button" id={`${field}-${index}-up`} variant="secondary" size="sm" disabled={index === 0} onClick={() => editing.moveItem(field, index, index - 1)}>
+                      <Button
+                        type="button"
+                        id={`${field}-${index}-up`}
+                        variant="secondary"
+                        size="sm"
+                        disabled={index === 0}
+                        onClick={() => editing.moveItem(field, index, index - 1)}
+                      >
                         <Arrow direction="up" />
                         <span className="sr-only">Move {name} up</span>
                       </Button>
-                      <Button type="button" id={`${field}-${index}-down`} variant="secondary" size="sm" disabled={index === items.length - 1} onClick={() => editing.moveItem(field, index, index + 1)}>
+                      <Button
+                        type="button"
+                        id={`${field}-${index}-down`}
+                        variant="secondary"
+                        size="sm"
+                        disabled={index === items.length - 1}
+                        onClick={() => editing.moveItem(field, index, index + 1)}
+                      >
                         <Arrow direction="down" />
                         <span className="sr-only">Move {name} down</span>
                       </Button>
@@ -123,7 +160,14 @@ export function ProductArraySection({
                         )
                       })}
                     </div>
-                    {images ? <ImageUpload id={`${field}-${index}-file`} number={number} preview={item.value} onUploaded={(url) => editing.setPart(field, index, 'value', url)} /> : null}
+                    {images ? (
+                      <ImageUpload
+                        id={`${field}-${index}-file`}
+                        number={number}
+                        preview={item.value}
+                        onUploaded={(url) => editing.setPart(field, index, 'value', url)}
+                      />
+                    ) : null}
                   </div>
                 </fieldset>
               </li>

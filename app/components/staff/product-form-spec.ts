@@ -13,7 +13,6 @@ export const ARRAY_FIELDS = [
   'productPrices',
 ] as const
 
-
 export type ArrayField = (typeof ARRAY_FIELDS)[number]
 export type Part = 'value' | 'label' | 'description'
 
@@ -41,7 +40,8 @@ export const ARRAYS: Record<ArrayField, ArraySpec> = {
   productImages: {
     title: 'Images',
     noun: 'image',
-    intro: 'The first image is shown on the category cards; all of them in the product page’s carousel. Upload a JPEG, PNG, WebP or AVIF photo of at most 20 MB (the shop makes smaller copies for phones and leaves out its location and camera details), or paste the address of an image.',
+    intro:
+      'The first image is shown on the category cards; all of them in the product page’s carousel. Upload a JPEG, PNG, WebP or AVIF photo of at most 20 MB (the shop makes smaller copies for phones and leaves out its location and camera details), or paste the address of an image.',
     parts: [
       ['value', { label: 'Image URL', placeholder: '/images/… or https://…', inputMode: 'url' }],
       ['label', { label: 'Alt text (what the picture shows)' }],
@@ -51,7 +51,8 @@ export const ARRAYS: Record<ArrayField, ArraySpec> = {
   productDescriptions: {
     title: 'Descriptions',
     noun: 'description',
-    intro: 'Each has its place on the product page, named beside it: the 1st is the overview, the 2nd “Read more”, every other one a section under its own heading, and the 6th (or the 1st when there are fewer) also the short text on category cards.',
+    intro:
+      'Each has its place on the product page, named beside it: the 1st is the overview, the 2nd “Read more”, every other one a section under its own heading, and the 6th (or the 1st when there are fewer) also the short text on category cards.',
     parts: [
       ['label', { label: 'Heading' }],
       ['description', { label: 'Text', rows: 4 }],

@@ -14,7 +14,10 @@ import { Dialog } from '../ui/dialog'
 import { SelectField } from '../ui/select-field'
 import { Alert } from '../ui/alert'
 
-type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<ArrayField, EditorItem[]>
+type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<
+  ArrayField,
+  EditorItem[]
+>
 
 export interface ProductFormActionData {
   /** Field errors from the server, keyed like `productErrors` (`productName`, `productPrices.0.value`). */
@@ -210,7 +213,10 @@ export function ProductForm({
     setPendingFocus(`${field}-${target}-${sameWay}`)
   }
   const addImages = (images: { url: string; alt: string }[]) =>
-    setItems('productImages', (items) => [...items, ...images.map(({ url, alt }) => ({ key: `new-${nextKey.current++}`, value: url, label: alt, description: '' }))])
+    setItems('productImages', (items) => [
+      ...items,
+      ...images.map(({ url, alt }) => ({ key: `new-${nextKey.current++}`, value: url, label: alt, description: '' })),
+    ])
 
   /** Stripe's prices accepted in the panel: they replace the price entries (saved with the product). */
   const replacePrices = (prices: TypedPrice[]) => {
@@ -260,9 +266,7 @@ export function ProductForm({
         </div>
       ) : null}
       {attempted && errorCount > 0 && !formError ? (
-        <Alert tone="error">
-          {errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} your attention before the product can be saved.
-        </Alert>
+        <Alert tone="error">{errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} your attention before the product can be saved.</Alert>
       ) : null}
 
       <section aria-labelledby="product-basics" className="space-y-5">
@@ -330,7 +334,10 @@ export function ProductForm({
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving…' : product ? 'Save changes' : 'Create product'}
         </Button>
-        <LinkButton variant="secondary" to={product ? `/product/${product.FBUID}` : values.productCategory ? `/products/${values.productCategory}` : '/products'}>
+        <LinkButton
+          variant="secondary"
+          to={product ? `/product/${product.FBUID}` : values.productCategory ? `/products/${values.productCategory}` : '/products'}
+        >
           Cancel
         </LinkButton>
         <p className="text-sm text-slate-600" role="status">
@@ -360,9 +367,9 @@ export function ProductForm({
 /**
  * Reads the form's one JSON field on the server and checks it with the same schema as the browser.
  */
-export function readProductSubmission(form: FormData):
-  | { ok: true; fields: ReturnType<typeof productFormSchema.parse> }
-  | { ok: false; errors: Record<string, string>; formError?: string } {
+export function readProductSubmission(
+  form: FormData,
+): { ok: true; fields: ReturnType<typeof productFormSchema.parse> } | { ok: false; errors: Record<string, string>; formError?: string } {
   const raw = form.get('product')
   let input: unknown
   try {

@@ -25,7 +25,11 @@ async function uploadImage(file: File): Promise<{ url: string } | { error: strin
 
 /** A first alt text from a photo's file name ("e900-front_view.jpg" → "E900 front view"), for staff to correct. */
 export function altFromFileName(name: string): string {
-  const words = name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const words = name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : ''
 }
 
@@ -55,7 +59,10 @@ export function ImageDropZone({ onUploaded }: { onUploaded: (images: { url: stri
       else failed.push(result.error)
     }
     if (done.length) onUploaded(done)
-    const added = done.length === 1 ? '1 image added at the end of the list; check its alt text.' : `${done.length} images added at the end of the list; check their alt text.`
+    const added =
+      done.length === 1
+        ? '1 image added at the end of the list; check its alt text.'
+        : `${done.length} images added at the end of the list; check their alt text.`
     setStatus(failed.length ? { kind: 'error', message: `${done.length ? `${added} ` : ''}${failed.join(' ')}` } : { kind: 'done', message: added })
   }
 
@@ -122,7 +129,11 @@ export function ImageUpload({ id, number, preview, onUploaded }: { id: string; n
   return (
     <div className="flex flex-col gap-3 sm:w-60">
       <div className="flex h-36 w-full items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
-        {previewable(preview) ? <Picture src={preview} alt="" width={240} height={144} sizes="240px" className="h-full w-full object-contain" /> : <span className="px-2 text-center text-xs text-slate-500">No image yet</span>}
+        {previewable(preview) ? (
+          <Picture src={preview} alt="" width={240} height={144} sizes="240px" className="h-full w-full object-contain" />
+        ) : (
+          <span className="px-2 text-center text-xs text-slate-500">No image yet</span>
+        )}
       </div>
       <div>
         <label htmlFor={id} className="block text-sm font-medium">

@@ -3,7 +3,13 @@ import { productFormSchema } from '../../lib/schemas/product'
 import { initialLogistics, logisticsSubmission, stockChanged } from './product-logistics-fields'
 import { validProductForm } from '../../lib/schemas/product-form.fixture'
 
-const tracked = { productWeightGrams: 850, productContainsLithium: true, productStockOnHand: 7, productAllowBackorder: true, productBackorderLeadTime: '2–3 weeks' }
+const tracked = {
+  productWeightGrams: 850,
+  productContainsLithium: true,
+  productStockOnHand: 7,
+  productAllowBackorder: true,
+  productBackorderLeadTime: '2–3 weeks',
+}
 
 describe('the shipping and stock fields of the product form', () => {
   it('open with the product’s values, or a new product’s defaults', () => {
@@ -31,7 +37,13 @@ describe('the shipping and stock fields of the product form', () => {
   it('leave the stock out unless the editor changed it, so a sale while the form is open is kept', () => {
     const opened = initialLogistics(tracked)
     const untouched = logisticsSubmission({ ...opened, weightGrams: '900' }, opened)
-    expect(untouched).toEqual({ productWeightGrams: '900', productContainsLithium: true, productAllowBackorder: true, productBackorderLeadTime: '2–3 weeks', productLowStockThreshold: '3' })
+    expect(untouched).toEqual({
+      productWeightGrams: '900',
+      productContainsLithium: true,
+      productAllowBackorder: true,
+      productBackorderLeadTime: '2–3 weeks',
+      productLowStockThreshold: '3',
+    })
     expect('productStockOnHand' in untouched).toBe(false)
     expect(JSON.parse(JSON.stringify(untouched))).not.toHaveProperty('productStockOnHand')
     // The same number typed differently is no change.

@@ -17,12 +17,7 @@ export interface LogisticsValues {
 
 /** The submitted keys of these fields, which are also their inputs' ids and their error paths. */
 export type LogisticsPath =
-  | 'productWeightGrams'
-  | 'productContainsLithium'
-  | 'productStockOnHand'
-  | 'productAllowBackorder'
-  | 'productBackorderLeadTime'
-  | 'productLowStockThreshold'
+  'productWeightGrams' | 'productContainsLithium' | 'productStockOnHand' | 'productAllowBackorder' | 'productBackorderLeadTime' | 'productLowStockThreshold'
 
 type LogisticsSubmission = Pick<ProductFormInput, LogisticsPath>
 
@@ -88,8 +83,7 @@ export function ProductLogisticsFields({
           Shipping and stock
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          The weight and the batteries decide which shipping methods a cart can use and what they cost; the stock decides whether the product can be
-          bought.
+          The weight and the batteries decide which shipping methods a cart can use and what they cost; the stock decides whether the product can be bought.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -35,9 +35,13 @@ export function initialPlacement(product: Partial<ProductPlacement> | null, name
 }
 
 export function placementSubmission(values: PlacementValues): Pick<ProductFormInput, PlacementPath> {
-  return { productStatus: values.status, productFeatured: values.featured, productUseCases: values.useCases, productRelated: values.related.map((choice) => choice.id) }
+  return {
+    productStatus: values.status,
+    productFeatured: values.featured,
+    productUseCases: values.useCases,
+    productRelated: values.related.map((choice) => choice.id),
+  }
 }
-
 
 /**
  * The product form's "Where it is shown": featured on the home page, the use-case pictures, and the
@@ -89,7 +93,9 @@ export function ProductPlacementFields({
         <h2 id="product-placement" className="text-xl font-semibold">
           Where it is shown
         </h2>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">Whether it is in the shop at all, and besides its own page and its range: the home page, and under other products.</p>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Whether it is in the shop at all, and besides its own page and its range: the home page, and under other products.
+        </p>
       </div>
       <SelectField
         id="productStatus"

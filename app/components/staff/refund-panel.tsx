@@ -95,10 +95,17 @@ export function RefundPanel({
                 disabled: refundableUnits(line) === 0,
               }))}
             />
-            {shippingLeft > 0 ? (
-              <CheckboxField name="shipping" label={`Refund the shipping (${formatAud(shippingLeft)})`} />
-            ) : null}
-            <TextField name="amount" label="Or an amount instead" note={`(up to ${formatAud(remaining)})`} size="xs" controlWidth="w-32" inputMode="decimal" placeholder="0.00" autoComplete="off" />
+            {shippingLeft > 0 ? <CheckboxField name="shipping" label={`Refund the shipping (${formatAud(shippingLeft)})`} /> : null}
+            <TextField
+              name="amount"
+              label="Or an amount instead"
+              note={`(up to ${formatAud(remaining)})`}
+              size="xs"
+              controlWidth="w-32"
+              inputMode="decimal"
+              placeholder="0.00"
+              autoComplete="off"
+            />
             <CheckboxField name="restock" label="Put the refunded units back in stock" />
             <TextField name="reason" label="Reason" note="(optional; printed on the adjustment note)" size="xs" maxLength={500} autoComplete="off" />
             <Button type="submit" disabled={busy}>

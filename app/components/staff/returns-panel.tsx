@@ -16,12 +16,19 @@ interface PanelReturn {
   refundId: string | null
 }
 
-
 /**
  * The order's returns and what staff can do with each: approve (the customer is e-mailed where to
  * send it) or decline with a reason, mark received, then refund (with restock). One form per step.
  */
-export function ReturnsPanel({ returns, refunds, refundKey }: { returns: PanelReturn[]; refunds: { id: string; status: string; returnId: string | null }[]; refundKey: string }) {
+export function ReturnsPanel({
+  returns,
+  refunds,
+  refundKey,
+}: {
+  returns: PanelReturn[]
+  refunds: { id: string; status: string; returnId: string | null }[]
+  refundKey: string
+}) {
   const busy = useNavigation().state !== 'idle'
   /** A return whose refund is with the payment provider: refunded once it answers, never again meanwhile. */
   const waiting = new Map(refunds.filter((refund) => refund.status === 'pending' && refund.returnId).map((refund) => [refund.returnId!, refund.id]))

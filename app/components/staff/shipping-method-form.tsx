@@ -100,7 +100,20 @@ const PICKUP_FIELDS: TextSpec[] = [
 const KIND_HINT = 'Click & Collect asks the customer for no delivery address.'
 
 /** Field names in the order they appear, for focusing the first one with a message. */
-const FIELD_ORDER = ['form', 'name', 'kind', 'price', 'freeOver', 'weightBands', 'deliveryTime', 'carriesLithium', 'pickupAddress', 'pickupHours', 'position', 'active']
+const FIELD_ORDER = [
+  'form',
+  'name',
+  'kind',
+  'price',
+  'freeOver',
+  'weightBands',
+  'deliveryTime',
+  'carriesLithium',
+  'pickupAddress',
+  'pickupHours',
+  'position',
+  'active',
+]
 
 /** One method's form (or "Add a method"): plain fields the server checks, its messages beside them. */
 export function MethodForm({
@@ -143,7 +156,11 @@ export function MethodForm({
       defaultValue: values[spec.name],
       placeholder: spec.placeholder,
     } as const
-    return spec.rows ? <TextareaField key={spec.name} {...shared} rows={spec.rows} /> : <TextField key={spec.name} {...shared} type="text" inputMode={spec.inputMode} autoComplete="off" />
+    return spec.rows ? (
+      <TextareaField key={spec.name} {...shared} rows={spec.rows} />
+    ) : (
+      <TextField key={spec.name} {...shared} type="text" inputMode={spec.inputMode} autoComplete="off" />
+    )
   }
 
   const checkbox = (name: 'carriesLithium' | 'active', label: string, hint: string) => (
@@ -197,11 +214,10 @@ export function MethodForm({
         <div className="min-w-0 sm:self-center">{checkbox('active', 'Active', 'Offered at checkout. Untick to keep the method without offering it.')}</div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="submit"
-          disabled={saving}
-        >
-          {saving ? 'Saving…' : id ? (
+        <Button type="submit" disabled={saving}>
+          {saving ? (
+            'Saving…'
+          ) : id ? (
             <>
               Save changes<span className="sr-only"> to {methodName ?? id}</span>
             </>

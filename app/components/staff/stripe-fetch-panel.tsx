@@ -49,15 +49,7 @@ const snapshotOf = (stupid: string, prices: readonly TypedPrice[]) => JSON.strin
  * puts them in the form. Nothing is saved until the product is saved, as an ordinary edit. With the
  * demo payment provider it says that it needs Stripe.
  */
-export function StripeFetchPanel({
-  stupid,
-  prices,
-  onAccept,
-}: {
-  stupid: string
-  prices: readonly TypedPrice[]
-  onAccept: (prices: TypedPrice[]) => void
-}) {
+export function StripeFetchPanel({ stupid, prices, onAccept }: { stupid: string; prices: readonly TypedPrice[]; onAccept: (prices: TypedPrice[]) => void }) {
   const [provider, setProvider] = useState<'unknown' | 'stripe' | 'demo'>('unknown')
   const [state, setState] = useState<State>({ kind: 'idle' })
   const resultRef = useRef<HTMLDivElement>(null)
@@ -114,14 +106,14 @@ export function StripeFetchPanel({
       </h3>
       {provider === 'demo' ? (
         <p className="mt-1 text-sm text-slate-700">
-          Fetching prices needs Stripe: this shop takes payments on its demo payment page. Once the shop is connected to Stripe, this reads
-          the Stripe product named by its Stripe product id and fills in its prices.
+          Fetching prices needs Stripe: this shop takes payments on its demo payment page. Once the shop is connected to Stripe, this reads the Stripe product
+          named by its Stripe product id and fills in its prices.
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            Reads the Stripe product named by the STUPID and its active prices, and shows what would change here: amounts in AUD and each price’s
-            id. Nothing is saved until you accept and then save the product.
+            Reads the Stripe product named by the STUPID and its active prices, and shows what would change here: amounts in AUD and each price’s id. Nothing is
+            saved until you accept and then save the product.
           </p>
           <Button
             ref={fetchButtonRef}
@@ -198,9 +190,13 @@ function ProposalView({
           { header: 'Entry', rowHeader: true, emphasis: 'font-medium', cell: (_row, index) => `Price ${index + 1}` },
           {
             header: 'Now',
-            cell: (row) => (row.from === null ? '—' : <EntryText value={amountText(row, prices)} label={row.before?.label ?? ''} id={row.before?.description ?? ''} />),
+            cell: (row) =>
+              row.from === null ? '—' : <EntryText value={amountText(row, prices)} label={row.before?.label ?? ''} id={row.before?.description ?? ''} />,
           },
-          { header: 'From Stripe', cell: (row) => (row.after ? <EntryText value={formatAud(row.after.value)} label={row.after.label} id={row.after.description} /> : '—') },
+          {
+            header: 'From Stripe',
+            cell: (row) => (row.after ? <EntryText value={formatAud(row.after.value)} label={row.after.label} id={row.after.description} /> : '—'),
+          },
           {
             header: 'Change',
             cell: (row) => (

@@ -36,7 +36,6 @@ const FIELDS = [
   },
 ] as const
 
-
 /**
  * The one template form (docs/screens.md, Staff screens): create and update edit the fields; the deprecate screen
  * shows the same form read-only with the delete confirmation (Delete Forever). Browser validation
@@ -92,11 +91,7 @@ export function TemplateForm({ mode, values, templateId, version, storedImage, e
         <h2 id="template-form-heading" className="sr-only">
           {mode === 'create' ? 'New template' : 'Template fields'}
         </h2>
-        {formError ? (
-          <Alert tone="error">
-            {formError}
-          </Alert>
-        ) : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
         {version !== undefined && mode === 'update' ? <input type="hidden" name="version" value={version} /> : null}
         {FIELDS.map((field) => {
           const error = readOnly ? undefined : shownErrors[field.name]
@@ -141,10 +136,7 @@ export function TemplateForm({ mode, values, templateId, version, storedImage, e
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : mode === 'create' ? 'Create Template' : 'Save Template'}
             </Button>
-            <LinkButton
-              to={mode === 'create' ? '/template' : `/template/${templateId}`}
-              variant="secondary"
-            >
+            <LinkButton to={mode === 'create' ? '/template' : `/template/${templateId}`} variant="secondary">
               Cancel
             </LinkButton>
           </div>

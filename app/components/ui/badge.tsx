@@ -26,5 +26,9 @@ const TONES: Record<BadgeTone, string> = {
 
 /** `className` places the badge (a margin) or adjusts its words (`first-letter:uppercase`); it never recolours it. */
 export function Badge({ tone = 'neutral', className = '', children }: { tone?: BadgeTone; className?: string; children: React.ReactNode }) {
-  return <span className={`inline-block whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${TONES[tone]} ${className}`.trim()}>{children}</span>
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${TONES[tone]} ${className}`.trim()}>
+      {children}
+    </span>
+  )
 }

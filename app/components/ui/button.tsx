@@ -47,11 +47,21 @@ const SIZES: Record<ButtonSize, string> = {
 /** Variants that read as text, or are a picture: they take no padding. */
 const TEXT_LIKE = new Set<ButtonVariant>(['link', 'inline', 'thumbnail'])
 
-export function buttonClass({ variant = 'primary', size = 'md', className = '' }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return `inline-flex items-center justify-center gap-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${TEXT_LIKE.has(variant) ? '' : SIZES[size]} ${className}`.trim()
 }
 
-export function Button({ variant, size, className, type = 'button', ...button }: { variant?: ButtonVariant; size?: ButtonSize } & React.ComponentPropsWithRef<'button'>) {
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...button
+}: { variant?: ButtonVariant; size?: ButtonSize } & React.ComponentPropsWithRef<'button'>) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...button} />
 }
 

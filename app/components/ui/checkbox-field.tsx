@@ -8,7 +8,9 @@ export const checkboxClass = 'h-4 w-4 shrink-0 rounded border-slate-300 accent-b
 
 /** A bare checkbox whose accessible name comes from `aria-label` (a row of a table, named by the row). */
 export function Checkbox({ onCheckedChange, ...input }: { onCheckedChange?: (checked: boolean) => void } & CheckboxAttributes) {
-  return <input type="checkbox" className={checkboxClass} onChange={onCheckedChange ? (event) => onCheckedChange(event.target.checked) : undefined} {...input} />
+  return (
+    <input type="checkbox" className={checkboxClass} onChange={onCheckedChange ? (event) => onCheckedChange(event.target.checked) : undefined} {...input} />
+  )
 }
 
 /**

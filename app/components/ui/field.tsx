@@ -22,7 +22,12 @@ const CONTROL_SIZES: Record<ControlSize, string> = {
  * is only shown (read-only, as on a confirmation page). It sets no
  * width or margin: the field components add those, or the screen's layout does through `className`.
  */
-export function controlClass({ size = 'md', invalid = false, readOnly = false, className = '' }: { size?: ControlSize; invalid?: boolean; readOnly?: boolean; className?: string } = {}): string {
+export function controlClass({
+  size = 'md',
+  invalid = false,
+  readOnly = false,
+  className = '',
+}: { size?: ControlSize; invalid?: boolean; readOnly?: boolean; className?: string } = {}): string {
   const state = readOnly
     ? 'border-slate-200 bg-slate-50 text-slate-700'
     : invalid
@@ -100,7 +105,19 @@ export function LabelExtras({ requiredMark, note, optional }: Pick<FieldFrame, '
 }
 
 /** A label above its control, the control, its hint and its error. */
-export function Field({ id, label, labelLook = 'default', note, optional, requiredMark, hint, error, className = '', layout = 'stacked', children }: FieldFrame & { id: string; children: React.ReactNode }) {
+export function Field({
+  id,
+  label,
+  labelLook = 'default',
+  note,
+  optional,
+  requiredMark,
+  hint,
+  error,
+  className = '',
+  layout = 'stacked',
+  children,
+}: FieldFrame & { id: string; children: React.ReactNode }) {
   const inline = layout === 'inline'
   return (
     <div className={inline ? `flex flex-wrap items-center gap-x-3 gap-y-1 ${className}` : className}>
@@ -146,13 +163,29 @@ export type FieldProps = FieldFrame & {
  * Splits a field component's props into the frame (for `Field`), the control's id, name and ties
  * to the frame, its box's classes, and the rest: the control's own attributes.
  */
-export function useFieldParts<P extends FieldProps>({ id, name, label, labelLook = 'default', layout, note, optional, requiredMark, hint, error, className, size, controlWidth, ...control }: P) {
+export function useFieldParts<P extends FieldProps>({
+  id,
+  name,
+  label,
+  labelLook = 'default',
+  layout,
+  note,
+  optional,
+  requiredMark,
+  hint,
+  error,
+  className,
+  size,
+  controlWidth,
+  ...control
+}: P) {
   const generated = useId()
   const fieldId = id ?? name ?? generated
   return {
     frame: { id: fieldId, label, labelLook, layout, note, optional, requiredMark, hint, error, className },
     ties: { id: fieldId, name, ...controlAria(fieldId, { hint, error, requiredMark }) },
-    box: (extra = '', readOnly = false) => controlClass({ size, invalid: Boolean(error), readOnly, className: `${controlLayout(labelLook, controlWidth, layout)} ${extra}` }),
+    box: (extra = '', readOnly = false) =>
+      controlClass({ size, invalid: Boolean(error), readOnly, className: `${controlLayout(labelLook, controlWidth, layout)} ${extra}` }),
     control,
   }
 }

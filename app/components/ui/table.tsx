@@ -115,7 +115,9 @@ export function DataTable<Row>({
       .join(' ')
 
   const table = (
-    <table className={`w-full text-left text-sm ${phone === 'scroll' ? (minWidth ?? '') : ''} ${fixed ? 'table-fixed' : ''} ${phone === 'scroll' ? '' : className}`.trim()}>
+    <table
+      className={`w-full text-left text-sm ${phone === 'scroll' ? (minWidth ?? '') : ''} ${fixed ? 'table-fixed' : ''} ${phone === 'scroll' ? '' : className}`.trim()}
+    >
       {caption ? <caption className="sr-only">{caption}</caption> : null}
       {fixed ? (
         <colgroup>
@@ -139,7 +141,11 @@ export function DataTable<Row>({
       </thead>
       <tbody className={`divide-y ${document ? 'divide-slate-200' : 'divide-slate-100'} ${alignTop ? 'align-top' : ''}`}>
         {rows.map((row, index) => (
-          <tr key={rowKey(row, index)} className={stack ? 'grid grid-cols-2 items-center gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0' : undefined} {...rowProps?.(row)}>
+          <tr
+            key={rowKey(row, index)}
+            className={stack ? 'grid grid-cols-2 items-center gap-x-4 gap-y-1 py-3 sm:table-row sm:py-0' : undefined}
+            {...rowProps?.(row)}
+          >
             {columns.map((column) => {
               const content = (
                 <>

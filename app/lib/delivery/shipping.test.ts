@@ -1,9 +1,36 @@
 import { describe, expect, it } from 'vitest'
 import { orderTotals, quoteShipping, shippingEstimate, type ShippingMethod } from './shipping'
 
-const standard: ShippingMethod = { id: 'standard', name: 'Standard', kind: 'delivery', priceCents: 1500, freeOverCents: 30_000, weightBands: [], deliveryTime: '2–6 business days', carriesLithium: true }
-const express: ShippingMethod = { id: 'express', name: 'Express', kind: 'delivery', priceCents: 3000, freeOverCents: null, weightBands: [], deliveryTime: '1–2 business days', carriesLithium: false }
-const collect: ShippingMethod = { id: 'collect', name: 'Click & Collect Brisbane', kind: 'collect', priceCents: 0, freeOverCents: null, weightBands: [], deliveryTime: 'Ready in 1 business day', carriesLithium: true }
+const standard: ShippingMethod = {
+  id: 'standard',
+  name: 'Standard',
+  kind: 'delivery',
+  priceCents: 1500,
+  freeOverCents: 30_000,
+  weightBands: [],
+  deliveryTime: '2–6 business days',
+  carriesLithium: true,
+}
+const express: ShippingMethod = {
+  id: 'express',
+  name: 'Express',
+  kind: 'delivery',
+  priceCents: 3000,
+  freeOverCents: null,
+  weightBands: [],
+  deliveryTime: '1–2 business days',
+  carriesLithium: false,
+}
+const collect: ShippingMethod = {
+  id: 'collect',
+  name: 'Click & Collect Brisbane',
+  kind: 'collect',
+  priceCents: 0,
+  freeOverCents: null,
+  weightBands: [],
+  deliveryTime: 'Ready in 1 business day',
+  carriesLithium: true,
+}
 const banded: ShippingMethod = {
   ...standard,
   id: 'banded',
@@ -48,7 +75,13 @@ describe('shipping rates', () => {
 
 describe('order totals with shipping', () => {
   it('adds shipping to the lines and takes GST as total / 11, rounded once', () => {
-    expect(orderTotals(1_299_900, 1500)).toEqual({ subtotalCents: 1_299_900, shippingCents: 1500, totalCents: 1_301_400, gstCents: 118_309, shippingGstCents: 136 })
+    expect(orderTotals(1_299_900, 1500)).toEqual({
+      subtotalCents: 1_299_900,
+      shippingCents: 1500,
+      totalCents: 1_301_400,
+      gstCents: 118_309,
+      shippingGstCents: 136,
+    })
     // 6 + 6 cents: the GST of the total (1) is not the sum of the parts' rounded GST (1 + 1).
     expect(orderTotals(6, 6).gstCents).toBe(1)
     expect(orderTotals(0, 0)).toMatchObject({ totalCents: 0, gstCents: 0 })

@@ -46,7 +46,11 @@ export function quoteShipping(method: ShippingMethod, cart: CartForShipping): Sh
   let priceCents = method.priceCents
   if (method.weightBands.length > 0) {
     const band = method.weightBands.find((candidate) => cart.weightGrams <= candidate.upToGrams)
-    if (!band) return { available: false, reason: `Your order weighs ${kilograms(cart.weightGrams)}, more than ${method.name} takes (${kilograms(method.weightBands.at(-1)!.upToGrams)}).` }
+    if (!band)
+      return {
+        available: false,
+        reason: `Your order weighs ${kilograms(cart.weightGrams)}, more than ${method.name} takes (${kilograms(method.weightBands.at(-1)!.upToGrams)}).`,
+      }
     priceCents = band.priceCents
   }
   if (method.freeOverCents !== null && cart.subtotalCents >= method.freeOverCents) priceCents = 0

@@ -53,7 +53,10 @@ function isDay(value: string): boolean {
  * year like 0001 through): null when each is empty or a day the list can use.
  */
 export function dateFilterProblem(search: URLSearchParams): string | null {
-  for (const [name, label] of [['from', 'From'], ['to', 'To']] as const) {
+  for (const [name, label] of [
+    ['from', 'From'],
+    ['to', 'To'],
+  ] as const) {
     const value = search.get(name) ?? ''
     if (value !== '' && !isDay(value)) return `“${label}” must be a day from ${FIRST_DAY} to ${LAST_DAY}, written YYYY-MM-DD.`
   }

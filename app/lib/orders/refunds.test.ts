@@ -26,7 +26,10 @@ function after(base: RefundableOrder, plan: RefundPlan): RefundableOrder {
     refundedCents: base.refundedCents + plan.amountCents,
     refundedGstCents: base.refundedGstCents + plan.gstCents,
     shippingRefundedCents: base.shippingRefundedCents + plan.shippingCents,
-    lines: base.lines.map((line) => ({ ...line, refundedQuantity: line.refundedQuantity + (plan.lines.find((chosen) => chosen.position === line.position)?.quantity ?? 0) })),
+    lines: base.lines.map((line) => ({
+      ...line,
+      refundedQuantity: line.refundedQuantity + (plan.lines.find((chosen) => chosen.position === line.position)?.quantity ?? 0),
+    })),
   }
 }
 const planned = (result: RefundPlan | { refused: string }) => {
@@ -73,18 +76,32 @@ describe('refund arithmetic', () => {
   })
 
   it('gives a whole line back exactly, even when its total is not units × price', () => {
-    const odd = order({ lines: [{ position: 0, productId: 'p', productName: 'Odd', quantity: 3, unitPriceCents: 3_333, lineTotalCents: 10_000, refundedQuantity: 1 }], totalCents: 11_500, gstCents: 1_045 })
+    const odd = order({
+      lines: [{ position: 0, productId: 'p', productName: 'Odd', quantity: 3, unitPriceCents: 3_333, lineTotalCents: 10_000, refundedQuantity: 1 }],
+      totalCents: 11_500,
+      gstCents: 1_045,
+    })
     expect(planned(planRefund(odd, { lines: [{ position: 0, quantity: 2 }], shipping: false, amountCents: null })).amountCents).toBe(10_000 - 3_333)
   })
 
   it('refuses what cannot be refunded, saying why', () => {
-    expect(planRefund(order({ status: 'pending' }), fullRefundRequest(order()))).toEqual({ refused: 'Order UD-TEST is not paid, so there is nothing to refund.' })
-    expect(planRefund(order(), { lines: [{ position: 0, quantity: 4 }], shipping: false, amountCents: null })).toEqual({ refused: 'Only 3 of UniProp pair can still be refunded.' })
+    expect(planRefund(order({ status: 'pending' }), fullRefundRequest(order()))).toEqual({
+      refused: 'Order UD-TEST is not paid, so there is nothing to refund.',
+    })
+    expect(planRefund(order(), { lines: [{ position: 0, quantity: 4 }], shipping: false, amountCents: null })).toEqual({
+      refused: 'Only 3 of UniProp pair can still be refunded.',
+    })
     expect(planRefund(order(), { lines: [{ position: 7, quantity: 1 }], shipping: false, amountCents: null })).toHaveProperty('refused')
-    expect(planRefund(order(), { lines: [], shipping: false, amountCents: null })).toEqual({ refused: 'Choose what to refund: units of a line, the shipping, or an amount.' })
-    expect(planRefund(order(), { lines: [{ position: 0, quantity: 1 }], shipping: false, amountCents: 100 })).toEqual({ refused: 'Choose lines and shipping, or enter an amount — not both.' })
+    expect(planRefund(order(), { lines: [], shipping: false, amountCents: null })).toEqual({
+      refused: 'Choose what to refund: units of a line, the shipping, or an amount.',
+    })
+    expect(planRefund(order(), { lines: [{ position: 0, quantity: 1 }], shipping: false, amountCents: 100 })).toEqual({
+      refused: 'Choose lines and shipping, or enter an amount — not both.',
+    })
     expect(planRefund(order(), { lines: [], shipping: false, amountCents: 11_500 })).toEqual({ refused: 'At most $114.99 of this order is left to refund.' })
-    expect(planRefund(order({ shippingRefundedCents: 1_500, refundedCents: 1_500 }), { lines: [], shipping: true, amountCents: null })).toEqual({ refused: 'The shipping of this order is refunded already.' })
+    expect(planRefund(order({ shippingRefundedCents: 1_500, refundedCents: 1_500 }), { lines: [], shipping: true, amountCents: null })).toEqual({
+      refused: 'The shipping of this order is refunded already.',
+    })
   })
 
   it('reads the order screen’s form, refusing an amount that is not one', () => {
@@ -105,7 +122,12 @@ describe('refund arithmetic', () => {
 
   it('reads each line under one canonical field, refusing a repeated or respelt one by name', () => {
     const form = (body: string) => refundRequestFromForm(new URLSearchParams(body) as unknown as FormData, dollarsToCents)
-    expect(form('qty-0=1&qty-12=2')).toMatchObject({ lines: [{ position: 0, quantity: 1 }, { position: 12, quantity: 2 }] })
+    expect(form('qty-0=1&qty-12=2')).toMatchObject({
+      lines: [
+        { position: 0, quantity: 1 },
+        { position: 12, quantity: 2 },
+      ],
+    })
     expect(form('qty-0=1&qty-0=1')).toEqual({ refused: 'The form sent “qty-0” twice. Please reload the page and try again.' })
     expect(form('qty-0=1&qty-000=1')).toEqual({ refused: expect.stringContaining('“qty-000” is not one of this order’s lines') })
     expect(form('qty-00=1')).toEqual({ refused: expect.stringContaining('“qty-00”') })
@@ -113,7 +135,14 @@ describe('refund arithmetic', () => {
   })
 
   it('refuses a plan that lists one line twice, so its units are never counted twice', () => {
-    const twice = { lines: [{ position: 0, quantity: 1 }, { position: 0, quantity: 1 }], shipping: false, amountCents: null }
+    const twice = {
+      lines: [
+        { position: 0, quantity: 1 },
+        { position: 0, quantity: 1 },
+      ],
+      shipping: false,
+      amountCents: null,
+    }
     expect(planRefund(order(), twice)).toEqual({ refused: 'A line of this order is listed twice. Please reload the page and try again.' })
   })
 

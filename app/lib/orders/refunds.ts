@@ -98,7 +98,13 @@ export function planRefund(order: RefundableOrder, request: RefundRequest): Refu
     if (wanted.quantity > left) {
       return { refused: left === 0 ? `${line.productName} is refunded in full already.` : `Only ${left} of ${line.productName} can still be refunded.` }
     }
-    lines.push({ position: line.position, productId: line.productId, productName: line.productName, quantity: wanted.quantity, amountCents: unitsAmount(line, wanted.quantity) })
+    lines.push({
+      position: line.position,
+      productId: line.productId,
+      productName: line.productName,
+      quantity: wanted.quantity,
+      amountCents: unitsAmount(line, wanted.quantity),
+    })
   }
   const shippingLeft = order.shippingCents - order.shippingRefundedCents
   if (request.shipping && shippingLeft <= 0) return { refused: 'The shipping of this order is refunded already.' }
@@ -106,7 +112,8 @@ export function planRefund(order: RefundableOrder, request: RefundRequest): Refu
   const amountCents = lines.reduce((sum, line) => sum + line.amountCents, 0) + shippingCents
   if (amountCents === 0) return { refused: 'Choose what to refund: units of a line, the shipping, or an amount.' }
   // Amount refunds made earlier may have used up what these lines are worth.
-  if (amountCents > remaining) return { refused: `These come to ${formatAud(amountCents)}, but only ${formatAud(remaining)} of this order is left to refund. Enter an amount instead.` }
+  if (amountCents > remaining)
+    return { refused: `These come to ${formatAud(amountCents)}, but only ${formatAud(remaining)} of this order is left to refund. Enter an amount instead.` }
   return { amountCents, gstCents: refundGst(order, amountCents), shippingCents, lines }
 }
 
@@ -131,7 +138,8 @@ export function lineQuantitiesFromForm(form: FormData, notWhole: string): { posi
     if (!name.startsWith('qty-')) continue
     if (seen.has(name)) return { refused: `The form sent “${name}” twice. Please reload the page and try again.` }
     seen.add(name)
-    if (!/^qty-(0|[1-9]\d{0,2})$/.test(name)) return { refused: `The form field “${name.slice(0, 40)}” is not one of this order’s lines. Please reload the page and try again.` }
+    if (!/^qty-(0|[1-9]\d{0,2})$/.test(name))
+      return { refused: `The form field “${name.slice(0, 40)}” is not one of this order’s lines. Please reload the page and try again.` }
     if (typeof value !== 'string' || value.trim() === '') continue
     if (!/^\d{1,4}$/.test(value.trim())) return { refused: notWhole }
     lines.push({ position: Number(name.slice(4)), quantity: Number(value.trim()) })

@@ -3,14 +3,22 @@ import { canMoveReturn, returnRefusal, type ReturnState } from './returns'
 
 const DAY = 24 * 3600_000
 const delivered = new Date('2026-11-01T10:00:00+10:00')
-const order = (changes: Partial<Parameters<typeof returnRefusal>[0]> = {}) => ({ id: 'UD-TEST', status: 'paid', fulfilment: 'delivered', fulfilledAt: delivered, ...changes })
+const order = (changes: Partial<Parameters<typeof returnRefusal>[0]> = {}) => ({
+  id: 'UD-TEST',
+  status: 'paid',
+  fulfilment: 'delivered',
+  fulfilledAt: delivered,
+  ...changes,
+})
 
 describe('who may ask for a return', () => {
   it('takes a change of mind until 14 days after delivery or collection, and not after', () => {
     expect(returnRefusal(order(), 'change-of-mind', new Date(delivered.getTime() + 14 * DAY))).toBeNull()
     expect(returnRefusal(order({ fulfilment: 'collected' }), 'change-of-mind', new Date(delivered.getTime() + DAY))).toBeNull()
     expect(returnRefusal(order(), 'change-of-mind', new Date(delivered.getTime() + 14 * DAY + 1))).toMatch(/within 14 days of delivery or collection/)
-    expect(returnRefusal(order({ fulfilment: 'shipped', fulfilledAt: null }), 'change-of-mind', delivered)).toMatch(/once the order has been delivered or collected/)
+    expect(returnRefusal(order({ fulfilment: 'shipped', fulfilledAt: null }), 'change-of-mind', delivered)).toMatch(
+      /once the order has been delivered or collected/,
+    )
   })
 
   it('always takes a fault or a wrong description for review, however late', () => {

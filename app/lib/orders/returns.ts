@@ -56,7 +56,8 @@ export function returnRefusal(order: ReturnableOrder, reason: ReturnReasonId, no
     return null
   }
   // Faulty or not as described: whenever the goods have reached, or are on their way to, the customer.
-  if (!['shipped', 'delivered', 'collected'].includes(order.fulfilment)) return 'This order has not left us yet. To change it, please contact us, or ask us to cancel it.'
+  if (!['shipped', 'delivered', 'collected'].includes(order.fulfilment))
+    return 'This order has not left us yet. To change it, please contact us, or ask us to cancel it.'
   return null
 }
 

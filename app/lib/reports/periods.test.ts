@@ -88,7 +88,14 @@ describe('BAS quarters of the Australian financial year', () => {
 
   it('lists the previous and the current financial year up to today’s quarter', () => {
     const quarters = basQuartersToDate('2026-11-15')
-    expect(quarters.map((quarter) => `${quarter.financialYear} Q${quarter.quarter}`)).toEqual(['2025 Q1', '2025 Q2', '2025 Q3', '2025 Q4', '2026 Q1', '2026 Q2'])
+    expect(quarters.map((quarter) => `${quarter.financialYear} Q${quarter.quarter}`)).toEqual([
+      '2025 Q1',
+      '2025 Q2',
+      '2025 Q3',
+      '2025 Q4',
+      '2026 Q1',
+      '2026 Q2',
+    ])
     expect(basQuartersToDate('2026-07-01').at(-1)).toMatchObject({ financialYear: 2026, quarter: 1 })
   })
 })

@@ -13,7 +13,10 @@ describe('what the checkout accepts from the browser', () => {
     expect(parseCheckoutItems(undefined)).toMatchObject({ ok: false })
     expect(parseCheckoutItems(JSON.stringify([{ FBUID: 'a', productCount: 11 }]))).toEqual({ ok: false, message: 'At most 10 of one product.' })
     expect(parseCheckoutItems(JSON.stringify([{ FBUID: 'a', productCount: 0 }]))).toEqual({ ok: false, message: 'Quantities start at 1.' })
-    const twice = [{ FBUID: 'a', productCount: 10 }, { FBUID: 'a', productCount: 10 }]
+    const twice = [
+      { FBUID: 'a', productCount: 10 },
+      { FBUID: 'a', productCount: 10 },
+    ]
     expect(parseCheckoutItems(JSON.stringify(twice))).toEqual({ ok: false, message: 'Your cart lists a product twice. Please reload the page.' })
   })
 

@@ -5,7 +5,12 @@ import { MAX_PER_LINE } from '../cart.ts'
 export const checkoutItemsSchema = z
   .array(
     z.object({
-      FBUID: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/, 'Your cart could not be read. Please reload the page.'),
+      FBUID: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .regex(/^[a-z0-9-]+$/, 'Your cart could not be read. Please reload the page.'),
       productCount: z.number().int().min(1, 'Quantities start at 1.').max(MAX_PER_LINE, `At most ${MAX_PER_LINE} of one product.`),
       shownUnitPrice: z.number().int().min(0).optional(),
     }),

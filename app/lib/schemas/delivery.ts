@@ -45,7 +45,9 @@ export const deliveryDetailsSchema = z
       context.addIssue({
         code: 'custom',
         path: ['postcode'],
-        message: actual ? `${details.postcode} is a postcode in ${stateName(actual)}, not ${stateName(details.state)}.` : `${details.postcode} is not an Australian postcode.`,
+        message: actual
+          ? `${details.postcode} is a postcode in ${stateName(actual)}, not ${stateName(details.state)}.`
+          : `${details.postcode} is not an Australian postcode.`,
       })
     }
   })

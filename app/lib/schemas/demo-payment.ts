@@ -16,6 +16,9 @@ export const demoPaymentSchema = z.object({
       const lastDay = new Date(Date.UTC(2000 + year!, month!, 0, 23, 59, 59))
       return lastDay.getTime() >= Date.now()
     }, 'This card has expired.'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
   name: z.string().trim().min(1, 'Enter the name on the card.').max(100, 'The name is at most 100 characters.'),
 })

@@ -48,7 +48,10 @@ describe('shipping and stock in the product form', () => {
 
   it('says what is wrong next to each field', () => {
     expect(errorsOf({ productWeightGrams: '', productStockOnHand: '' })).toEqual({ productWeightGrams: WEIGHT_MESSAGE, productStockOnHand: STOCK_MESSAGE })
-    expect(errorsOf({ productWeightGrams: '1.5 kg', productStockOnHand: 'lots' })).toEqual({ productWeightGrams: WEIGHT_MESSAGE, productStockOnHand: STOCK_MESSAGE })
+    expect(errorsOf({ productWeightGrams: '1.5 kg', productStockOnHand: 'lots' })).toEqual({
+      productWeightGrams: WEIGHT_MESSAGE,
+      productStockOnHand: STOCK_MESSAGE,
+    })
     expect(errorsOf({ productWeightGrams: '-5', productStockOnHand: '-1' })).toEqual({
       productWeightGrams: 'A weight cannot be negative.',
       productStockOnHand: 'Stock cannot be negative.',

@@ -69,7 +69,9 @@ describe('the product form', () => {
     expect(errorsOf({ productName: 'Create' }).productName).toMatch(/address of a staff page/)
     expect(errorsOf({ productName: 'Create Kit' })).toEqual({})
     expect(errorsOf({ productName: 'Gimbal\u0000' }).productName).toBe('Contains characters that cannot be stored (a NUL or a broken character).')
-    expect(errorsOf({ productName: 'Gimbal', productFeatures: [{ value: 'ok', label: '\ud800', description: '' }] })['productFeatures.0.label']).toMatch(/cannot be stored/)
+    expect(errorsOf({ productName: 'Gimbal', productFeatures: [{ value: 'ok', label: '\ud800', description: '' }] })['productFeatures.0.label']).toMatch(
+      /cannot be stored/,
+    )
     expect(errorsOf({ productName: 'Gimbal', productImages: [{ value: '/\\evil.example/a.png', label: '', description: '' }] })['productImages.0.value']).toBe(
       'Use an https:// address or a path on this site starting with /.',
     )

@@ -19,8 +19,7 @@ const link = optional(2000).refine((value) => value === '' || isLinkOrSitePath(v
 
 export const productItemSchema = z.object({ value: optional(2000), label: optional(300), description: optional(5000) })
 const linkItemSchema = productItemSchema.extend({ value: link })
-const items = (schema: z.ZodType<{ value: string; label: string; description: string }>, max = 50) =>
-  z.array(schema).max(max, `At most ${max} entries.`)
+const items = (schema: z.ZodType<{ value: string; label: string; description: string }>, max = 50) => z.array(schema).max(max, `At most ${max} entries.`)
 
 export const priceItemSchema = z.object({
   value: z.number().int('Prices are whole cents.').min(0, 'A price cannot be negative.').max(100_000_000, 'That price is too high.'),
@@ -32,7 +31,10 @@ export const priceItemSchema = z.object({
 export const productFieldsSchema = z.object({
   productName: required(200)
     .refine((name) => slugify(name) !== '', 'The name needs at least one letter or digit.')
-    .refine((name) => !RESERVED_PRODUCT_IDS.has(slugify(name)), 'This name would give the product the address of a staff page (/product/create). Please choose another.'),
+    .refine(
+      (name) => !RESERVED_PRODUCT_IDS.has(slugify(name)),
+      'This name would give the product the address of a staff page (/product/create). Please choose another.',
+    ),
   STUPID: required(200),
   productCategory: z.enum(CATEGORIES, { message: REQUIRED }),
   productImages: items(linkItemSchema, 20),
@@ -54,7 +56,12 @@ export const productFieldsSchema = z.object({
   productStatus: z.enum(Object.keys(PRODUCT_STATUSES) as [ProductStatus, ...ProductStatus[]], { message: 'Choose active, draft or archived.' }).optional(),
   productFeatured: z.boolean().optional(),
   productRelated: z
-    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product id, such as unipilot-x7-pro.').max(200))
+    .array(
+      z
+        .string()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product id, such as unipilot-x7-pro.')
+        .max(200),
+    )
     .max(MAX_RELATED, `At most ${MAX_RELATED} related products.`)
     .refine((ids) => new Set(ids).size === ids.length, 'Each related product once.')
     .optional(),

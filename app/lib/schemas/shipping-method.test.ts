@@ -52,7 +52,9 @@ describe('weight bands typed one per line', () => {
     expect(message('1000 = 12\n1 kg = 20')).toBe('Line 2 (“1 kg = 20”): the weight before “=” must be whole grams, such as 1000.')
     expect(message('1000 = twelve')).toBe('Line 1 (“1000 = twelve”): the price after “=” must be in dollars, such as 12.00.')
     expect(message('0 = 5')).toBe('Line 1 (“0 = 5”): the weight must be more than 0 grams.')
-    expect(message('2000 = 12\n1000 = 20')).toBe('Line 2 (“1000 = 20”): each band must be heavier than the one above it (2000 g); list them from lightest to heaviest.')
+    expect(message('2000 = 12\n1000 = 20')).toBe(
+      'Line 2 (“1000 = 20”): each band must be heavier than the one above it (2000 g); list them from lightest to heaviest.',
+    )
     expect(message('1000 = 12\n1000 = 20')).toMatch(/^Line 2 .*heavier than the one above it/)
     expect(message('2000000 = 12')).toMatch(/at most 1,000,000 grams/)
     expect(message('1000 = -5')).toMatch(/must be in dollars/)

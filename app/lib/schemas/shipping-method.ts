@@ -80,7 +80,8 @@ export function parseWeightBands(text: string): { ok: true; bands: WeightBand[] 
     const upToGrams = grams(parts[0]!)
     if (upToGrams === null) return { ok: false, message: `${where}: the weight before “=” must be whole grams, such as 1000.` }
     if (upToGrams < 1) return { ok: false, message: `${where}: the weight must be more than 0 grams.` }
-    if (upToGrams > MAX_BAND_GRAMS) return { ok: false, message: `${where}: the weight can be at most ${MAX_BAND_GRAMS.toLocaleString('en-AU')} grams (1,000 kg).` }
+    if (upToGrams > MAX_BAND_GRAMS)
+      return { ok: false, message: `${where}: the weight can be at most ${MAX_BAND_GRAMS.toLocaleString('en-AU')} grams (1,000 kg).` }
     const price = readDollars(parts[1]!)
     if (typeof price === 'string') return { ok: false, message: `${where}: the price after “=” must be in dollars, such as 12.00.` }
     const previous = bands.at(-1)
@@ -145,7 +146,11 @@ export const shippingMethodFormSchema = z
       .transform((text, context) => {
         const position = /^\d+$/.test(text) ? Number(text) : Number.NaN
         if (!Number.isSafeInteger(position) || position > MAX_POSITION) {
-          context.addIssue({ code: 'custom', continue: true, message: `Enter a whole number from 0 to ${MAX_POSITION.toLocaleString('en-AU')}; lower numbers are listed first.` })
+          context.addIssue({
+            code: 'custom',
+            continue: true,
+            message: `Enter a whole number from 0 to ${MAX_POSITION.toLocaleString('en-AU')}; lower numbers are listed first.`,
+          })
           return 0
         }
         return position
@@ -157,21 +162,19 @@ export const shippingMethodFormSchema = z
     if (!method.pickupAddress) context.addIssue({ code: 'custom', path: ['pickupAddress'], message: 'required for Click & Collect' })
     if (!method.pickupHours) context.addIssue({ code: 'custom', path: ['pickupHours'], message: 'required for Click & Collect' })
   })
-  .transform(
-    (method): ShippingMethodFields => ({
-      name: method.name,
-      kind: method.kind,
-      priceCents: method.price,
-      freeOverCents: method.freeOver,
-      weightBands: method.weightBands,
-      deliveryTime: method.deliveryTime,
-      carriesLithium: method.carriesLithium,
-      pickupAddress: method.pickupAddress,
-      pickupHours: method.pickupHours,
-      position: method.position,
-      active: method.active,
-    }),
-  )
+  .transform((method): ShippingMethodFields => ({
+    name: method.name,
+    kind: method.kind,
+    priceCents: method.price,
+    freeOverCents: method.freeOver,
+    weightBands: method.weightBands,
+    deliveryTime: method.deliveryTime,
+    carriesLithium: method.carriesLithium,
+    pickupAddress: method.pickupAddress,
+    pickupHours: method.pickupHours,
+    position: method.position,
+    active: method.active,
+  }))
 
 /** The method fields of a submitted form (missing text becomes empty, a missing checkbox unticked). */
 export function shippingMethodFormInput(form: FormData): ShippingMethodFormInput {

@@ -6,14 +6,34 @@ describe('a path on this site', () => {
     expect(isSitePath(value)).toBe(true)
   })
 
-  it.each(['/\\evil.example/x', '//evil.example', '/\t/evil.example', '/\n/evil.example', '/ /evil', 'evil', 'https://shop', '/a\\b', '/"onload=x', '/<x>', ''])('%j is not', (value) => {
+  it.each([
+    '/\\evil.example/x',
+    '//evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/ /evil',
+    'evil',
+    'https://shop',
+    '/a\\b',
+    '/"onload=x',
+    '/<x>',
+    '',
+  ])('%j is not', (value) => {
     expect(isSitePath(value)).toBe(false)
   })
 
   it('an address is https with a host, or such a path', () => {
     expect(isLinkOrSitePath('https://cdn.example/a.png')).toBe(true)
     expect(isLinkOrSitePath('/images/a.png')).toBe(true)
-    for (const value of ['http://cdn.example/a.png', 'https://', 'https:///x', 'https://a\\b.example/', 'javascript:alert(1)', 'https://user@evil.example/', '/\\evil']) {
+    for (const value of [
+      'http://cdn.example/a.png',
+      'https://',
+      'https:///x',
+      'https://a\\b.example/',
+      'javascript:alert(1)',
+      'https://user@evil.example/',
+      '/\\evil',
+    ]) {
       expect(isLinkOrSitePath(value), value).toBe(false)
     }
   })

@@ -11,8 +11,7 @@ export function isStorableText(value: string): boolean {
 export const UNSTORABLE = 'Contains characters that cannot be stored (a NUL or a broken character).'
 
 /** A trimmed string of at most `max` characters that the database can store. */
-export const storableString = (max: number, tooLong = `At most ${max} characters.`) =>
-  z.string().refine(isStorableText, UNSTORABLE).trim().max(max, tooLong)
+export const storableString = (max: number, tooLong = `At most ${max} characters.`) => z.string().refine(isStorableText, UNSTORABLE).trim().max(max, tooLong)
 
 /**
  * The first place inside a JSON value (an object key or a string) that is not storable text, as a

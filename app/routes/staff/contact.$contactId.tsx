@@ -14,8 +14,10 @@ import type { Route } from './+types/contact.$contactId'
 import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Enquiry', 'An enquiry sent through the Contact Us form, and the replies to it.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Enquiry', 'An enquiry sent through the Contact Us form, and the replies to it.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** `/contact/:contactFBUID`: staff read a stored enquiry as it was sent, set its status and reply by e-mail. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -31,8 +33,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
   const version = Number(form.get('version'))
-  const answer = (result: Partial<ActionResult>, status = 200) => data<ActionResult>({ done: null, failure: null, errors: {}, values: null, ...result }, { status })
-  if (!form.has('version') || !Number.isSafeInteger(version)) return answer({ failure: 'The form could not be read. Please reload the page and try again.' }, 400)
+  const answer = (result: Partial<ActionResult>, status = 200) =>
+    data<ActionResult>({ done: null, failure: null, errors: {}, values: null, ...result }, { status })
+  if (!form.has('version') || !Number.isSafeInteger(version))
+    return answer({ failure: 'The form could not be read. Please reload the page and try again.' }, 400)
   const { db, mailer, config } = shop(context)
   try {
     if (form.get('intent') === 'status') {
@@ -50,7 +54,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return answer({ failure: 'The form could not be read. Please reload the page and try again.' }, 400)
   } catch (error) {
-    if (error instanceof StaleContactError) return answer({ failure: error.message, values: { subject: String(form.get('subject') ?? ''), message: String(form.get('message') ?? '') } }, 409)
+    if (error instanceof StaleContactError)
+      return answer({ failure: error.message, values: { subject: String(form.get('subject') ?? ''), message: String(form.get('message') ?? '') } }, 409)
     if (error instanceof EnquiryNotFoundError) return answer({ failure: error.message }, 404)
     throw error
   }
@@ -132,7 +137,13 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
         <Form method="post" key={`reply-${enquiry.version}`} className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="reply" />
           <input type="hidden" name="version" value={enquiry.version} />
-          <TextField name="subject" label="Subject" size="sm" defaultValue={actionData?.values?.subject ?? `Your enquiry to ${shopName}`} error={errors.subject} />
+          <TextField
+            name="subject"
+            label="Subject"
+            size="sm"
+            defaultValue={actionData?.values?.subject ?? `Your enquiry to ${shopName}`}
+            error={errors.subject}
+          />
           <TextareaField
             name="message"
             label={`Message to ${enquiry.contactEmail}`}

@@ -8,8 +8,14 @@ import { shop } from '../../server/context.server'
 import { getCustomer } from '../../server/staff/customers.server'
 import type { Route } from './+types/customers.$userId'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  [...pageMeta(loaderData ? `Customer ${loaderData.account.name || loaderData.account.email}` : 'Customer', 'A customer’s account, orders, addresses and enquiries.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(
+    loaderData ? `Customer ${loaderData.account.name || loaderData.account.email}` : 'Customer',
+    'A customer’s account, orders, addresses and enquiries.',
+    shopNameFrom(matches),
+  ),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const customer = await getCustomer(shop(context).db, params.userId)
@@ -80,7 +86,10 @@ export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 space-y-2 text-sm">
             {addresses.map((address) => (
               <li key={address.id} className="rounded-lg border border-slate-200 px-3 py-2 [overflow-wrap:anywhere]">
-                {address.fullName}, {[address.company, address.addressLine1, address.addressLine2, `${address.suburb} ${address.state} ${address.postcode}`].filter(Boolean).join(', ')}
+                {address.fullName},{' '}
+                {[address.company, address.addressLine1, address.addressLine2, `${address.suburb} ${address.state} ${address.postcode}`]
+                  .filter(Boolean)
+                  .join(', ')}
                 {address.phone ? `, ${address.phone}` : ''}
                 {address.isDefault ? <span className="ml-2 text-xs font-semibold text-slate-600">Default</span> : null}
               </li>

@@ -11,8 +11,10 @@ import type { Route } from './+types/customers'
 import { Button } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Customers', 'The shop’s customer accounts.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Customers', 'The shop’s customer accounts.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams

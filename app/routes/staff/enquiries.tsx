@@ -8,15 +8,16 @@ import type { Route } from './+types/enquiries'
 import { LinkButton } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Enquiries', 'Enquiries sent through the Contact Us form.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Enquiries', 'Enquiries sent through the Contact Us form.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('status')
   const status: EnquiryStatus | '' = isEnquiryStatus(asked) ? asked : ''
   return { enquiries: await listEnquiries(shop(context).db, status), status }
 }
-
 
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
   return (
@@ -26,7 +27,12 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {([['', 'All'], ...Object.entries(ENQUIRY_STATUSES)] as [string, string][]).map(([value, label]) => (
             <li key={value}>
-              <LinkButton variant="pill" size="sm" to={value ? `/enquiries?status=${value}` : '/enquiries'} aria-current={loaderData.status === value ? 'page' : undefined}>
+              <LinkButton
+                variant="pill"
+                size="sm"
+                to={value ? `/enquiries?status=${value}` : '/enquiries'}
+                aria-current={loaderData.status === value ? 'page' : undefined}
+              >
                 {label}
               </LinkButton>
             </li>

@@ -10,15 +10,14 @@ import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [
-    ...pageMeta(
-      loaderData ? `History of ${loaderData.name ?? loaderData.documentId}` : 'History',
-      'Every version of a record, what changed, and who changed it.',
-      shopNameFrom(matches),
-    ),
-    { name: 'robots', content: 'noindex' },
-  ]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(
+    loaderData ? `History of ${loaderData.name ?? loaderData.documentId}` : 'History',
+    'Every version of a record, what changed, and who changed it.',
+    shopNameFrom(matches),
+  ),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** A record's display name, from its newest version. */
 function nameOf(document: Record<string, unknown>): string | null {
@@ -109,8 +108,8 @@ export default function RecordTimeline({ loaderData, actionData }: Route.Compone
       </Link>
       <h1 className="mt-1 break-words text-3xl font-bold tracking-tight">History of {name ?? documentId}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        {collectionLabel} <span className="break-all font-mono text-xs">{documentId}</span> · {versions.length === 1 ? '1 version' : `${versions.length} versions`}, newest
-        first
+        {collectionLabel} <span className="break-all font-mono text-xs">{documentId}</span> ·{' '}
+        {versions.length === 1 ? '1 version' : `${versions.length} versions`}, newest first
         {loaderData.recordPath ? (
           <>
             {' · '}
@@ -157,12 +156,7 @@ export default function RecordTimeline({ loaderData, actionData }: Route.Compone
                 {version.canRestore ? (
                   <Form method="post">
                     <input type="hidden" name="historyId" value={version.id} />
-                    <Button
-                      type="submit"
-                      disabled={busy}
-                      aria-describedby={headingId}
-                      variant="secondary" size="sm"
-                    >
+                    <Button type="submit" disabled={busy} aria-describedby={headingId} variant="secondary" size="sm">
                       Restore this version
                     </Button>
                   </Form>

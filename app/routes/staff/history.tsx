@@ -6,8 +6,10 @@ import { shop } from '../../server/context.server'
 import { recentWrites } from '../../server/history/history.server'
 import type { Route } from './+types/history'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('History', 'The latest changes to products, templates, enquiries, profiles and orders.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('History', 'The latest changes to products, templates, enquiries, profiles and orders.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = shop(context)

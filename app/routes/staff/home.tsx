@@ -10,8 +10,10 @@ import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
 import { DataTable } from '../../components/ui/table'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, new enquiries and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Dashboard', 'The shop today: sales, orders to pack, returns, new enquiries and low stock.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = shop(context)

@@ -15,8 +15,10 @@ import { DataTable } from '../../components/ui/table'
 import { TextField } from '../../components/ui/text-field'
 import { Alert } from '../../components/ui/alert'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 const IMPORTABLE = SCREEN_COLLECTIONS.filter((collection) => collection !== 'history')
 
@@ -24,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, requestId } = shop(context)
   const params = new URL(request.url).searchParams
   const jobId = params.get('job')
-  const [sizes, job, jobs] = await Promise.all([collectionSizes({ db, dataDir: config.DATA_DIR, requestId }), jobId ? getJob(db, jobId) : null, recentJobs(db, ['import', 'export'])])
+  const [sizes, job, jobs] = await Promise.all([
+    collectionSizes({ db, dataDir: config.DATA_DIR, requestId }),
+    jobId ? getJob(db, jobId) : null,
+    recentJobs(db, ['import', 'export']),
+  ])
   return { ...sizes, exportFailed: params.get('exportFailed'), job, jobs, jobMissing: Boolean(jobId && !job) }
 }
 
@@ -63,9 +69,9 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <h1 className="mt-1 text-3xl font-bold tracking-tight">Data migration</h1>
       <p className="mt-2 text-slate-600">
-        Download a collection as a JSON file, edit it or move it to another shop, and import it back. An import is checked first (a dry run) and then written in one go, with a
-        history row for every document it changes. In the file each document sits under its id, and prices are in cents: <code className="rounded bg-slate-100 px-1">12900</code>{' '}
-        is $129.00.
+        Download a collection as a JSON file, edit it or move it to another shop, and import it back. An import is checked first (a dry run) and then written in
+        one go, with a history row for every document it changes. In the file each document sits under its id, and prices are in cents:{' '}
+        <code className="rounded bg-slate-100 px-1">12900</code> is $129.00.
       </p>
       {alert ? (
         <Alert tone="error" className="mt-6">
@@ -106,7 +112,12 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
           Import
         </h2>
         {/* A new form after an import, so the file just written is not offered again. */}
-        <Form key={outcome?.kind === 'applied' ? outcome.report.plan : 'import'} method="post" encType="multipart/form-data" className="mt-4 grid gap-5 rounded-lg border border-slate-200 p-5 sm:grid-cols-2">
+        <Form
+          key={outcome?.kind === 'applied' ? outcome.report.plan : 'import'}
+          method="post"
+          encType="multipart/form-data"
+          className="mt-4 grid gap-5 rounded-lg border border-slate-200 p-5 sm:grid-cols-2"
+        >
           <SelectField
             name="collection"
             label="Collection"
@@ -140,10 +151,14 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
           </div>
         </Form>
         {actionData?.kind === 'error' ? (
-          <Alert tone="error" className="mt-6">{actionData.message}</Alert>
+          <Alert tone="error" className="mt-6">
+            {actionData.message}
+          </Alert>
         ) : null}
         {loaderData.jobMissing ? (
-          <Alert tone="error" className="mt-6">That import or export is not known here (they are kept for 30 days). Start it again.</Alert>
+          <Alert tone="error" className="mt-6">
+            That import or export is not known here (they are kept for 30 days). Start it again.
+          </Alert>
         ) : null}
         {importing && importing.status !== 'done' ? <JobProgress job={importing} /> : null}
         {outcome?.kind === 'dry-run' ? <DryRun outcome={outcome} busy={busy} /> : null}
@@ -156,11 +171,19 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 
 function Counts({ report, verbs }: { report: ImportReport; verbs: [string, string] }) {
   const { counts } = report
-  const items: [number, string][] = [[counts.create, verbs[0]], [counts.update, verbs[1]], [counts.unchanged, 'unchanged'], [counts.rejected, 'rejected']]
+  const items: [number, string][] = [
+    [counts.create, verbs[0]],
+    [counts.update, verbs[1]],
+    [counts.unchanged, 'unchanged'],
+    [counts.rejected, 'rejected'],
+  ]
   return (
     <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
       {items.map(([count, label]) => (
-        <li key={label} className={`rounded-lg border px-4 py-3 ${label === 'rejected' && count > 0 ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200'}`}>
+        <li
+          key={label}
+          className={`rounded-lg border px-4 py-3 ${label === 'rejected' && count > 0 ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200'}`}
+        >
           <strong className="block text-2xl tabular-nums">{count.toLocaleString('en-AU')}</strong> {label}
         </li>
       ))}
@@ -195,23 +218,40 @@ function JobProgress({ job }: { job: JobView }) {
   if (!running) {
     return (
       <section aria-labelledby="job-heading" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
-        <h3 id="job-heading" className="text-lg font-semibold">{job.label}: {job.status === 'failed' ? 'failed' : 'stopped'}</h3>
-        <p role="alert" className="mt-2 text-sm">{job.error}</p>
+        <h3 id="job-heading" className="text-lg font-semibold">
+          {job.label}: {job.status === 'failed' ? 'failed' : 'stopped'}
+        </h3>
+        <p role="alert" className="mt-2 text-sm">
+          {job.error}
+        </p>
       </section>
     )
   }
   return (
     <section aria-labelledby="job-heading" className="mt-8 rounded-lg border border-slate-200 p-5">
-      <h3 id="job-heading" className="text-lg font-semibold">{job.label}</h3>
-      <div role="progressbar" aria-labelledby="job-heading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200">
+      <h3 id="job-heading" className="text-lg font-semibold">
+        {job.label}
+      </h3>
+      <div
+        role="progressbar"
+        aria-labelledby="job-heading"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700" data-testid="job-count">
-        {job.kind.startsWith('export-') ? `${job.done.toLocaleString('en-AU')} documents written, ${percent} %.` : `${job.done.toLocaleString('en-AU')} documents read, ${percent} % of the file.`}
+        {job.kind.startsWith('export-')
+          ? `${job.done.toLocaleString('en-AU')} documents written, ${percent} %.`
+          : `${job.done.toLocaleString('en-AU')} documents read, ${percent} % of the file.`}
       </p>
       <p className="mt-2 text-sm text-slate-600">
         You can leave this page: the work goes on, and it is listed under “Recent imports and exports” when you come back.{' '}
-        <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 underline">Refresh</Link>
+        <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 underline">
+          Refresh
+        </Link>
       </p>
     </section>
   )
@@ -222,7 +262,9 @@ function ExportReady({ job }: { job: JobView }) {
   const result = job.result as ExportResult
   return (
     <section aria-labelledby="export-ready-heading" className="mt-8 rounded-lg border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
-      <h3 id="export-ready-heading" className="text-lg font-semibold">{job.label}: ready</h3>
+      <h3 id="export-ready-heading" className="text-lg font-semibold">
+        {job.label}: ready
+      </h3>
       <p className="mt-1 text-sm">
         {result.documents.toLocaleString('en-AU')} documents, {formatSize(result.bytes)}. Kept here for 30 days.
       </p>
@@ -242,15 +284,26 @@ function RecentJobs({ jobs, current }: { jobs: JobView[]; current: string | null
   if (jobs.length === 0) return null
   return (
     <section aria-labelledby="recent-heading" className="mt-12">
-      <h2 id="recent-heading" className="text-xl font-semibold">Recent imports and exports</h2>
+      <h2 id="recent-heading" className="text-xl font-semibold">
+        Recent imports and exports
+      </h2>
       <ul className="mt-3 divide-y divide-slate-100 border-y border-slate-200 text-sm">
         {jobs.map((job) => {
           const [label, tone] = STATUS_BADGES[job.status]
           return (
             <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="recent-job">
               <span className="min-w-0 [overflow-wrap:anywhere]">
-                {job.id === current ? <strong>{job.label}</strong> : <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 hover:underline">{job.label}</Link>}
-                <span className="block text-slate-500">{job.startedBy}, {new Date(job.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Brisbane', dateStyle: 'medium', timeStyle: 'short' })}</span>
+                {job.id === current ? (
+                  <strong>{job.label}</strong>
+                ) : (
+                  <Link to={`/migration?job=${job.id}`} className="font-semibold text-brand-700 hover:underline">
+                    {job.label}
+                  </Link>
+                )}
+                <span className="block text-slate-500">
+                  {job.startedBy},{' '}
+                  {new Date(job.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Brisbane', dateStyle: 'medium', timeStyle: 'short' })}
+                </span>
               </span>
               <span className="flex items-center gap-2">
                 {job.status === 'running' ? <span className="tabular-nums text-slate-600">{Math.round(job.fraction * 100)} %</span> : null}
@@ -266,12 +319,19 @@ function RecentJobs({ jobs, current }: { jobs: JobView[]; current: string | null
 
 function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
   const { report } = outcome
-  const more = (shown: number, total: number) => (total > shown ? <li className="text-slate-500">… and {(total - shown).toLocaleString('en-AU')} more</li> : null)
+  const more = (shown: number, total: number) =>
+    total > shown ? <li className="text-slate-500">… and {(total - shown).toLocaleString('en-AU')} more</li> : null
   const writes = report.counts.create + report.counts.update
   return (
     <section aria-labelledby="dry-run-heading" className="mt-8 rounded-lg border border-slate-200 p-5">
-      <h3 id="dry-run-heading" className="text-lg font-semibold">Dry run of {outcome.fileName || 'the file'} into {outcome.collection}</h3>
-      {outcome.notice ? <p role="alert" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{outcome.notice}</p> : null}
+      <h3 id="dry-run-heading" className="text-lg font-semibold">
+        Dry run of {outcome.fileName || 'the file'} into {outcome.collection}
+      </h3>
+      {outcome.notice ? (
+        <p role="alert" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {outcome.notice}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">Nothing has been written yet. {report.total.toLocaleString('en-AU')} documents in the file.</p>
       <Counts report={report} verbs={['to create', 'to update']} />
       {report.rejected.length ? (
@@ -279,7 +339,9 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
           <h4 className="font-semibold text-red-900">Rejected</h4>
           <ul className="mt-2 space-y-1 text-sm">
             {report.rejected.map((item, index) => (
-              <li key={`${item.id}-${index}`}><code className="break-all font-semibold">{item.id}</code>: {item.reason}</li>
+              <li key={`${item.id}-${index}`}>
+                <code className="break-all font-semibold">{item.id}</code>: {item.reason}
+              </li>
             ))}
             {more(report.rejected.length, report.counts.rejected)}
           </ul>
@@ -290,7 +352,9 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
           <h4 className="font-semibold">To update</h4>
           <ul className="mt-2 space-y-1 text-sm">
             {report.updated.map((item) => (
-              <li key={item.id}><code className="break-all font-semibold">{item.id}</code>: {item.fields.join(', ')}</li>
+              <li key={item.id}>
+                <code className="break-all font-semibold">{item.id}</code>: {item.fields.join(', ')}
+              </li>
             ))}
             {more(report.updated.length, report.counts.update)}
           </ul>
@@ -300,7 +364,11 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
         <div className="mt-6">
           <h4 className="font-semibold">To create</h4>
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {report.created.map((id) => <li key={id}><code className="break-all">{id}</code></li>)}
+            {report.created.map((id) => (
+              <li key={id}>
+                <code className="break-all">{id}</code>
+              </li>
+            ))}
             {more(report.created.length, report.counts.create)}
           </ul>
         </div>
@@ -311,7 +379,9 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
         <p className="mt-6 text-sm font-medium">Every document is already stored as it is in the file: there is nothing to write.</p>
       ) : (
         <Form method="post" encType="multipart/form-data" className="mt-6">
-          {(['collection', 'token', 'renames', 'fileName'] as const).map((name) => <input key={name} type="hidden" name={name} value={outcome[name]} />)}
+          {(['collection', 'token', 'renames', 'fileName'] as const).map((name) => (
+            <input key={name} type="hidden" name={name} value={outcome[name]} />
+          ))}
           <input type="hidden" name="plan" value={report.plan} />
           <Button type="submit" name="intent" value="apply" disabled={busy}>
             {busy ? 'Writing…' : `Apply: write ${writes.toLocaleString('en-AU')} document${writes === 1 ? '' : 's'}`}
@@ -325,10 +395,16 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
 function Applied({ collection, fileName, report }: { collection: MigrationCollection; fileName: string; report: ImportReport }) {
   return (
     <section role="status" aria-labelledby="applied-heading" className="mt-8 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950">
-      <h3 id="applied-heading" className="text-lg font-semibold">Imported {fileName || 'the file'} into {collection}</h3>
+      <h3 id="applied-heading" className="text-lg font-semibold">
+        Imported {fileName || 'the file'} into {collection}
+      </h3>
       <Counts report={report} verbs={['created', 'updated']} />
       <p className="mt-4 text-sm">
-        Each created or updated document has a history row in your name. <Link to="/history" className="font-semibold underline">See the history</Link>.
+        Each created or updated document has a history row in your name.{' '}
+        <Link to="/history" className="font-semibold underline">
+          See the history
+        </Link>
+        .
       </p>
     </section>
   )

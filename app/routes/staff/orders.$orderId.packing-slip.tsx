@@ -6,8 +6,10 @@ import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId.packing-slip'
 import { DataTable } from '../../components/ui/table'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [...pageMeta(`Packing slip ${loaderData?.order.id ?? ''}`, 'What goes in the parcel, and where it goes.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(`Packing slip ${loaderData?.order.id ?? ''}`, 'What goes in the parcel, and where it goes.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await getOrder(shop(context).db, params.orderId)

@@ -26,8 +26,10 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { DataTable } from '../../components/ui/table'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = shop(context)
@@ -50,9 +52,15 @@ const REQUEST_KEY = /^[A-Za-z0-9-]{8,120}$/
 function refundOutcome(result: RefundResult, email: string | null) {
   if (!result.ok) return data({ message: result.message, sent: null }, { status: 409 })
   const { refund } = result
-  if (refund.status === 'pending') return { message: null, sent: `${refund.id} (${formatAud(refund.amountCents)}) is waiting for the payment provider: ${REFUND_UNSURE}` }
+  if (refund.status === 'pending')
+    return { message: null, sent: `${refund.id} (${formatAud(refund.amountCents)}) is waiting for the payment provider: ${REFUND_UNSURE}` }
   const what = `Refunded ${formatAud(refund.amountCents)} (GST ${formatAud(refund.gstCents)}) as ${refund.id}.`
-  return { message: null, sent: result.repeated ? `${what} (That refund was made already; nothing was refunded twice.)` : `${what}${email ? ` The adjustment note was e-mailed to ${email}.` : ''}` }
+  return {
+    message: null,
+    sent: result.repeated
+      ? `${what} (That refund was made already; nothing was refunded twice.)`
+      : `${what}${email ? ` The adjustment note was e-mailed to ${email}.` : ''}`,
+  }
 }
 
 const ACTIONS = new Set<string>(['pack', 'ship', 'deliver', 'ready', 'collect'])
@@ -66,7 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { db, mailer, config } = shop(context)
     const order = await getOrder(db, params.orderId)
     if (!order) throw data(null, { status: 404 })
-    if (order.status !== 'paid' || !order.paidAt || !order.email) return data({ message: 'Only a paid order with an e-mail address has a tax invoice to send.' }, { status: 409 })
+    if (order.status !== 'paid' || !order.paidAt || !order.email)
+      return data({ message: 'Only a paid order with an e-mail address has a tax invoice to send.' }, { status: 409 })
     await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt }))
     return { message: null, sent: `The tax invoice was sent again to ${order.email}.` }
   }
@@ -78,18 +87,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const requestKey = String(form.get('requestKey') ?? '')
     const reason = String(form.get('reason') ?? '').slice(0, 500)
     if (intent === 'refund' || intent === 'cancel' || intent === 'return-refund') {
-      if (!REQUEST_KEY.test(requestKey)) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
+      if (!REQUEST_KEY.test(requestKey))
+        return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
     }
     if (intent === 'refund') {
       const request = refundRequestFromForm(form, dollarsToCents)
       if ('refused' in request) return data({ message: request.refused, sent: null }, { status: 400 })
-      const result = await refundOrder(deps, { orderId: order.id, requestKey, request, restock: form.get('restock') === 'on', reason, source: 'staff', by: staff.email })
+      const result = await refundOrder(deps, {
+        orderId: order.id,
+        requestKey,
+        request,
+        restock: form.get('restock') === 'on',
+        reason,
+        source: 'staff',
+        by: staff.email,
+      })
       return refundOutcome(result, order.email)
     }
     if (intent === 'cancel') return refundOutcome(await cancelOrder(deps, { orderId: order.id, requestKey, reason, by: staff.email }), order.email)
     const returnId = String(form.get('returnId') ?? '')
-    if (!returnId.startsWith(`${order.id}-RT`)) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
-    if (intent === 'return-refund') return refundOutcome(await refundReturn(deps, { returnId, requestKey, restock: form.get('restock') === 'on', by: staff.email }), order.email)
+    if (!returnId.startsWith(`${order.id}-RT`))
+      return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
+    if (intent === 'return-refund')
+      return refundOutcome(await refundReturn(deps, { returnId, requestKey, restock: form.get('restock') === 'on', by: staff.email }), order.email)
     const to = ({ 'return-approve': 'approved', 'return-decline': 'declined', 'return-receive': 'received' } as const)[intent as 'return-approve']
     if (!to) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
     const moved = await moveReturn(deps, { returnId, to, note: String(form.get('note') ?? ''), by: staff.email })
@@ -100,7 +120,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, mailer, config } = shop(context)
   const result = await advanceFulfilment(
     { db, mailer, config },
-    { orderId: params.orderId, action: intent as FulfilmentAction, carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? ''), by: staff.email },
+    {
+      orderId: params.orderId,
+      action: intent as FulfilmentAction,
+      carrier: String(form.get('carrier') ?? ''),
+      trackingNumber: String(form.get('trackingNumber') ?? ''),
+      by: staff.email,
+    },
   )
   if (!result.ok) return data({ message: result.message }, { status: 409 })
   return { message: null, sent: null }
@@ -116,7 +142,9 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
-        <span data-testid="payment-state"><OrderStatus status={payment} /></span>
+        <span data-testid="payment-state">
+          <OrderStatus status={payment} />
+        </span>
         {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
@@ -150,7 +178,15 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <dt className="text-slate-500">Customer e-mail</dt>
         <dd className="break-all">{order.email ?? '—'}</dd>
         <dt className="text-slate-500">Phone</dt>
-        <dd>{order.phone ? <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 hover:underline">{order.phone}</a> : '—'}</dd>
+        <dd>
+          {order.phone ? (
+            <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 hover:underline">
+              {order.phone}
+            </a>
+          ) : (
+            '—'
+          )}
+        </dd>
         {order.company || order.abn ? (
           <>
             <dt className="text-slate-500">Business</dt>
@@ -164,7 +200,13 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <dd>{order.shippingMethodName || '—'}</dd>
         <dt className="text-slate-500">{order.collect ? 'Pick up at' : 'Deliver to'}</dt>
         <dd data-testid="deliver-to">
-          {order.collect ? order.pickupAddress : (addressLines(order) ?? ['—']).map((line) => <span key={line} className="block">{line}</span>)}
+          {order.collect
+            ? order.pickupAddress
+            : (addressLines(order) ?? ['—']).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
         </dd>
         <dt className="text-slate-500">Stock</dt>
         <dd className="capitalize">{order.stockState === 'none' ? '—' : order.stockState}</dd>
@@ -224,7 +266,12 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
               ) : null,
           },
           { header: 'Unit price', align: 'right', hideOnPhone: true, cell: (row) => (row.kind === 'line' ? formatAud(row.line.unitPriceCents) : null) },
-          { header: 'GST', align: 'right', hideOnPhone: true, cell: (row) => formatAud(row.kind === 'line' ? row.line.gstCents : gstIncluded(order.shippingCents)) },
+          {
+            header: 'GST',
+            align: 'right',
+            hideOnPhone: true,
+            cell: (row) => formatAud(row.kind === 'line' ? row.line.gstCents : gstIncluded(order.shippingCents)),
+          },
           {
             header: 'Amount',
             align: 'right',

@@ -5,7 +5,24 @@ import { shop } from '../../server/context.server'
 import { listOrdersForExport } from '../../server/orders/order-list.server'
 import type { Route } from './+types/orders.export.csv'
 
-const COLUMNS = ['Order', 'Placed (UTC)', 'Payment', 'Fulfilment', 'Customer', 'E-mail', 'Phone', 'Company', 'ABN', 'Delivery method', 'Suburb', 'State', 'Postcode', 'Shipping', 'GST', 'Total'] as const
+const COLUMNS = [
+  'Order',
+  'Placed (UTC)',
+  'Payment',
+  'Fulfilment',
+  'Customer',
+  'E-mail',
+  'Phone',
+  'Company',
+  'ABN',
+  'Delivery method',
+  'Suburb',
+  'State',
+  'Postcode',
+  'Shipping',
+  'GST',
+  'Total',
+] as const
 
 /** The orders the list's query finds, as CSV (amounts in dollars, GST inclusive). */
 export async function loader({ request, context }: Route.LoaderArgs) {

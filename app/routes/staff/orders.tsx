@@ -16,8 +16,10 @@ import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
@@ -37,7 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await packOrders({ db, mailer, config }, orderIds, staff.email)
   return data(result, { status: result.packed.length === 0 ? 409 : 200 })
 }
-
 
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, total, query, problem } = loaderData

@@ -6,8 +6,10 @@ import { shop } from '../../server/context.server'
 import { outboxMessageForStaff } from '../../server/mail/outbox.server'
 import type { Route } from './+types/outbox.$messageId'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [...pageMeta(loaderData?.message.subject ?? 'Message', 'An e-mail of the shop.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(loaderData?.message.subject ?? 'Message', 'An e-mail of the shop.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const message = await outboxMessageForStaff(shop(context).db, params.messageId)
@@ -47,7 +49,9 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </dl>
-      <pre className="mt-8 whitespace-pre-wrap [overflow-wrap:anywhere] rounded-xl border border-slate-200 bg-slate-50 p-5 font-sans text-sm leading-6">{message.text}</pre>
+      <pre className="mt-8 whitespace-pre-wrap [overflow-wrap:anywhere] rounded-xl border border-slate-200 bg-slate-50 p-5 font-sans text-sm leading-6">
+        {message.text}
+      </pre>
     </div>
   )
 }

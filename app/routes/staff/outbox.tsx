@@ -8,8 +8,10 @@ import type { Route } from './+types/outbox'
 import { PageHeader } from '../../components/ui/page-header'
 import { DataTable } from '../../components/ui/table'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Outbox', 'Every e-mail the shop has sent or queued.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Outbox', 'Every e-mail the shop has sent or queued.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = shop(context)

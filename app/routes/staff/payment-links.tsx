@@ -22,11 +22,10 @@ import { Badge } from '../../components/ui/badge'
 import { PageHeader } from '../../components/ui/page-header'
 import { DataTable } from '../../components/ui/table'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [
-    ...pageMeta('Payment links', 'Stripe payment links and their prices against the shop’s, and the catalogue check.', shopNameFrom(matches)),
-    { name: 'robots', content: 'noindex' },
-  ]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Payment links', 'Stripe payment links and their prices against the shop’s, and the catalogue check.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 type LoaderData = { provider: 'demo' } | ({ provider: 'stripe'; error: null } & PaymentLinkList) | { provider: 'stripe'; error: string }
 
@@ -71,14 +70,14 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <PageHeader title="Payment links" />
       <p className="mt-2 max-w-3xl text-slate-600">
-        The Stripe account’s payment links and what each line sells, against the shop’s prices: a line at a price the shop does not show is
-        marked, so that a link never sells at another price than the shop’s.
+        The Stripe account’s payment links and what each line sells, against the shop’s prices: a line at a price the shop does not show is marked, so that a
+        link never sells at another price than the shop’s.
       </p>
 
       {loaderData.provider === 'demo' ? (
         <Alert tone="warning" className="mt-6 max-w-3xl">
-          Payment links and the catalogue check need Stripe: this shop takes payments on its demo payment page. Whoever runs the shop’s
-          server can connect it to Stripe.
+          Payment links and the catalogue check need Stripe: this shop takes payments on its demo payment page. Whoever runs the shop’s server can connect it to
+          Stripe.
         </Alert>
       ) : (
         <>
@@ -87,16 +86,11 @@ export default function PaymentLinks({ loaderData, actionData }: Route.Component
               Catalogue check
             </h2>
             <p className="mt-1 max-w-3xl text-sm text-slate-600">
-              Compares every product’s prices with Stripe’s: a missing or archived product, a missing or inactive price, another amount or another
-              currency. The same check runs from the command line with <code className="rounded bg-slate-100 px-1">npm run catalog:check</code>.
+              Compares every product’s prices with Stripe’s: a missing or archived product, a missing or inactive price, another amount or another currency. The
+              same check runs from the command line with <code className="rounded bg-slate-100 px-1">npm run catalog:check</code>.
             </p>
             <Form method="post" className="mt-4">
-              <Button
-                type="submit"
-                name="intent"
-                value="check"
-                disabled={checking}
-              >
+              <Button type="submit" name="intent" value="check" disabled={checking}>
                 {checking ? 'Checking…' : 'Check the catalogue'}
               </Button>
             </Form>
@@ -130,7 +124,9 @@ function LinkList({ list }: { list: PaymentLinkList }) {
       <p className="mt-2 text-sm text-slate-600">
         {links.length} {links.length === 1 ? 'link' : 'links'}
         {truncated ? ` (the first ${list.limit})` : ''};{' '}
-        {marked === 0 ? 'every line sells at a price the shop shows.' : `${marked} ${marked === 1 ? 'line sells' : 'lines sell'} at a price the shop does not show.`}
+        {marked === 0
+          ? 'every line sells at a price the shop shows.'
+          : `${marked} ${marked === 1 ? 'line sells' : 'lines sell'} at a price the shop does not show.`}
       </p>
       <ul className="mt-4 space-y-6">
         {links.map((link) => (
@@ -233,9 +229,7 @@ function CheckResult({ result }: { result: ActionData }) {
   }
   return (
     <div className="mt-4">
-      <Alert tone="warning">
-        {summary}
-      </Alert>
+      <Alert tone="warning">{summary}</Alert>
       <DataTable
         className="mt-3"
         phone="scroll"

@@ -47,7 +47,14 @@ export default function DeprecateProduct({ loaderData, actionData }: Route.Compo
       <h1 className="text-3xl font-bold tracking-tight">Delete {product.productName}?</h1>
       <div className="mt-8 flex flex-col gap-6 rounded-2xl border border-slate-200 p-6 sm:flex-row">
         {image ? (
-          <Picture src={image.value} alt={image.label} width={192} height={192} sizes="192px" className="h-48 w-48 shrink-0 rounded-lg bg-slate-50 object-contain" />
+          <Picture
+            src={image.value}
+            alt={image.label}
+            width={192}
+            height={192}
+            sizes="192px"
+            className="h-48 w-48 shrink-0 rounded-lg bg-slate-50 object-contain"
+          />
         ) : (
           <div className="h-48 w-48 shrink-0 rounded-lg bg-slate-100" />
         )}
@@ -75,8 +82,8 @@ export default function DeprecateProduct({ loaderData, actionData }: Route.Compo
       <div className="mt-8 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
         <p className="font-semibold">Delete confirmation</p>
         <p className="mt-1">
-          This deletes the product permanently: it leaves the catalogue, its page and address stop working and it can no longer be added to a
-          cart. Past orders keep their own copy of it, and its history keeps the last version.
+          This deletes the product permanently: it leaves the catalogue, its page and address stop working and it can no longer be added to a cart. Past orders
+          keep their own copy of it, and its history keeps the last version.
         </p>
       </div>
       {actionData?.error ? (

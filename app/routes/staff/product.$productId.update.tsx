@@ -3,7 +3,14 @@ import { ProductForm, readProductSubmission } from '../../components/staff/produ
 import { productPath } from '../../lib/catalog'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { currentProducts, getEditableProduct, ProductNotFoundError, relatedProductErrors, StaleEditError, updateProduct } from '../../server/catalog/product-changes.server'
+import {
+  currentProducts,
+  getEditableProduct,
+  ProductNotFoundError,
+  relatedProductErrors,
+  StaleEditError,
+  updateProduct,
+} from '../../server/catalog/product-changes.server'
 import { ProductIdTakenError } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.update'

@@ -18,8 +18,10 @@ import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/products'
 import { Button, LinkButton } from '../../components/ui/button'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Products', 'Every product of the catalogue, with its price and stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Products', 'Every product of the catalogue, with its price and stock.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseStaffProductQuery(new URL(request.url).searchParams)
@@ -45,14 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   let stockOnHand: number | undefined
   if (typeof typed === 'string' && typed.trim() !== String(form.get('stockShown') ?? '')) {
     const count = Number(typed.trim().replace(/,/g, ''))
-    if (!/^\d[\d,]*$/.test(typed.trim()) || !Number.isSafeInteger(count) || count > 1_000_000) return refuse('Enter the stock on hand as a whole number, such as 12.')
+    if (!/^\d[\d,]*$/.test(typed.trim()) || !Number.isSafeInteger(count) || count > 1_000_000)
+      return refuse('Enter the stock on hand as a whole number, such as 12.')
     stockOnHand = count
   }
   try {
     const product = await quickEditProduct(shop(context).db, productId, version, { priceCents, stockOnHand }, staff.email)
     return data<Outcome>({ productId, ok: true, message: `Saved ${product.productName}.` })
   } catch (error) {
-    if (error instanceof StaleEditError) return refuse('Someone changed this product after the list was loaded, so this change was not saved. Reload the list to see theirs.', 409)
+    if (error instanceof StaleEditError)
+      return refuse('Someone changed this product after the list was loaded, so this change was not saved. Reload the list to see theirs.', 409)
     if (error instanceof ProductNotFoundError) return refuse('This product was renamed or deleted after the list was loaded.', 404)
     throw error
   }
@@ -69,7 +73,9 @@ async function bulkAction(form: FormData, db: Parameters<typeof bulkEditProducts
   if (kind === 'status' && (value === 'active' || value === 'draft' || value === 'archived')) change = { status: value }
   else if (kind === 'category' && value && isCategory(value)) change = { category: value }
   else if (kind === 'stock') {
-    const typed = String(form.get('bulkStock') ?? '').trim().replace(/,/g, '')
+    const typed = String(form.get('bulkStock') ?? '')
+      .trim()
+      .replace(/,/g, '')
     if (!/^\d{1,7}$/.test(typed) || Number(typed) > 1_000_000) return refuse('Enter the stock on hand for the ticked products as a whole number, such as 12.')
     change = { stockOnHand: Number(typed) }
   } else return refuse('Choose what to change on the ticked products.')
@@ -88,9 +94,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Products</h1>
-        <LinkButton to="/product/create">
-          New product
-        </LinkButton>
+        <LinkButton to="/product/create">New product</LinkButton>
       </div>
       <Form method="get" role="search" aria-label="Find products" className="mt-6 grid gap-3 sm:grid-cols-[1fr_10rem_8rem_10rem_10rem_auto] sm:items-end">
         <TextField name="q" label="Search" type="search" size="sm" defaultValue={query.q} placeholder="Name or id" />
@@ -104,7 +108,8 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
       </Form>
       <p className="mt-4 text-sm text-slate-600" data-testid="product-total">
         {total === 1 ? '1 product' : `${total.toLocaleString('en-AU')} products`}
-        {pages > 1 ? `, page ${query.page} of ${pages}` : ''}. Change a price or a stock count and press Save on its row; other fields are on the product’s form.
+        {pages > 1 ? `, page ${query.page} of ${pages}` : ''}. Change a price or a stock count and press Save on its row; other fields are on the product’s
+        form.
       </p>
       {actionData ? (
         <Alert tone={actionData.ok ? 'success' : 'error'} className="mt-4">
@@ -112,24 +117,30 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : null}
       {rows.length > 0 ? (
-        <Form id="bulk" method="post" preventScrollReset aria-label="Change the ticked products" className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+        <Form
+          id="bulk"
+          method="post"
+          preventScrollReset
+          aria-label="Change the ticked products"
+          className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
+        >
           <input type="hidden" name="intent" value="bulk" />
           <SelectField id="bulk-change" name="bulk" label="With the ticked products" size="sm" defaultValue="" first={['', 'Choose a change']}>
-              <optgroup label="Set the status">
-                {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
-                  <option key={value} value={`status:${value}`}>
-                    {label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Move to the category">
-                {CATEGORIES.map((category) => (
-                  <option key={category} value={`category:${category}`}>
-                    {CATEGORY_LABELS[category]}
-                  </option>
-                ))}
-              </optgroup>
-              <option value="stock">Set the stock on hand to…</option>
+            <optgroup label="Set the status">
+              {Object.entries(PRODUCT_STATUSES).map(([value, label]) => (
+                <option key={value} value={`status:${value}`}>
+                  {label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Move to the category">
+              {CATEGORIES.map((category) => (
+                <option key={category} value={`category:${category}`}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </optgroup>
+            <option value="stock">Set the stock on hand to…</option>
           </SelectField>
           <TextField name="bulkStock" label="Stock on hand" note="(for a stock change)" size="sm" controlWidth="w-32" inputMode="numeric" />
           <Button type="submit" variant="secondary">

@@ -30,8 +30,10 @@ import { CheckboxField } from '../../components/ui/checkbox-field'
 import { PageHeader } from '../../components/ui/page-header'
 import { DataTable, type Column } from '../../components/ui/table'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Reports', 'Sales, GST per BAS quarter, top products and low stock.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Reports', 'Sales, GST per BAS quarter, top products and low stock.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request)
@@ -58,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
   // Only the choices form saves: a post without its intent (a stray or forged request) changes nothing.
-  if (form.get('intent') !== 'notices') return data({ saved: false, message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
+  if (form.get('intent') !== 'notices')
+    return data({ saved: false, message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
   const choices = { newOrders: form.get('newOrders') === 'on', lowStock: form.get('lowStock') === 'on' }
   const saved = await saveNoticeChoices(shop(context).db, staff.id, choices, staff.email)
   if (!saved) return data({ saved: false, message: 'Your account has no profile yet; sign out and in again, then save.' }, { status: 409 })
@@ -105,8 +108,20 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
           By day
         </h2>
         <div className="mt-4 grid gap-8 lg:grid-cols-2">
-          <BarChart id="revenue-chart" title={`Revenue per day, last ${query.range} days`} points={dayPoints('salesCents')} format={formatAud} valueHeading="Revenue (GST inclusive)" />
-          <BarChart id="orders-chart" title={`Paid orders per day, last ${query.range} days`} points={dayPoints('orders')} format={String} valueHeading="Orders" />
+          <BarChart
+            id="revenue-chart"
+            title={`Revenue per day, last ${query.range} days`}
+            points={dayPoints('salesCents')}
+            format={formatAud}
+            valueHeading="Revenue (GST inclusive)"
+          />
+          <BarChart
+            id="orders-chart"
+            title={`Paid orders per day, last ${query.range} days`}
+            points={dayPoints('orders')}
+            format={String}
+            valueHeading="Orders"
+          />
         </div>
       </section>
 
@@ -227,7 +242,12 @@ function Choices({ query }: { query: ReportQuery }) {
         <ul className="flex flex-wrap gap-2">
           {RANGES.map((range) => (
             <li key={range}>
-              <LinkButton variant="pill" size="sm" to={`/reports${reportQueryString(query, { range })}`} aria-current={query.range === range ? 'page' : undefined}>
+              <LinkButton
+                variant="pill"
+                size="sm"
+                to={`/reports${reportQueryString(query, { range })}`}
+                aria-current={query.range === range ? 'page' : undefined}
+              >
                 Last {range} days
               </LinkButton>
             </li>
@@ -277,7 +297,15 @@ function figure<Row>(header: string, cents: (row: Row) => number, footer?: numbe
 }
 type PeriodRow = PeriodTotals & { period: string }
 
-function PeriodTable({ rows, by, totals }: { rows: PeriodRow[]; by: Grouping; totals: { orders: number; sales: number; gst: number; refunds: number; refundGst: number } }) {
+function PeriodTable({
+  rows,
+  by,
+  totals,
+}: {
+  rows: PeriodRow[]
+  by: Grouping
+  totals: { orders: number; sales: number; gst: number; refunds: number; refundGst: number }
+}) {
   return (
     <DataTable
       className="mt-3"

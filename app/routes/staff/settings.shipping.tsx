@@ -18,11 +18,10 @@ import type { Route } from './+types/settings.shipping'
 import { buttonClass } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [
-    ...pageMeta('Shipping methods', 'How orders reach customers: delivery methods, Click & Collect, prices and weight bands.', shopNameFrom(matches)),
-    { name: 'robots', content: 'noindex' },
-  ]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Shipping methods', 'How orders reach customers: delivery methods, Click & Collect, prices and weight bands.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 const SETTINGS_PATH = '/settings/shipping'
 
@@ -73,8 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`${SETTINGS_PATH}?saved=${encodeURIComponent(methodId)}#method-${methodId}`)
 }
 
-
-
 export default function ShippingSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { methods, saved } = loaderData
   const answer = actionData as ActionData | undefined
@@ -86,8 +83,8 @@ export default function ShippingSettings({ loaderData, actionData }: Route.Compo
       </Link>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Shipping methods</h1>
       <p className="mt-2 max-w-3xl text-slate-600">
-        The ways an order can reach the customer, offered at checkout in the order of their position. Prices are in Australian dollars, GST included.
-        Inactive methods are kept but not offered. A cart with lithium batteries can only use methods that may carry them.
+        The ways an order can reach the customer, offered at checkout in the order of their position. Prices are in Australian dollars, GST included. Inactive
+        methods are kept but not offered. A cart with lithium batteries can only use methods that may carry them.
       </p>
 
       {methods.length === 0 ? (

@@ -15,8 +15,10 @@ import { readForm } from '../../server/http/form.server'
 import { z } from 'zod'
 import type { Route } from './+types/settings.staff'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Staff accounts', 'Who can open the staff screens, and invitations to join.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Staff accounts', 'Who can open the staff screens, and invitations to join.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const me = await requireStaff(context, request)
@@ -36,7 +38,12 @@ interface ActionResult {
   email?: string
 }
 
-const emailSchema = z.string().trim().min(1, 'Enter the e-mail address to invite.').max(254, 'That address is too long.').pipe(z.email('Enter a valid e-mail address, like name@example.com.'))
+const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the e-mail address to invite.')
+  .max(254, 'That address is too long.')
+  .pipe(z.email('Enter a valid e-mail address, like name@example.com.'))
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(context, request)
@@ -54,7 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'withdraw': {
       const withdrawn = await withdrawInvite(db, String(form.get('invite') ?? ''))
-      return withdrawn ? answer({ done: 'Invitation withdrawn: its link no longer works.' }) : answer({ failure: 'That invitation was already used, withdrawn or expired.' }, 409)
+      return withdrawn
+        ? answer({ done: 'Invitation withdrawn: its link no longer works.' })
+        : answer({ failure: 'That invitation was already used, withdrawn or expired.' }, 409)
     }
     case 'revoke':
     case 'reset-2fa': {
@@ -76,7 +85,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
 
 /** One button in a form of its own, naming the account or invitation it acts on. */
-function RowAction({ intent, name, value, label, tone = 'secondary' }: { intent: string; name: string; value: string; label: string; tone?: 'secondary' | 'danger' }) {
+function RowAction({
+  intent,
+  name,
+  value,
+  label,
+  tone = 'secondary',
+}: {
+  intent: string
+  name: string
+  value: string
+  label: string
+  tone?: 'secondary' | 'danger'
+}) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={intent} />
@@ -94,9 +115,20 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   const inviteError = actionData?.email !== undefined ? actionData.failure : null
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <PageHeader title="Staff accounts" lead="Who can open these screens. New staff are invited by e-mail: they set their own password and two-step login through the link, and only then become staff." />
-      {actionData?.done ? <Alert tone="success" className="mt-6">{actionData.done}</Alert> : null}
-      {actionData?.failure && !inviteError ? <Alert tone="error" className="mt-6">{actionData.failure}</Alert> : null}
+      <PageHeader
+        title="Staff accounts"
+        lead="Who can open these screens. New staff are invited by e-mail: they set their own password and two-step login through the link, and only then become staff."
+      />
+      {actionData?.done ? (
+        <Alert tone="success" className="mt-6">
+          {actionData.done}
+        </Alert>
+      ) : null}
+      {actionData?.failure && !inviteError ? (
+        <Alert tone="error" className="mt-6">
+          {actionData.failure}
+        </Alert>
+      ) : null}
 
       <section aria-labelledby="invite-heading" className="mt-8 rounded-lg border border-slate-200 p-5">
         <h2 id="invite-heading" className="text-lg font-semibold">
@@ -105,7 +137,15 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <Form method="post" noValidate className="mt-3 flex flex-wrap items-start gap-3">
           <input type="hidden" name="intent" value="invite" />
           <div className="w-full min-w-0 sm:w-auto sm:max-w-md sm:flex-1">
-            <TextField name="email" label="E-mail address" type="email" autoComplete="off" defaultValue={actionData?.email ?? ''} error={inviteError ?? undefined} key={actionData?.done ?? 'invite'} />
+            <TextField
+              name="email"
+              label="E-mail address"
+              type="email"
+              autoComplete="off"
+              defaultValue={actionData?.email ?? ''}
+              error={inviteError ?? undefined}
+              key={actionData?.done ?? 'invite'}
+            />
           </div>
           <Button type="submit" disabled={busy} className="sm:mt-6">
             Send invitation
@@ -158,7 +198,11 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  {invite.state === 'expired' ? <Badge tone="danger">Link expired</Badge> : <Badge>Link works until {dateFormat.format(new Date(invite.expiresAt))}</Badge>}
+                  {invite.state === 'expired' ? (
+                    <Badge tone="danger">Link expired</Badge>
+                  ) : (
+                    <Badge>Link works until {dateFormat.format(new Date(invite.expiresAt))}</Badge>
+                  )}
                   <RowAction intent="invite" name="email" value={invite.email} label="Send again" />
                   {invite.state === 'open' ? <RowAction intent="withdraw" name="invite" value={invite.id} label="Withdraw" tone="danger" /> : null}
                 </div>

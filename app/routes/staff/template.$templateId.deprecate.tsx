@@ -7,11 +7,10 @@ import { deleteTemplate, getTemplate, TemplateNotFoundError } from '../../server
 import type { Route } from './+types/template.$templateId.deprecate'
 import { readForm } from '../../server/http/form.server'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [
-    ...pageMeta(loaderData ? `Deprecate ${loaderData.template.templateName}` : 'Deprecate template', 'Delete a template record.', shopNameFrom(matches)),
-    { name: 'robots', content: 'noindex' },
-  ]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(loaderData ? `Deprecate ${loaderData.template.templateName}` : 'Deprecate template', 'Delete a template record.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const template = await getTemplate(shop(context).db, params.templateId)

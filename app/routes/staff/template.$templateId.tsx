@@ -5,11 +5,10 @@ import { getTemplate, PLACEHOLDER_TEMPLATE_IMAGE } from '../../server/templates/
 import type { Route } from './+types/template.$templateId'
 import { LinkButton } from '../../components/ui/button'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [
-    ...pageMeta(loaderData ? `Template ${loaderData.template.templateName}` : 'Template', 'A template record, read-only.', shopNameFrom(matches)),
-    { name: 'robots', content: 'noindex' },
-  ]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(loaderData ? `Template ${loaderData.template.templateName}` : 'Template', 'A template record, read-only.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const template = await getTemplate(shop(context).db, params.templateId)
@@ -45,9 +44,7 @@ export default function TemplateDetail({ loaderData }: Route.ComponentProps) {
             <dd>{template.version}</dd>
           </dl>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LinkButton to={`/template/${template.FBUID}/update`}>
-              Edit
-            </LinkButton>
+            <LinkButton to={`/template/${template.FBUID}/update`}>Edit</LinkButton>
             <Link to={`/template/${template.FBUID}/deprecate`} className={`${linkClass} text-red-700 hover:border-red-600`}>
               Deprecate
             </Link>

@@ -9,11 +9,10 @@ import { getTemplate, StaleTemplateError, TemplateNotFoundError, updateTemplate 
 import type { Route } from './+types/template.$templateId.update'
 import { readForm } from '../../server/http/form.server'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  [
-    ...pageMeta(loaderData ? `Edit ${loaderData.template.templateName}` : 'Edit template', 'Edit a template record.', shopNameFrom(matches)),
-    { name: 'robots', content: 'noindex' },
-  ]
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(loaderData ? `Edit ${loaderData.template.templateName}` : 'Edit template', 'Edit a template record.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const template = await getTemplate(shop(context).db, params.templateId)

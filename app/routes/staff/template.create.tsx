@@ -9,8 +9,10 @@ import { createTemplate } from '../../server/templates/templates.server'
 import type { Route } from './+types/template.create'
 import { readForm } from '../../server/http/form.server'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Create Template', 'Create a template record.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Create Template', 'Create a template record.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)

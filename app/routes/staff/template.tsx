@@ -6,8 +6,10 @@ import type { Route } from './+types/template'
 import { LinkButton } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  [...pageMeta('Templates', 'Template records kept by the shop’s staff.', shopNameFrom(matches)), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta('Templates', 'Template records kept by the shop’s staff.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const deleted = new URL(request.url).searchParams.get('deleted')
@@ -27,9 +29,7 @@ export default function TemplateList({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">Templates</h1>
         </div>
-        <LinkButton to="/template/create">
-          Create Template
-        </LinkButton>
+        <LinkButton to="/template/create">Create Template</LinkButton>
       </div>
       {deleted ? (
         <Alert tone="success" className="mt-6">
@@ -47,7 +47,13 @@ export default function TemplateList({ loaderData }: Route.ComponentProps) {
           {templates.map((template) => (
             <li key={template.FBUID} className="flex flex-wrap items-center gap-4 py-4">
               <div className="flex min-w-0 flex-1 basis-64 items-center gap-4">
-                <img src={template.templateImage} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md border border-slate-200 bg-slate-50 object-contain" />
+                <img
+                  src={template.templateImage}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="h-16 w-16 shrink-0 rounded-md border border-slate-200 bg-slate-50 object-contain"
+                />
                 <h2 className="min-w-0 break-words text-lg font-semibold">
                   <Link to={`/template/${template.FBUID}`} className="hover:text-brand-700 hover:underline">
                     {template.templateName}

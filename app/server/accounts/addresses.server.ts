@@ -13,7 +13,9 @@ export async function listAddresses(db: Executor, userId: string): Promise<Saved
 }
 
 const same = (a: AddressInput, b: AddressInput) =>
-  (['fullName', 'addressLine1', 'addressLine2', 'suburb', 'state', 'postcode'] as const).every((key) => a[key].trim().toLowerCase() === b[key].trim().toLowerCase())
+  (['fullName', 'addressLine1', 'addressLine2', 'suburb', 'state', 'postcode'] as const).every(
+    (key) => a[key].trim().toLowerCase() === b[key].trim().toLowerCase(),
+  )
 
 /**
  * Keeps an address the customer chose to save at checkout; it becomes their default (the one they
@@ -25,11 +27,24 @@ export async function saveAddress(db: Database, userId: string, input: AddressIn
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId))
     let saved: SavedAddress
     if (existing) {
-      ;[saved] = await tx.update(addresses).set({ ...input, isDefault: true }).where(eq(addresses.id, existing.id)).returning() as [SavedAddress]
+      ;[saved] = (await tx
+        .update(addresses)
+        .set({ ...input, isDefault: true })
+        .where(eq(addresses.id, existing.id))
+        .returning()) as [SavedAddress]
     } else {
-      ;[saved] = await tx.insert(addresses).values({ id: `addr_${randomBytes(9).toString('base64url')}`, userId, ...input, isDefault: true }).returning() as [SavedAddress]
+      ;[saved] = (await tx
+        .insert(addresses)
+        .values({ id: `addr_${randomBytes(9).toString('base64url')}`, userId, ...input, isDefault: true })
+        .returning()) as [SavedAddress]
     }
-    await recordHistory(tx, { collection: 'addresses', documentId: saved.id, action: existing ? 'set' : 'create', document: { FBUID: saved.id, ...saved }, updatedBy })
+    await recordHistory(tx, {
+      collection: 'addresses',
+      documentId: saved.id,
+      action: existing ? 'set' : 'create',
+      document: { FBUID: saved.id, ...saved },
+      updatedBy,
+    })
     return saved
   })
 }
@@ -37,11 +52,20 @@ export async function saveAddress(db: Database, userId: string, input: AddressIn
 /** Makes one of the customer's addresses the default; false if it is not theirs. */
 export async function makeDefaultAddress(db: Database, userId: string, addressId: string, updatedBy: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [mine] = await tx.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    const [mine] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     if (!mine) return false
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId))
     await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId))
-    await recordHistory(tx, { collection: 'addresses', documentId: addressId, action: 'update', document: { FBUID: addressId, ...mine, isDefault: true }, updatedBy })
+    await recordHistory(tx, {
+      collection: 'addresses',
+      documentId: addressId,
+      action: 'update',
+      document: { FBUID: addressId, ...mine, isDefault: true },
+      updatedBy,
+    })
     return true
   })
 }
@@ -49,7 +73,10 @@ export async function makeDefaultAddress(db: Database, userId: string, addressId
 /** Removes one of the customer's addresses; false if it is not theirs. */
 export async function removeAddress(db: Database, userId: string, addressId: string, updatedBy: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [gone] = await tx.delete(addresses).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))).returning()
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .returning()
     if (!gone) return false
     await recordHistory(tx, { collection: 'addresses', documentId: addressId, action: 'delete', document: { FBUID: addressId, ...gone }, updatedBy })
     return true

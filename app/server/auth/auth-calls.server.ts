@@ -36,7 +36,13 @@ export async function callAuth(
   } catch {
     parsed = { message: text }
   }
-  return { ok: response.ok, status: response.status, body: parsed, setCookies: response.headers.getSetCookie(), retryAfter: response.headers.get('X-Retry-After') }
+  return {
+    ok: response.ok,
+    status: response.status,
+    body: parsed,
+    setCookies: response.headers.getSetCookie(),
+    retryAfter: response.headers.get('X-Retry-After'),
+  }
 }
 
 /** The provider's message for a failed call, as the login panel shows it after "Error: ". */

@@ -69,7 +69,13 @@ export function createAuth(options: AuthOptions) {
   const handler = auth.handler
   auth.handler = (request: Request) => {
     const ms = request.method === 'POST' ? ADDRESS_ANSWERS.get(new URL(request.url).pathname) : undefined
-    return ms === undefined ? handler(request) : answerNoSoonerThan(ms, () => handler(request), (response) => response.ok)
+    return ms === undefined
+      ? handler(request)
+      : answerNoSoonerThan(
+          ms,
+          () => handler(request),
+          (response) => response.ok,
+        )
   }
   return auth
 }
@@ -101,7 +107,8 @@ function createBetterAuth({ db, config, mailer, secret }: AuthOptions) {
       // the verification link signs the newcomer in), and only a verified address may sign in.
       requireEmailVerification: true,
       onExistingUserSignUp: async ({ user }) => {
-        if (await mayMail(db, 'sign-up-attempt', user.email)) await mailer.send(signUpAttemptMail({ to: user.email, baseUrl: baseURL, shopName: config.SHOP_NAME }))
+        if (await mayMail(db, 'sign-up-attempt', user.email))
+          await mailer.send(signUpAttemptMail({ to: user.email, baseUrl: baseURL, shopName: config.SHOP_NAME }))
       },
       // Forgot password: the answer is the same whether or not the address has an account.
       sendResetPassword: async ({ user, url }) => {

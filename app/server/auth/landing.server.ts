@@ -9,11 +9,7 @@ import { getProfile } from '../profiles/profiles.server.ts'
  * by the profile rule (docs/specification.md, Where a login lands). Any failure to read the profile
  * is logged and lands on /client.
  */
-export async function landingPath(
-  context: Readonly<RouterContextProvider>,
-  userId: string | null,
-  returnPath: string | null,
-): Promise<string> {
+export async function landingPath(context: Readonly<RouterContextProvider>, userId: string | null, returnPath: string | null): Promise<string> {
   const safe = safeReturnPath(returnPath)
   if (safe) return safe
   if (!userId) return redirectAfterLogin({ user: null })

@@ -104,7 +104,8 @@ async function recordWrongCode(db: Database, userId: string) {
   }
 }
 
-const clearWrongCodes = (db: Database, userId: string) => db.update(twoFactor).set({ failedVerificationCount: 0, lockedUntil: null }).where(eq(twoFactor.userId, userId))
+const clearWrongCodes = (db: Database, userId: string) =>
+  db.update(twoFactor).set({ failedVerificationCount: 0, lockedUntil: null }).where(eq(twoFactor.userId, userId))
 
 /**
  * What better-auth's two-factor plugin leaves open, closed around its endpoints (decision 021):
@@ -134,7 +135,10 @@ export function secondFactorGuards(db: Database, config: Pick<Env, 'STAFF_TWO_FA
       const now = new Date()
       if (factor.lockedUntil > now) throw APIError.from('TOO_MANY_REQUESTS', TWO_FACTOR_ERROR_CODES.ACCOUNT_TEMPORARILY_LOCKED)
       // A lapsed lock starts a new count, as at login.
-      await db.update(twoFactor).set({ failedVerificationCount: 0, lockedUntil: null }).where(and(eq(twoFactor.userId, who.userId), lte(twoFactor.lockedUntil, now)))
+      await db
+        .update(twoFactor)
+        .set({ failedVerificationCount: 0, lockedUntil: null })
+        .where(and(eq(twoFactor.userId, who.userId), lte(twoFactor.lockedUntil, now)))
     }
     checks.set(ctx.context, { ...who, enrolling: Boolean(who.sessionToken) && factor.verified !== true })
     if (ctx.path === VERIFY_TOTP) {

@@ -35,7 +35,9 @@ export async function createSessionReader(db: Database, auth: Auth): Promise<Ses
   const fromBetterAuth: SessionReader = async (headers, setCookie) => {
     const { headers: answer, response: found } = await auth.api.getSession({ headers, returnHeaders: true })
     if (setCookie) for (const cookie of answer.getSetCookie()) setCookie(cookie)
-    return found ? sessionUser({ ...found.user, twoFactorVerifiedAt: (found.session as { twoFactorVerifiedAt?: Date | null }).twoFactorVerifiedAt ?? null }) : null
+    return found
+      ? sessionUser({ ...found.user, twoFactorVerifiedAt: (found.session as { twoFactorVerifiedAt?: Date | null }).twoFactorVerifiedAt ?? null })
+      : null
   }
   // Not a named prepared statement: the embedded database serves every pool connection from one
   // session, where a second connection's PREPARE of the same name fails.
@@ -87,7 +89,15 @@ interface SessionRow {
 }
 
 function sessionUser({ id, email, name, role, emailVerified, twoFactorEnabled, twoFactorVerifiedAt }: SessionRow): SessionUser {
-  return { id, email, name, role: role === 'staff' ? 'staff' : 'customer', emailVerified, twoFactorEnabled: twoFactorEnabled === true, secondFactorPassed: twoFactorVerifiedAt !== null }
+  return {
+    id,
+    email,
+    name,
+    role: role === 'staff' ? 'staff' : 'customer',
+    emailVerified,
+    twoFactorEnabled: twoFactorEnabled === true,
+    secondFactorPassed: twoFactorVerifiedAt !== null,
+  }
 }
 
 /** The value of the first cookie called `name`, decoded, as better-call's parser gives it; null without one. */

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { shopContext, type ShopContext } from '../context.server.ts'
 import { getSessionUser, requireStaff, requireUser, type SessionUser } from './session.server.ts'
 
-const customer: SessionUser = { id: 'u1', email: 'pilot@example.com', name: 'Pilot', role: 'customer', emailVerified: true, twoFactorEnabled: false, secondFactorPassed: false }
+const customer: SessionUser = {
+  id: 'u1',
+  email: 'pilot@example.com',
+  name: 'Pilot',
+  role: 'customer',
+  emailVerified: true,
+  twoFactorEnabled: false,
+  secondFactorPassed: false,
+}
 
 /** A request context whose session reader answers with `person` and counts the lookups. */
 function contextWithSession(person: SessionUser = customer, staffTwoFactor: 'required' | 'optional' = 'required') {

@@ -60,6 +60,7 @@ export async function requireStaff(context: Readonly<RouterContextProvider>, req
   if (user.role !== 'staff') throw data({ message: 'This page is for staff only.' }, { status: 403 })
   const step = staffSecondFactorStep(user, shop(context).config.STAFF_TWO_FACTOR)
   if (!step) return user
-  if (request.method !== 'GET' && request.method !== 'HEAD') throw data({ message: 'Staff actions need a session that passed the second factor. Please enter your authenticator code first.' }, { status: 403 })
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    throw data({ message: 'Staff actions need a session that passed the second factor. Please enter your authenticator code first.' }, { status: 403 })
   throw redirectWithReturn(request, step === 'code' ? '/login/two-factor' : '/client/two-factor')
 }

@@ -46,7 +46,19 @@ const inviteOf = (row: typeof staffInvites.$inferSelect, now: Date): StaffInvite
 /** An invitation that can still be used: not accepted, not withdrawn, not expired. */
 const stillOpen = (now: Date) => and(isNull(staffInvites.acceptedAt), isNull(staffInvites.withdrawnAt), gt(staffInvites.expiresAt, now))
 
-export function staffInviteMail({ to, shopName, invitedBy, link, expiresAt }: { to: string; shopName: string; invitedBy: string; link: string; expiresAt: Date }): MailMessage {
+export function staffInviteMail({
+  to,
+  shopName,
+  invitedBy,
+  link,
+  expiresAt,
+}: {
+  to: string
+  shopName: string
+  invitedBy: string
+  link: string
+  expiresAt: Date
+}): MailMessage {
   const until = expiresAt.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Brisbane' })
   const text = [
     `${invitedBy} invited you to join the staff of ${shopName}.`,
@@ -81,14 +93,27 @@ export async function inviteStaff(
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx.select({ role: user.role }).from(user).where(eq(user.email, email))
     if (existing?.role === 'staff') return { result: 'already-staff' as const }
-    await tx.update(staffInvites).set({ withdrawnAt: now }).where(and(eq(staffInvites.email, email), stillOpen(now)))
+    await tx
+      .update(staffInvites)
+      .set({ withdrawnAt: now })
+      .where(and(eq(staffInvites.email, email), stillOpen(now)))
     const token = randomBytes(32).toString('base64url')
     const [row] = await tx
       .insert(staffInvites)
-      .values({ id: randomUUID(), email, tokenHash: hashToken(token), invitedBy: invitedBy.email, createdAt: now, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000) })
+      .values({
+        id: randomUUID(),
+        email,
+        tokenHash: hashToken(token),
+        invitedBy: invitedBy.email,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000),
+      })
       .returning()
     const link = `${deps.baseUrl}/staff-invite/${token}`
-    await deps.mailer.send(staffInviteMail({ to: email, shopName: deps.shopName, invitedBy: invitedBy.name || invitedBy.email, link, expiresAt: row!.expiresAt }), tx)
+    await deps.mailer.send(
+      staffInviteMail({ to: email, shopName: deps.shopName, invitedBy: invitedBy.name || invitedBy.email, link, expiresAt: row!.expiresAt }),
+      tx,
+    )
     return { result: 'sent' as const, invite: inviteOf(row!, now) }
   })
 }
@@ -96,7 +121,11 @@ export async function inviteStaff(
 /** Withdraws an invitation that was not yet used; false when it was already used, withdrawn or expired. */
 export async function withdrawInvite(db: Executor, id: string, now = new Date()): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return false
-  const rows = await db.update(staffInvites).set({ withdrawnAt: now }).where(and(eq(staffInvites.id, id), stillOpen(now))).returning({ id: staffInvites.id })
+  const rows = await db
+    .update(staffInvites)
+    .set({ withdrawnAt: now })
+    .where(and(eq(staffInvites.id, id), stillOpen(now)))
+    .returning({ id: staffInvites.id })
   return rows.length > 0
 }
 
@@ -112,7 +141,10 @@ export async function listPendingInvites(db: Executor, now = new Date()): Promis
 
 export async function findInvite(db: Executor, token: string, now = new Date()): Promise<(StaffInvite & { hasAccount: boolean }) | null> {
   if (!INVITE_TOKEN.test(token)) return null
-  const [row] = await db.select().from(staffInvites).where(eq(staffInvites.tokenHash, hashToken(token)))
+  const [row] = await db
+    .select()
+    .from(staffInvites)
+    .where(eq(staffInvites.tokenHash, hashToken(token)))
   if (!row) return null
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, row.email))
   return { ...inviteOf(row, now), hasAccount: Boolean(existing) }
@@ -123,7 +155,12 @@ export async function findInvite(db: Executor, token: string, now = new Date()):
  * verified (the link reached it), still a customer until the invitation is accepted. Refused when the
  * link is no longer open or the address already has an account (its owner signs in instead).
  */
-export async function createInvitedAccount(db: Database, token: string, { name, password }: { name: string; password: string }, now = new Date()): Promise<'created' | 'closed' | 'has-account'> {
+export async function createInvitedAccount(
+  db: Database,
+  token: string,
+  { name, password }: { name: string; password: string },
+  now = new Date(),
+): Promise<'created' | 'closed' | 'has-account'> {
   const invite = await findInvite(db, token, now)
   if (!invite || invite.state !== 'open') return 'closed'
   if (invite.hasAccount) return 'has-account'

@@ -53,7 +53,10 @@ export async function grantStaff(db: Database, emailInput: string, { reset = fal
         .set({ password: hash, updatedAt: new Date() })
         .where(and(eq(account.userId, existing.id), eq(account.providerId, 'credential')))
         .returning({ id: account.id })
-      if (!credential) await tx.insert(account).values({ id: randomUUID(), accountId: existing.id, providerId: 'credential', userId: existing.id, password: hash, updatedAt: new Date() })
+      if (!credential)
+        await tx
+          .insert(account)
+          .values({ id: randomUUID(), accountId: existing.id, providerId: 'credential', userId: existing.id, password: hash, updatedAt: new Date() })
       // Whoever held the account may have enrolled their own phone.
       await removeSecondFactor(tx, existing.id)
       await endSessions(tx, existing.id)
@@ -110,6 +113,10 @@ export async function resetTwoFactor(db: Database, emailInput: string): Promise<
 }
 
 export async function listStaff(db: Executor): Promise<{ id: string; email: string; name: string; createdAt: Date; twoFactorEnabled: boolean }[]> {
-  const rows = await db.select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.role, 'staff')).orderBy(user.email)
+  const rows = await db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.role, 'staff'))
+    .orderBy(user.email)
   return rows.map((row) => ({ ...row, twoFactorEnabled: row.twoFactorEnabled === true }))
 }

@@ -36,7 +36,11 @@ export async function getEditableProduct(db: Executor, productId: string): Promi
  * What the form says about chosen related products that are not in the catalogue (or are the
  * product itself), keyed as the form's messages are; empty when all are fine.
  */
-export async function relatedProductErrors(db: Executor, fields: Pick<ProductFields, 'productName' | 'productRelated'>, editedId?: string): Promise<Record<string, string>> {
+export async function relatedProductErrors(
+  db: Executor,
+  fields: Pick<ProductFields, 'productName' | 'productRelated'>,
+  editedId?: string,
+): Promise<Record<string, string>> {
   const chosen = fields.productRelated ?? []
   if (chosen.length === 0) return {}
   const self = new Set([slugify(fields.productName), editedId])
@@ -71,66 +75,78 @@ export async function resolveProductRedirect(db: Executor, productId: string): P
  * concurrent change and nothing is written. A new name that gives a new id moves the product there
  * in the same transaction (refused if that id is taken), and the old id redirects to the new one.
  */
-export async function updateProduct(
-  db: Database,
-  productId: string,
-  expectedVersion: number,
-  fields: ProductFields,
-  updatedBy: string,
-): Promise<Product> {
+export async function updateProduct(db: Database, productId: string, expectedVersion: number, fields: ProductFields, updatedBy: string): Promise<Product> {
   const newId = slugify(fields.productName)
   if (!newId) throw new Error('A product name needs at least one letter or digit.')
-  return afterCatalogWrite(db.transaction(async (tx) => {
-    const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
-    if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
-    if (current.version !== expectedVersion) throw new StaleEditError()
-    const now = new Date()
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+      if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
+      if (current.version !== expectedVersion) throw new StaleEditError()
+      const now = new Date()
 
-    if (newId === productId) {
-      await tx.update(products).set({ ...fields, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
-      const product = (await getProduct(tx, productId))!
-      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+      if (newId === productId) {
+        await tx
+          .update(products)
+          .set({ ...fields, version: current.version + 1, updatedAt: now })
+          .where(eq(products.id, productId))
+        const product = (await getProduct(tx, productId))!
+        await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+        return product
+      }
+
+      const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.id, newId))
+      if (taken) throw new ProductIdTakenError(newId)
+      const { id: _oldId, version: _version, createdAt, updatedAt: _updatedAt, ...previous } = current
+      await tx.delete(products).where(eq(products.id, productId))
+      // The stock and weight move with the product unless the edit changed them.
+      await tx.insert(products).values({ ...previous, ...definedOnly(fields), id: newId, version: current.version + 1, createdAt, updatedAt: now })
+      const product = (await getProduct(tx, newId))!
+      // Payments under way (or that may still come) settle their stock by product id: they follow the move.
+      await tx
+        .update(orderLines)
+        .set({ productId: newId })
+        .where(
+          and(
+            eq(orderLines.productId, productId),
+            inArray(
+              orderLines.orderId,
+              tx
+                .select({ id: orders.id })
+                .from(orders)
+                .where(inArray(orders.stockState, ['reserved', 'released'])),
+            ),
+          ),
+        )
+      await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
+      await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
+      await tx.insert(productRedirects).values({ fromId: productId, toId: newId })
+      await recordHistory(tx, {
+        collection: 'products',
+        documentId: productId,
+        action: 'delete',
+        document: { FBUID: productId, ...pickFields(previous), movedTo: newId },
+        updatedBy,
+      })
+      await recordHistory(tx, { collection: 'products', documentId: newId, action: 'create', document: { ...product, movedFrom: productId }, updatedBy })
       return product
-    }
-
-    const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.id, newId))
-    if (taken) throw new ProductIdTakenError(newId)
-    const { id: _oldId, version: _version, createdAt, updatedAt: _updatedAt, ...previous } = current
-    await tx.delete(products).where(eq(products.id, productId))
-    // The stock and weight move with the product unless the edit changed them.
-    await tx.insert(products).values({ ...previous, ...definedOnly(fields), id: newId, version: current.version + 1, createdAt, updatedAt: now })
-    const product = (await getProduct(tx, newId))!
-    // Payments under way (or that may still come) settle their stock by product id: they follow the move.
-    await tx
-      .update(orderLines)
-      .set({ productId: newId })
-      .where(and(eq(orderLines.productId, productId), inArray(orderLines.orderId, tx.select({ id: orders.id }).from(orders).where(inArray(orders.stockState, ['reserved', 'released'])))))
-    await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
-    await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
-    await tx.insert(productRedirects).values({ fromId: productId, toId: newId })
-    await recordHistory(tx, {
-      collection: 'products',
-      documentId: productId,
-      action: 'delete',
-      document: { FBUID: productId, ...pickFields(previous), movedTo: newId },
-      updatedBy,
-    })
-    await recordHistory(tx, { collection: 'products', documentId: newId, action: 'create', document: { ...product, movedFrom: productId }, updatedBy })
-    return product
-  }))
+    }),
+  )
 }
 
 /** Deletes a product for good (past orders keep their line snapshots); its history keeps the last version. */
 export async function deleteProduct(db: Database, productId: string, updatedBy: string): Promise<Product> {
-  return afterCatalogWrite(db.transaction(async (tx) => {
-    const product = await getProduct(tx, productId)
-    if (!product) throw new ProductNotFoundError(`There is no product "${productId}".`)
-    await tx.delete(products).where(eq(products.id, productId))
-    // Old names of this product no longer lead anywhere: they answer 404 like the product itself.
-    await tx.delete(productRedirects).where(eq(productRedirects.toId, productId))
-    await recordHistory(tx, { collection: 'products', documentId: productId, action: 'delete', document: { ...product }, updatedBy })
-    return product
-  }))
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const product = await getProduct(tx, productId)
+      if (!product) throw new ProductNotFoundError(`There is no product "${productId}".`)
+      await tx.delete(products).where(eq(products.id, productId))
+      // Old names of this product no longer lead anywhere: they answer 404 like the product itself.
+      await tx.delete(productRedirects).where(eq(productRedirects.toId, productId))
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'delete', document: { ...product }, updatedBy })
+      return product
+    }),
+  )
 }
 
 /**
@@ -143,21 +159,26 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
   const fields = parsed.data
   const productId = String(document.FBUID ?? '')
   if (!productId || slugify(fields.productName) !== productId) throw new NotRestorableError('This version cannot be restored: its id does not match its name.')
-  return afterCatalogWrite(db.transaction(async (tx) => {
-    const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
-    const now = new Date()
-    if (current) {
-      // Units sold since that version are gone from the shelf: the count on hand stays as it is now.
-      const { productStockOnHand: _onHand, ...restored } = fields
-      await tx.update(products).set({ ...restored, version: current.version + 1, updatedAt: now }).where(eq(products.id, productId))
-    } else {
-      await tx.insert(products).values({ ...fields, id: productId })
-      await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))
-    }
-    const product = (await getProduct(tx, productId))!
-    await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })
-    return product
-  }))
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
+      const now = new Date()
+      if (current) {
+        // Units sold since that version are gone from the shelf: the count on hand stays as it is now.
+        const { productStockOnHand: _onHand, ...restored } = fields
+        await tx
+          .update(products)
+          .set({ ...restored, version: current.version + 1, updatedAt: now })
+          .where(eq(products.id, productId))
+      } else {
+        await tx.insert(products).values({ ...fields, id: productId })
+        await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))
+      }
+      const product = (await getProduct(tx, productId))!
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })
+      return product
+    }),
+  )
 }
 
 /** The fields a write sets: a document without shipping and stock (an older one) leaves the stored ones. */
@@ -182,11 +203,15 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     productPrices: list('productPrices'),
     ...(typeof document.productWeightGrams === 'number' ? { productWeightGrams: document.productWeightGrams } : {}),
     ...(typeof document.productContainsLithium === 'boolean' ? { productContainsLithium: document.productContainsLithium } : {}),
-    ...(typeof document.productStockOnHand === 'number' || document.productStockOnHand === null ? { productStockOnHand: document.productStockOnHand as number | null } : {}),
+    ...(typeof document.productStockOnHand === 'number' || document.productStockOnHand === null
+      ? { productStockOnHand: document.productStockOnHand as number | null }
+      : {}),
     ...(typeof document.productAllowBackorder === 'boolean' ? { productAllowBackorder: document.productAllowBackorder } : {}),
     ...(typeof document.productBackorderLeadTime === 'string' ? { productBackorderLeadTime: document.productBackorderLeadTime } : {}),
     ...(typeof document.productLowStockThreshold === 'number' ? { productLowStockThreshold: document.productLowStockThreshold } : {}),
-    ...(document.productStatus === 'active' || document.productStatus === 'draft' || document.productStatus === 'archived' ? { productStatus: document.productStatus } : {}),
+    ...(document.productStatus === 'active' || document.productStatus === 'draft' || document.productStatus === 'archived'
+      ? { productStatus: document.productStatus }
+      : {}),
     ...(typeof document.productFeatured === 'boolean' ? { productFeatured: document.productFeatured } : {}),
     ...(Array.isArray(document.productRelated) ? { productRelated: document.productRelated.filter((id): id is string => typeof id === 'string') } : {}),
     ...(typeof document.productUseCases === 'boolean' ? { productUseCases: document.productUseCases } : {}),

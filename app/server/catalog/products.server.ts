@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import { DEFAULT_CATEGORY_QUERY, type CategoryQuery, type CategorySort } from '../../lib/category-query.ts'
-import { CATEGORY_PAGE_SIZE, stockFactsOf, type StockFacts, type Category, type PriceItem, type Product, type ProductCard, type ProductFields, type ProductItem } from '../../lib/catalog.ts'
+import {
+  CATEGORY_PAGE_SIZE,
+  stockFactsOf,
+  type StockFacts,
+  type Category,
+  type PriceItem,
+  type Product,
+  type ProductCard,
+  type ProductFields,
+  type ProductItem,
+} from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
@@ -28,7 +38,11 @@ export interface ShownProduct {
 }
 
 export async function getShownProduct(db: Executor, productId: string): Promise<ShownProduct | null> {
-  const [row] = await db.select({ ...documentColumns, reserved: products.stockReserved }).from(products).where(eq(products.id, productId)).limit(1)
+  const [row] = await db
+    .select({ ...documentColumns, reserved: products.stockReserved })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1)
   if (!row) return null
   const { reserved, ...product } = row
   return { product: toProduct(product), stock: stockFactsOf(product, reserved) }
@@ -111,7 +125,9 @@ export async function listCategoryPage(
     .limit(CATEGORY_PAGE_SIZE)
     .offset((view.page - 1) * CATEGORY_PAGE_SIZE)
   const [rows, [counted]] = await Promise.all([
-    selectCards(db).where(inArray(products.id, pageIds)).orderBy(...sortOrders[view.sort]),
+    selectCards(db)
+      .where(inArray(products.id, pageIds))
+      .orderBy(...sortOrders[view.sort]),
     db.select({ total: count() }).from(products).where(where),
   ])
   return { cards: rows.map(toCard), total: counted?.total ?? 0 }
@@ -142,15 +158,17 @@ export class ProductIdTakenError extends Error {
 export async function createProduct(db: Database, fields: ProductFields, updatedBy: string | null): Promise<Product> {
   const productId = slugify(fields.productName)
   if (!productId) throw new Error('A product name needs at least one letter or digit.')
-  return afterCatalogWrite(db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(products)
-      .values({ id: productId, ...fields })
-      .onConflictDoNothing({ target: products.id })
-      .returning({ id: products.id })
-    if (inserted.length === 0) throw new ProductIdTakenError(productId)
-    const product = (await getProduct(tx, productId))!
-    await recordHistory(tx, { collection: 'products', documentId: productId, action: 'create', document: { ...product }, updatedBy })
-    return product
-  }))
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(products)
+        .values({ id: productId, ...fields })
+        .onConflictDoNothing({ target: products.id })
+        .returning({ id: products.id })
+      if (inserted.length === 0) throw new ProductIdTakenError(productId)
+      const product = (await getProduct(tx, productId))!
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'create', document: { ...product }, updatedBy })
+      return product
+    }),
+  )
 }

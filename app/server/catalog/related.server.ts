@@ -24,11 +24,22 @@ export async function listRelatedCards(db: Executor, productId: string): Promise
     .where(eq(products.id, productId))
     .limit(1)
   if (!product) return []
-  if (product.chosen.length > 0) return cardsInOrder(db, (await currentProducts(db, product.chosen)).flatMap(({ id }) => (id === productId ? [] : [id])))
+  if (product.chosen.length > 0)
+    return cardsInOrder(
+      db,
+      (await currentProducts(db, product.chosen)).flatMap(({ id }) => (id === productId ? [] : [id])),
+    )
   const order = [sql`${inStockNow} desc`, sql`abs(coalesce(${priceCents}, 0) - ${product.price ?? 0}) asc`, asc(products.productName), asc(products.id)]
   // Ids first from narrow columns, then cards for those rows only (as listCategoryPage does).
-  const ids = db.select({ id: products.id }).from(products).where(and(eq(products.productCategory, product.category), ne(products.id, productId), inShop)).orderBy(...order).limit(RELATED_SHOWN)
-  const rows = await selectCards(db).where(inArray(products.id, ids)).orderBy(...order)
+  const ids = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.productCategory, product.category), ne(products.id, productId), inShop))
+    .orderBy(...order)
+    .limit(RELATED_SHOWN)
+  const rows = await selectCards(db)
+    .where(inArray(products.id, ids))
+    .orderBy(...order)
   return rows.map(toCard)
 }
 
@@ -37,12 +48,14 @@ export async function listRelatedCards(db: Executor, productId: string): Promise
  * is marked, the newest products.
  */
 export async function listFeaturedCards(db: Executor): Promise<ProductCard[]> {
-  const marked = await selectCards(db).where(and(eq(products.productFeatured, true), inShop)).orderBy(desc(products.updatedAt), asc(products.id)).limit(FEATURED_SHOWN)
+  const marked = await selectCards(db)
+    .where(and(eq(products.productFeatured, true), inShop))
+    .orderBy(desc(products.updatedAt), asc(products.id))
+    .limit(FEATURED_SHOWN)
   if (marked.length > 0) return marked.map(toCard)
   const newest = await selectCards(db).where(inShop).orderBy(desc(products.createdAt), asc(products.id)).limit(RELATED_SHOWN)
   return newest.map(toCard)
 }
-
 
 /**
  * "Customers also bought": the products most often in the same paid orders as this one (counted
@@ -61,5 +74,8 @@ export async function listAlsoBoughtCards(db: Executor, productId: string): Prom
     .groupBy(other.productId)
     .orderBy(desc(shared), asc(other.productId))
     .limit(RELATED_SHOWN)
-  return cardsInOrder(db, picked.map((row) => row.id))
+  return cardsInOrder(
+    db,
+    picked.map((row) => row.id),
+  )
 }

@@ -88,7 +88,10 @@ export async function searchProducts(db: Executor, query: SearchQuery, page: num
 }
 
 async function countMatches(db: Executor, query: SearchQuery): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products).where(matching(query))
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(matching(query))
   return row?.total ?? 0
 }
 
@@ -104,7 +107,11 @@ export async function suggestProducts(db: Executor, query: SearchQuery): Promise
   const { ids } = await rankedSlice(db, query, 0, SUGGESTION_LIMIT)
   if (ids.length === 0) return []
   const rows = await db
-    .select({ id: products.id, name: products.productName, price: sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::numeric::bigint`.mapWith((value) => (value === null ? null : Number(value))) })
+    .select({
+      id: products.id,
+      name: products.productName,
+      price: sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::numeric::bigint`.mapWith((value) => (value === null ? null : Number(value))),
+    })
     .from(products)
     .where(inArray(products.id, ids))
   const byId = new Map(rows.map((row) => [row.id, row]))

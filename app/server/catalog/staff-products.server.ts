@@ -25,7 +25,6 @@ export interface StaffProductRow {
   updatedAt: Date
 }
 
-
 function conditions(query: StaffProductQuery): SQL | undefined {
   return and(
     query.q ? or(ilike(products.productName, containing(query.q)), ilike(products.id, containing(query.q))) : undefined,
@@ -123,20 +122,37 @@ export const MAX_BULK = 100
  * one transaction. A stock count is set on products whose stock is tracked only (the others are
  * counted as skipped); products that no longer exist are skipped too.
  */
-export async function bulkEditProducts(db: Database, productIds: string[], change: BulkChange, updatedBy: string): Promise<{ changed: string[]; skipped: string[] }> {
+export async function bulkEditProducts(
+  db: Database,
+  productIds: string[],
+  change: BulkChange,
+  updatedBy: string,
+): Promise<{ changed: string[]; skipped: string[] }> {
   const ids = [...new Set(productIds)].slice(0, MAX_BULK)
   return afterCatalogWrite(
     db.transaction(async (tx) => {
       const changed: string[] = []
       const skipped: string[] = []
       for (const productId of ids.sort()) {
-        const [current] = await tx.select({ version: products.version, onHand: products.productStockOnHand }).from(products).where(eq(products.id, productId)).for('update')
+        const [current] = await tx
+          .select({ version: products.version, onHand: products.productStockOnHand })
+          .from(products)
+          .where(eq(products.id, productId))
+          .for('update')
         if (!current || ('stockOnHand' in change && current.onHand === null)) {
           skipped.push(productId)
           continue
         }
-        const set = 'status' in change ? { productStatus: change.status } : 'category' in change ? { productCategory: change.category } : { productStockOnHand: change.stockOnHand }
-        await tx.update(products).set({ ...set, version: current.version + 1, updatedAt: new Date() }).where(eq(products.id, productId))
+        const set =
+          'status' in change
+            ? { productStatus: change.status }
+            : 'category' in change
+              ? { productCategory: change.category }
+              : { productStockOnHand: change.stockOnHand }
+        await tx
+          .update(products)
+          .set({ ...set, version: current.version + 1, updatedAt: new Date() })
+          .where(eq(products.id, productId))
         const product = (await getProduct(tx, productId))!
         await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
         changed.push(productId)

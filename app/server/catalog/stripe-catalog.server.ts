@@ -405,10 +405,17 @@ export async function listPaymentLinks(stripe: Stripe, shop: readonly ShopProduc
     }
   })
   const rows = await mapLimit(links, 4, async (link): Promise<PaymentLinkRow> => {
-    const items = await calling(`list the line items of ${link.id}`, () => stripe.paymentLinks.listLineItems(link.id, { limit: 100 }).autoPagingToArray({ limit: MAX_LINES }))
+    const items = await calling(`list the line items of ${link.id}`, () =>
+      stripe.paymentLinks.listLineItems(link.id, { limit: 100 }).autoPagingToArray({ limit: MAX_LINES }),
+    )
     const lines = items.map((item): PaymentLinkLine => {
       const price = item.price ? priceFacts(item.price) : null
-      const facts: LineFacts = { priceId: price?.id ?? null, productId: price?.productId || null, unitAmount: price?.unitAmount ?? null, currency: price?.currency ?? item.currency }
+      const facts: LineFacts = {
+        priceId: price?.id ?? null,
+        productId: price?.productId || null,
+        unitAmount: price?.unitAmount ?? null,
+        currency: price?.currency ?? item.currency,
+      }
       return {
         ...facts,
         id: item.id,
@@ -426,14 +433,7 @@ export async function listPaymentLinks(stripe: Stripe, shop: readonly ShopProduc
 /* ───────────────────────────── Catalogue check ───────────────────────────── */
 
 export type MismatchKind =
-  | 'missing-product'
-  | 'inactive-product'
-  | 'missing-price'
-  | 'inactive-price'
-  | 'other-amount'
-  | 'other-currency'
-  | 'other-product'
-  | 'not-one-off'
+  'missing-product' | 'inactive-product' | 'missing-price' | 'inactive-price' | 'other-amount' | 'other-currency' | 'other-product' | 'not-one-off'
 
 export interface Mismatch {
   kind: MismatchKind
@@ -496,7 +496,11 @@ export function compareProduct(
     if (!id) {
       if (usable.some((price) => price.unitAmount === entry.value)) return
       if (usable.length === 0) add('missing-price', `the shop shows ${shown}; Stripe has no active one-off AUD price for ${stupid}.`)
-      else add('other-amount', `the shop shows ${shown}; Stripe’s active prices are ${usable.map((price) => `${formatAmount(price.unitAmount, price.currency)} (${price.id})`).join(', ')}.`)
+      else
+        add(
+          'other-amount',
+          `the shop shows ${shown}; Stripe’s active prices are ${usable.map((price) => `${formatAmount(price.unitAmount, price.currency)} (${price.id})`).join(', ')}.`,
+        )
       return
     }
     const price = active.get(id) ?? referenced.get(id) ?? null

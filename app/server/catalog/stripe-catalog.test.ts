@@ -53,9 +53,12 @@ describe('unusableReason', () => {
 describe('proposePrices', () => {
   it('fills an entry without a price id with the default price, keeping its label', () => {
     const result = proposal(
-      proposePrices({ ...PRODUCT, defaultPriceId: 'price_default' }, [price('price_other', { unitAmount: 100 }), price('price_default', { unitAmount: 1199900 })], new Map(), [
-        entry(1299900),
-      ]),
+      proposePrices(
+        { ...PRODUCT, defaultPriceId: 'price_default' },
+        [price('price_other', { unitAmount: 100 }), price('price_default', { unitAmount: 1199900 })],
+        new Map(),
+        [entry(1299900)],
+      ),
     )
     expect(result.rows[0]).toEqual({
       from: 0,
@@ -85,7 +88,9 @@ describe('proposePrices', () => {
 
   it('replaces an archived price with the active one that took its place', () => {
     const archived = price('price_old', { active: false, unitAmount: 1299900 })
-    const result = proposal(proposePrices(PRODUCT, [price('price_new', { unitAmount: 1199900 })], new Map([['price_old', archived]]), [entry(1299900, 'price_old')]))
+    const result = proposal(
+      proposePrices(PRODUCT, [price('price_new', { unitAmount: 1199900 })], new Map([['price_old', archived]]), [entry(1299900, 'price_old')]),
+    )
     expect(result.rows).toEqual([
       {
         from: 0,
@@ -99,7 +104,11 @@ describe('proposePrices', () => {
 
   it('keeps, with the reason, an entry whose price cannot be used when there is nothing to put in its place', () => {
     const result = proposal(
-      proposePrices(PRODUCT, [price('price_a')], new Map([['price_gone', null]]), [entry(1299900, 'price_a'), entry(500, 'price_gone', 'Spare'), entry(null, '', 'Typo')]),
+      proposePrices(PRODUCT, [price('price_a')], new Map([['price_gone', null]]), [
+        entry(1299900, 'price_a'),
+        entry(500, 'price_gone', 'Spare'),
+        entry(null, '', 'Typo'),
+      ]),
     )
     expect(result.rows.map((row) => [row.change, row.after, row.note])).toEqual([
       ['unchanged', { value: 1299900, label: 'Price (inc. GST)', description: 'price_a' }, null],
@@ -175,8 +184,17 @@ const shopProduct = (changes: Partial<ShopProductPrices> = {}): ShopProductPrice
 })
 
 describe('matchLine', () => {
-  const shop = [shopProduct(), shopProduct({ FBUID: 'unicam-z10', productName: 'UniCam Z10', STUPID: 'prod_z10', productPrices: [{ value: 250000, label: '', description: '' }] })]
-  const line = (changes: Partial<Parameters<typeof matchLine>[0]> = {}) => ({ priceId: 'price_a', productId: 'prod_e900', unitAmount: 1299900, currency: 'aud', ...changes })
+  const shop = [
+    shopProduct(),
+    shopProduct({ FBUID: 'unicam-z10', productName: 'UniCam Z10', STUPID: 'prod_z10', productPrices: [{ value: 250000, label: '', description: '' }] }),
+  ]
+  const line = (changes: Partial<Parameters<typeof matchLine>[0]> = {}) => ({
+    priceId: 'price_a',
+    productId: 'prod_e900',
+    unitAmount: 1299900,
+    currency: 'aud',
+    ...changes,
+  })
 
   it('matches a price the shop shows, at its amount', () => {
     expect(matchLine(line(), shop)).toEqual({ kind: 'price', FBUID: 'unidrone-e900', productName: 'UniDrone E900', shopAmount: 1299900 })
@@ -186,7 +204,12 @@ describe('matchLine', () => {
     expect(matchLine(line({ currency: 'usd' }), shop)).toMatchObject({ kind: 'other-amount' })
   })
   it('matches by STUPID when the price is not the shop’s', () => {
-    expect(matchLine(line({ priceId: 'price_z', productId: 'prod_z10' }), shop)).toEqual({ kind: 'product', FBUID: 'unicam-z10', productName: 'UniCam Z10', shopAmount: 250000 })
+    expect(matchLine(line({ priceId: 'price_z', productId: 'prod_z10' }), shop)).toEqual({
+      kind: 'product',
+      FBUID: 'unicam-z10',
+      productName: 'UniCam Z10',
+      shopAmount: 250000,
+    })
   })
   it('says when the product is not in the shop at all', () => {
     expect(matchLine(line({ priceId: 'price_z', productId: 'prod_elsewhere' }), shop)).toEqual({ kind: 'none' })
@@ -199,7 +222,9 @@ describe('compareProduct', () => {
     expect(compareProduct(shopProduct(), PRODUCT, [price('price_a')], new Map())).toEqual([])
   })
   it('reports a missing product and nothing else', () => {
-    expect(compareProduct(shopProduct(), null, [], new Map())).toEqual([{ kind: 'missing-product', label: 'Missing product', entry: null, message: 'Stripe has no product prod_e900.' }])
+    expect(compareProduct(shopProduct(), null, [], new Map())).toEqual([
+      { kind: 'missing-product', label: 'Missing product', entry: null, message: 'Stripe has no product prod_e900.' },
+    ])
   })
   it('reports an inactive price, another amount, another currency, another product and a missing price', () => {
     const product = shopProduct({
@@ -230,7 +255,10 @@ describe('compareProduct', () => {
     const unlinked = shopProduct({ productPrices: [{ value: 1299900, label: '', description: '' }] })
     expect(compareProduct(unlinked, PRODUCT, [price('price_a')], new Map())).toEqual([])
     expect(compareProduct(unlinked, PRODUCT, [price('price_a', { unitAmount: 5 })], new Map())[0]).toMatchObject({ kind: 'other-amount' })
-    expect(compareProduct(unlinked, { ...PRODUCT, active: false }, [], new Map()).map((mismatch) => mismatch.kind)).toEqual(['inactive-product', 'missing-price'])
+    expect(compareProduct(unlinked, { ...PRODUCT, active: false }, [], new Map()).map((mismatch) => mismatch.kind)).toEqual([
+      'inactive-product',
+      'missing-price',
+    ])
   })
 })
 
@@ -248,7 +276,12 @@ describe('formatting', () => {
       mismatches: 1,
       products: [
         { FBUID: 'a', productName: 'A', STUPID: 'prod_a', mismatches: [] },
-        { FBUID: 'b', productName: 'B', STUPID: 'prod_b', mismatches: [{ kind: 'missing-product', label: 'Missing product', entry: null, message: 'Stripe has no product prod_b.' }] },
+        {
+          FBUID: 'b',
+          productName: 'B',
+          STUPID: 'prod_b',
+          mismatches: [{ kind: 'missing-product', label: 'Missing product', entry: null, message: 'Stripe has no product prod_b.' }],
+        },
       ],
     })
     expect(text).toBe('B (b, Stripe prod_b):\n  - Missing product: Stripe has no product prod_b.\n1 mismatch in 1 of 2 products.')

@@ -185,4 +185,3 @@ export async function expireLapsedReservations(deps: Deps, now = new Date()): Pr
   }
   return expired
 }
-

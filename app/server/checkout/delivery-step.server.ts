@@ -4,7 +4,19 @@ import type { SavedAddress } from '../accounts/addresses.server.ts'
 import type { DraftDetails } from './drafts.server.ts'
 
 /** The delivery step's fields, as the form names them. */
-export const DELIVERY_FIELDS = ['fullName', 'email', 'phone', 'company', 'abn', 'shippingMethod', 'addressLine1', 'addressLine2', 'suburb', 'state', 'postcode'] as const
+export const DELIVERY_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'company',
+  'abn',
+  'shippingMethod',
+  'addressLine1',
+  'addressLine2',
+  'suburb',
+  'state',
+  'postcode',
+] as const
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number]
 export type DeliveryValues = Record<DeliveryField, string> & { saveAddress: boolean }
 
@@ -44,15 +56,37 @@ export function valuesFromForm(form: FormData): DeliveryValues {
  * customer's default address, else their e-mail alone. A method is always chosen: the one kept, or
  * the first this cart can use.
  */
-export function initialValues(input: { kept: DraftDetails | null; user: SessionUser | null; address: SavedAddress | null; choices: MethodChoice[] }): DeliveryValues {
+export function initialValues(input: {
+  kept: DraftDetails | null
+  user: SessionUser | null
+  address: SavedAddress | null
+  choices: MethodChoice[]
+}): DeliveryValues {
   const blank = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, ''])) as Record<DeliveryField, string>
   let values: DeliveryValues
   if (input.kept) {
     const kept = input.kept
-    values = { ...blank, ...Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, typeof kept[field] === 'string' ? kept[field] : ''])), saveAddress: kept.saveAddress === true }
+    values = {
+      ...blank,
+      ...Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, typeof kept[field] === 'string' ? kept[field] : ''])),
+      saveAddress: kept.saveAddress === true,
+    }
   } else if (input.address) {
     const { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode } = input.address
-    values = { ...blank, fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode, email: input.user?.email ?? '', saveAddress: false }
+    values = {
+      ...blank,
+      fullName,
+      phone,
+      company,
+      abn,
+      addressLine1,
+      addressLine2,
+      suburb,
+      state,
+      postcode,
+      email: input.user?.email ?? '',
+      saveAddress: false,
+    }
   } else {
     values = { ...blank, email: input.user?.email ?? '', fullName: input.user?.name ?? '', saveAddress: input.user !== null }
   }

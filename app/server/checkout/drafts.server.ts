@@ -80,7 +80,10 @@ export async function keepDetails(db: Executor, checkout: CheckoutDraft, details
 /** Forgets checkouts nobody has touched for CHECKOUT_DAYS (timed work). */
 export async function forgetOldCheckouts(db: Executor, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - CHECKOUT_DAYS * 86_400_000)
-  const gone = await db.delete(checkouts).where(and(lt(checkouts.updatedAt, before))).returning({ id: checkouts.id })
+  const gone = await db
+    .delete(checkouts)
+    .where(and(lt(checkouts.updatedAt, before)))
+    .returning({ id: checkouts.id })
   return gone.length
 }
 

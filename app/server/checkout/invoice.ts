@@ -48,7 +48,17 @@ export interface TaxInvoice {
  */
 export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
   const collect = order.collect ?? false
-  const address = order.addressLine1 !== undefined ? addressLines({ collect, addressLine1: order.addressLine1, addressLine2: order.addressLine2 ?? '', suburb: order.suburb ?? '', state: order.state ?? '', postcode: order.postcode ?? '' }) : null
+  const address =
+    order.addressLine1 !== undefined
+      ? addressLines({
+          collect,
+          addressLine1: order.addressLine1,
+          addressLine2: order.addressLine2 ?? '',
+          suburb: order.suburb ?? '',
+          state: order.state ?? '',
+          postcode: order.postcode ?? '',
+        })
+      : null
   const shippingCents = order.shippingCents ?? 0
   return {
     orderId: order.id,
@@ -56,7 +66,12 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
     seller: shop,
     buyer: { name: order.customerName ?? '', email: order.email, company: order.company ?? '', abn: order.abn ?? '', phone: order.phone ?? '' },
     deliverTo: collect ? ['Click & Collect', ...(order.pickupAddress ? [order.pickupAddress] : [])] : (address ?? []),
-    rows: order.lines.map((line) => ({ description: line.productName, quantity: line.quantity, unitCents: line.unitPriceCents, amountCents: line.lineTotalCents })),
+    rows: order.lines.map((line) => ({
+      description: line.productName,
+      quantity: line.quantity,
+      unitCents: line.unitPriceCents,
+      amountCents: line.lineTotalCents,
+    })),
     shipping: order.shippingMethodName ? { name: order.shippingMethodName, cents: shippingCents, gstCents: gstIncluded(shippingCents) } : null,
     subtotalExGstCents: order.totalCents - order.gstCents,
     gstCents: order.gstCents,
@@ -67,7 +82,9 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
 /** The buyer as the invoice names them: name, company and ABN when given, and the e-mail. */
 export function buyerLines(invoice: TaxInvoice): string[] {
   const { buyer } = invoice
-  return [buyer.name, buyer.company ? `${buyer.company}${buyer.abn ? `, ABN ${buyer.abn}` : ''}` : buyer.abn ? `ABN ${buyer.abn}` : '', buyer.email].filter(Boolean)
+  return [buyer.name, buyer.company ? `${buyer.company}${buyer.abn ? `, ABN ${buyer.abn}` : ''}` : buyer.abn ? `ABN ${buyer.abn}` : '', buyer.email].filter(
+    Boolean,
+  )
 }
 
 export function invoiceMail(shop: InvoiceShop, order: InvoiceOrder): MailMessage {

@@ -104,7 +104,8 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
         productId: item.FBUID,
         kind: 'stock',
         available,
-        message: available === 0 ? `${row.name} is sold out.` : `Only ${available} of ${row.name} ${available === 1 ? 'is' : 'are'} left. Please lower the quantity.`,
+        message:
+          available === 0 ? `${row.name} is sold out.` : `Only ${available} of ${row.name} ${available === 1 ? 'is' : 'are'} left. Please lower the quantity.`,
       })
       continue
     }
@@ -191,7 +192,6 @@ export function deliveryOf(order: Order): OrderDelivery {
     postcode: order.postcode,
   }
 }
-
 
 /** The order document as history stores it: the order with its lines. */
 export function orderDocument(order: OrderWithLines): Record<string, unknown> {

@@ -58,9 +58,7 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
       .set({
         status,
         updatedAt: now,
-        ...(status === 'paid'
-          ? { paidAt: now, paymentReference: event.paymentReference ?? locked.paymentReference, email: locked.email ?? event.email }
-          : {}),
+        ...(status === 'paid' ? { paidAt: now, paymentReference: event.paymentReference ?? locked.paymentReference, email: locked.email ?? event.email } : {}),
       })
       .where(eq(orders.id, locked.id))
     // The reservation becomes a sale, or goes back on the shelf: once, guarded by the order's stock state.
@@ -79,4 +77,3 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
   if (result.missing) logger.warn({ eventId: event.eventId, orderId: event.orderId }, 'payment event for an unknown order')
   return { order: await getOrder(db, event.orderId), changed: result.changed }
 }
-

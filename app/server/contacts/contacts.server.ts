@@ -41,7 +41,13 @@ export async function submitEnquiry(deps: { db: Database; mailer: MailService; c
     if (same) return same.id
     const contactId = randomBytes(10).toString('base64url')
     await tx.insert(contacts).values({ id: contactId, ...input, createdAt: now })
-    await recordHistory(tx, { collection: 'contacts', documentId: contactId, action: 'create', document: { FBUID: contactId, ...input, status: 'new', replies: [] }, updatedBy: null })
+    await recordHistory(tx, {
+      collection: 'contacts',
+      documentId: contactId,
+      action: 'create',
+      document: { FBUID: contactId, ...input, status: 'new', replies: [] },
+      updatedBy: null,
+    })
     await deps.mailer.send(enquiryMail({ to: deps.config.SHOP_EMAIL, shopName: deps.config.SHOP_NAME, contactId, enquiry: input }), tx)
     await deps.mailer.send(enquiryReceivedMail({ shopName: deps.config.SHOP_NAME, shopEmail: deps.config.SHOP_EMAIL, contactId, enquiry: input }), tx)
     return contactId
@@ -82,7 +88,10 @@ async function changeEnquiry(
     if (!current) throw new EnquiryNotFoundError('That enquiry no longer exists.')
     if (current.version !== expectedVersion) throw new StaleContactError()
     const next = await change(current, tx)
-    await tx.update(contacts).set({ ...next, version: current.version + 1, updatedAt: new Date() }).where(eq(contacts.id, contactId))
+    await tx
+      .update(contacts)
+      .set({ ...next, version: current.version + 1, updatedAt: new Date() })
+      .where(eq(contacts.id, contactId))
     const { version: _version, createdAt: _createdAt, ...document } = { ...current, ...next }
     await recordHistory(tx, { collection: 'contacts', documentId: contactId, action: 'update', document, updatedBy })
     return { ...current, ...next, version: current.version + 1 }

@@ -32,7 +32,17 @@ export function enquiryMail({ to, shopName, contactId, enquiry }: { to: string; 
 const oneLine = (text: string, max = 100) => text.replace(/[\r\n]+/g, ' ').slice(0, max)
 
 /** What the visitor receives when an enquiry is stored: that it arrived, and what they wrote. */
-export function enquiryReceivedMail({ shopName, shopEmail, contactId, enquiry }: { shopName: string; shopEmail: string; contactId: string; enquiry: ContactInput }): MailMessage {
+export function enquiryReceivedMail({
+  shopName,
+  shopEmail,
+  contactId,
+  enquiry,
+}: {
+  shopName: string
+  shopEmail: string
+  contactId: string
+  enquiry: ContactInput
+}): MailMessage {
   const text = [
     `Dear ${enquiry.contactName},`,
     '',
@@ -54,7 +64,17 @@ export function enquiryReceivedMail({ shopName, shopEmail, contactId, enquiry }:
 }
 
 /** A reply staff write on the enquiry's screen, to the visitor, with what they asked below it. */
-export function enquiryReplyMail({ shopEmail, enquiry, subject, message }: { shopEmail: string; enquiry: ContactInput; subject: string; message: string }): MailMessage {
+export function enquiryReplyMail({
+  shopEmail,
+  enquiry,
+  subject,
+  message,
+}: {
+  shopEmail: string
+  enquiry: ContactInput
+  subject: string
+  message: string
+}): MailMessage {
   const text = [message, '', '—', 'Your enquiry:', enquiry.contactMessage].join('\n')
   const html = `<!doctype html><html lang="en-AU"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <p style="white-space:pre-wrap">${escapeHtml(message)}</p>

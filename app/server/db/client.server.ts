@@ -44,7 +44,13 @@ function poolSettings(target: string | { socket: string }, max: number): pg.Pool
   const bounds = { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, idleTimeoutMillis: 30_000 }
   if (typeof target === 'string') return { ...bounds, connectionString: target }
   // A Unix socket is named by its folder; the file in it is `.s.PGSQL.<port>`.
-  return { ...bounds, host: path.dirname(path.resolve(target.socket)), port: Number(path.basename(target.socket).split('.').pop()), user: 'postgres', database: 'postgres' }
+  return {
+    ...bounds,
+    host: path.dirname(path.resolve(target.socket)),
+    port: Number(path.basename(target.socket).split('.').pop()),
+    user: 'postgres',
+    database: 'postgres',
+  }
 }
 
 /** Connects to PostgreSQL by URL, or to a running shop's embedded database by its Unix socket. */
@@ -190,7 +196,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
 }
 
-async function openOwnedPglite(pgliteDir: string, socketFile: string, lock: Extract<Lock, { acquired: true }>, role: OpenOptions['role']): Promise<DatabaseHandle> {
+async function openOwnedPglite(
+  pgliteDir: string,
+  socketFile: string,
+  lock: Extract<Lock, { acquired: true }>,
+  role: OpenOptions['role'],
+): Promise<DatabaseHandle> {
   let handle: Awaited<ReturnType<typeof openPglite>>
   try {
     handle = await openPglite(pgliteDir)

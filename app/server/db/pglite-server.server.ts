@@ -59,16 +59,16 @@ export async function servePglite(pglite: PGlite, socketPath: string): Promise<{
         turn(
           connection,
           () =>
-          pglite.runExclusive(async () => {
-            for (const message of messages) {
-              await pglite.execProtocolRawStream(message, {
-                onRawData: (data) => {
-                  // PGlite reuses the memory behind `data` for its next answer: send a copy.
-                  if (connection.socket.writable) connection.socket.write(Buffer.from(data))
-                },
-              })
-            }
-          }),
+            pglite.runExclusive(async () => {
+              for (const message of messages) {
+                await pglite.execProtocolRawStream(message, {
+                  onRawData: (data) => {
+                    // PGlite reuses the memory behind `data` for its next answer: send a copy.
+                    if (connection.socket.writable) connection.socket.write(Buffer.from(data))
+                  },
+                })
+              }
+            }),
           keepTurn,
         ),
       )

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
@@ -40,7 +54,10 @@ export const products = pgTable(
     /** Shown among the home page's featured products. */
     productFeatured: boolean('featured').notNull().default(false),
     /** Ids of the "Compatible and related" products staff chose, in order (ids, not references: a deleted one drops out). */
-    productRelated: text('related_ids').array().notNull().default(sql`'{}'::text[]`),
+    productRelated: text('related_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The product page shows the use-case pictures. */
     productUseCases: boolean('show_use_cases').notNull().default(false),
     /** Raised on every write; an editor's save names the version it started from. */
@@ -178,7 +195,10 @@ export const orders = pgTable(
     index('orders_fulfilment_idx').on(table.status, table.fulfilment, table.createdAt),
     index('orders_paid_idx').on(table.status, table.paidAt),
     // Never more given back than was taken (added NOT VALID: rows written before are left as they are).
-    check('orders_refunded_within_total', sql`${table.refundedCents} BETWEEN 0 AND ${table.totalCents} AND ${table.shippingRefundedCents} BETWEEN 0 AND ${table.shippingCents}`),
+    check(
+      'orders_refunded_within_total',
+      sql`${table.refundedCents} BETWEEN 0 AND ${table.totalCents} AND ${table.shippingRefundedCents} BETWEEN 0 AND ${table.shippingCents}`,
+    ),
   ],
 )
 
@@ -390,7 +410,9 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(table.orderId),
     index('refunds_settled_idx').on(table.status, table.settledAt),
     // A return is refunded once: at most one refund of it that is pending or made.
-    uniqueIndex('refunds_return_once').on(table.returnId).where(sql`${table.returnId} is not null and ${table.status} <> 'failed'`),
+    uniqueIndex('refunds_return_once')
+      .on(table.returnId)
+      .where(sql`${table.returnId} is not null and ${table.status} <> 'failed'`),
   ],
 )
 

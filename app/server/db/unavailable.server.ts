@@ -19,7 +19,8 @@ export function databaseAwayAnswer<T>(body: T) {
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'])
 /** What node-postgres says when a connection ends or a bounded wait runs out. */
-const CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end)/
+const CLIENT_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end)/
 
 /** Whether an error (or the error behind it: Drizzle wraps the driver's) says the database is unavailable. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -56,15 +56,29 @@ export class ShippingMethodIdTakenError extends Error {
  * method added a moment ago by someone else) or replaces one, with its history row, in one
  * transaction. Product pages price delivery from the methods, so cached pages are retired.
  */
-export async function saveShippingMethod(db: Database, input: ShippingMethodInput, updatedBy: string | null, mode: 'create' | 'update' = 'update'): Promise<void> {
+export async function saveShippingMethod(
+  db: Database,
+  input: ShippingMethodInput,
+  updatedBy: string | null,
+  mode: 'create' | 'update' = 'update',
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (mode === 'create') {
       const [added] = await tx.insert(shippingMethods).values(input).onConflictDoNothing().returning({ id: shippingMethods.id })
       if (!added) throw new ShippingMethodIdTakenError(`A shipping method with the id "${input.id}" already exists.`)
     } else {
-      await tx.update(shippingMethods).set({ ...input, updatedAt: new Date() }).where(eq(shippingMethods.id, input.id))
+      await tx
+        .update(shippingMethods)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(shippingMethods.id, input.id))
     }
-    await recordHistory(tx, { collection: SHIPPING_COLLECTION, documentId: input.id, action: mode === 'create' ? 'create' : 'set', document: methodDocument(input), updatedBy })
+    await recordHistory(tx, {
+      collection: SHIPPING_COLLECTION,
+      documentId: input.id,
+      action: mode === 'create' ? 'create' : 'set',
+      document: methodDocument(input),
+      updatedBy,
+    })
     await noteCatalogChange(tx)
   })
   catalogWritten()

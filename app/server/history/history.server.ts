@@ -72,7 +72,8 @@ export async function restoreVersion(db: Database, historyId: number, updatedBy:
   if (!row) throw new NotRestorableError('That version does not exist.')
   const collection = row.collection as Collection
   if (!RESTORABLE.includes(collection)) throw new NotRestorableError(`Versions of ${collection} cannot be restored.`)
-  if (row.action === 'delete' && row.document.movedTo) throw new NotRestorableError('This version records a rename; restore a version of the renamed product instead.')
+  if (row.action === 'delete' && row.document.movedTo)
+    throw new NotRestorableError('This version records a rename; restore a version of the renamed product instead.')
   if (collection === 'products') await restoreProduct(db, row.document, updatedBy)
   else await restoreTemplate(db, row.document, updatedBy)
   return { collection, documentId: row.documentId }

@@ -125,7 +125,10 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   })
   if (!options.vite) app.use(securityHeaders(config))
   app.get('/healthz', healthz)
-  app.get('/readyz', readyz(database.db, () => shuttingDown))
+  app.get(
+    '/readyz',
+    readyz(database.db, () => shuttingDown),
+  )
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
   // not even the browser's (a shared computer's back button after signing out). Files set their own
@@ -210,7 +213,11 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     logger.error({ reqId: req.id, err: error }, 'unhandled request error')
     if (res.headersSent) return
     if (isDatabaseUnavailable(error)) {
-      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).type('text/plain').send('The shop is busy for a moment. Please try again in a few seconds.')
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .type('text/plain')
+        .send('The shop is busy for a moment. Please try again in a few seconds.')
     } else {
       res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
     }
@@ -316,7 +323,10 @@ async function prepareDemo(db: Database, config: Env) {
   if (config.NODE_ENV === 'production' || (await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
   if (change.result === 'unverified') {
-    logger.warn({ email: change.email }, 'no demo staff account: someone signed up with its address without verifying it; see `npm run staff -- add <email> --reset`')
+    logger.warn(
+      { email: change.email },
+      'no demo staff account: someone signed up with its address without verifying it; see `npm run staff -- add <email> --reset`',
+    )
   }
   if (change.result === 'created') {
     console.log(

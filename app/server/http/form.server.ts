@@ -26,7 +26,8 @@ export async function readForm(request: Request, options: { repeatable?: readonl
 export function repeatedFieldMessage(form: FormData, repeatable: readonly string[] = []): string | null {
   const seen = new Set<string>()
   for (const name of form.keys()) {
-    if (seen.has(name) && !repeatable.includes(name)) return `The form sent the field “${name.slice(0, 60)}” more than once. Please reload the page and try again.`
+    if (seen.has(name) && !repeatable.includes(name))
+      return `The form sent the field “${name.slice(0, 60)}” more than once. Please reload the page and try again.`
     seen.add(name)
   }
   return null

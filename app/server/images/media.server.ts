@@ -70,11 +70,16 @@ export function serveImageFiles(db: Executor, files: ImageFileStore) {
 
 /** The blurred placeholders of the uploaded images among these addresses, by address (others are left out). */
 export async function imagePlaceholders(db: Executor, urls: readonly string[]): Promise<Record<string, string>> {
-  const images = new Map(urls.flatMap((url) => {
-    const image = parseMediaImageUrl(url)
-    return image ? [[image.id, url] as const] : []
-  }))
+  const images = new Map(
+    urls.flatMap((url) => {
+      const image = parseMediaImageUrl(url)
+      return image ? [[image.id, url] as const] : []
+    }),
+  )
   if (images.size === 0) return {}
-  const rows = await db.select({ id: media.id, placeholder: media.placeholder }).from(media).where(inArray(media.id, [...images.keys()]))
+  const rows = await db
+    .select({ id: media.id, placeholder: media.placeholder })
+    .from(media)
+    .where(inArray(media.id, [...images.keys()]))
   return Object.fromEntries(rows.map((row) => [images.get(row.id)!, row.placeholder]))
 }

@@ -10,8 +10,12 @@ import { ImageRefusedError, MAX_IMAGE_BYTES, processImage, type ProcessedImage }
  */
 async function cameraPhoto(): Promise<Buffer> {
   const half = (colour: { r: number; g: number; b: number }) => ({ create: { width: 2000, height: 3000, channels: 3 as const, background: colour } })
-  const left = await sharp(half({ r: 220, g: 30, b: 30 })).png().toBuffer()
-  const right = await sharp(half({ r: 30, g: 30, b: 220 })).png().toBuffer()
+  const left = await sharp(half({ r: 220, g: 30, b: 30 }))
+    .png()
+    .toBuffer()
+  const right = await sharp(half({ r: 30, g: 30, b: 220 }))
+    .png()
+    .toBuffer()
   return sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000' } })
     .composite([
       { input: left, left: 0, top: 0 },
@@ -41,7 +45,18 @@ describe('the image pipeline', () => {
   it('turns a sideways 12-megapixel photo into AVIF and WebP at each width, upright', async () => {
     expect(processed).toMatchObject({ width: 3000, height: 4000 })
     expect(processed.variants.map((variant) => `${variant.format} ${variant.width}×${variant.height}`).sort()).toEqual(
-      ['avif 320×427', 'avif 640×853', 'avif 960×1280', 'avif 1280×1707', 'avif 1600×2133', 'webp 320×427', 'webp 640×853', 'webp 960×1280', 'webp 1280×1707', 'webp 1600×2133'].sort(),
+      [
+        'avif 320×427',
+        'avif 640×853',
+        'avif 960×1280',
+        'avif 1280×1707',
+        'avif 1600×2133',
+        'webp 320×427',
+        'webp 640×853',
+        'webp 960×1280',
+        'webp 1280×1707',
+        'webp 1600×2133',
+      ].sort(),
     )
     for (const variant of processed.variants) {
       const metadata = await sharp(variant.bytes).metadata()
@@ -81,7 +96,11 @@ describe('the image pipeline', () => {
   it('never enlarges a small picture, and refuses what is not a photo, or too large, with a sentence for staff', async () => {
     expect(mediaWidths(200)).toEqual([200])
     expect(mediaWidths(1000)).toEqual([320, 640, 960])
-    const small = await processImage(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0a0' } }).png().toBuffer())
+    const small = await processImage(
+      await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0a0' } })
+        .png()
+        .toBuffer(),
+    )
     expect(small.variants.map((variant) => `${variant.format} ${variant.width}×${variant.height}`)).toEqual(['avif 200×100', 'webp 200×100'])
     await expect(processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toThrow(ImageRefusedError)
     await expect(processImage(Buffer.from('not an image at all'))).rejects.toThrow(/JPEG, PNG, WebP or AVIF/)

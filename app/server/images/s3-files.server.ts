@@ -73,7 +73,9 @@ export function s3ImageFiles(settings: S3Settings): S3ImageFiles {
       if (!failed) return
       // The image's row is rolled back: the files that did arrive would belong to no image.
       await Promise.allSettled(
-        keys.filter((_, index) => results[index]!.status === 'fulfilled').map((written) => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: written }))),
+        keys
+          .filter((_, index) => results[index]!.status === 'fulfilled')
+          .map((written) => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: written }))),
       )
       throw new Error(`The image's files could not be written to the ${where}: ${describe(failed.reason)}`, { cause: failed.reason })
     },

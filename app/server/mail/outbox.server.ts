@@ -174,7 +174,15 @@ export function createMailService(options: MailServiceOptions): MailService {
       return tx
         .update(outbox)
         .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-        .where(and(inArray(outbox.id, candidates.map((row) => row.id)), due))
+        .where(
+          and(
+            inArray(
+              outbox.id,
+              candidates.map((row) => row.id),
+            ),
+            due,
+          ),
+        )
         .returning()
     })
   }

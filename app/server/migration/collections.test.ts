@@ -43,7 +43,9 @@ describe('the rules each collection checks an imported document against', () => 
     expect(kept.ok && kept.document).toMatchObject({ productFeatured: true, productRelated: ['unicam-t2-thermal-gimbal'], productUseCases: true })
     const changed = prepare('products', productId, { ...product, productRelated: ['unilink-hd20-air-unit'] }, stored)
     expect(changed.ok && changed.document).toMatchObject({ productFeatured: true, productRelated: ['unilink-hd20-air-unit'] })
-    expect(reasonOf(prepare('products', productId, { ...product, productRelated: ['Not An Id'] }))).toBe('productRelated.0: A product id, such as unipilot-x7-pro.')
+    expect(reasonOf(prepare('products', productId, { ...product, productRelated: ['Not An Id'] }))).toBe(
+      'productRelated.0: A product id, such as unipilot-x7-pro.',
+    )
     expect(reasonOf(prepare('products', productId, { ...product, productRelated: ['a', 'a'] }))).toBe('productRelated: Each related product once.')
   })
 
@@ -55,8 +57,12 @@ describe('the rules each collection checks an imported document against', () => 
 
   it('names the field and the rule a product breaks', () => {
     const prices = [{ value: '129.00', label: 'Price', description: '' }]
-    expect(reasonOf(prepare('products', productId, { ...product, productPrices: prices }))).toBe('productPrices.0.value: Invalid input: expected number, received string')
-    expect(reasonOf(prepare('products', productId, { ...product, productPrices: [{ value: 12.5, label: '', description: '' }] }))).toBe('productPrices.0.value: Prices are whole cents.')
+    expect(reasonOf(prepare('products', productId, { ...product, productPrices: prices }))).toBe(
+      'productPrices.0.value: Invalid input: expected number, received string',
+    )
+    expect(reasonOf(prepare('products', productId, { ...product, productPrices: [{ value: 12.5, label: '', description: '' }] }))).toBe(
+      'productPrices.0.value: Prices are whole cents.',
+    )
     expect(reasonOf(prepare('products', productId, { ...product, productCategory: 'boats' }))).toMatch(/^productCategory: /)
     expect(reasonOf(prepare('products', productId, { ...product, colour: 'red' }))).toBe('Unrecognized key: "colour"')
   })
@@ -71,7 +77,15 @@ describe('the rules each collection checks an imported document against', () => 
     const enquiry = { contactName: 'Ann', contactEmail: 'ann@example.com', contactMessage: 'Hello' }
     const replies = [{ at: '2024-02-04T00:00:00.000Z', by: 'staff@example.com', subject: 'Re', message: 'Hi Ann' }]
     const kept = prepare('contacts', 'c1', enquiry, { createdAt: '2024-02-03T04:05:06.007Z', status: 'answered', replies })
-    expect(kept.ok && kept.document).toEqual({ FBUID: 'c1', ...enquiry, contactPhone: '', contactCompany: '', status: 'answered', replies, createdAt: '2024-02-03T04:05:06.007Z' })
+    expect(kept.ok && kept.document).toEqual({
+      FBUID: 'c1',
+      ...enquiry,
+      contactPhone: '',
+      contactCompany: '',
+      status: 'answered',
+      replies,
+      createdAt: '2024-02-03T04:05:06.007Z',
+    })
     // A new enquiry from an older file: new, no replies.
     const fresh = prepare('contacts', 'c2', enquiry)
     expect(fresh.ok && fresh.document).toMatchObject({ status: 'new', replies: [] })
@@ -81,16 +95,40 @@ describe('the rules each collection checks an imported document against', () => 
 
   it('requires a profile’s e-mail and fills the rest with defaults', () => {
     const preparation = prepare('profiles', 'u1', { profileEmail: 'pat@example.com', profileTypeClient: true })
-    expect(preparation.ok && preparation.document).toMatchObject({ FBUID: 'u1', profileEmail: 'pat@example.com', profileTypeClient: true, profileTypeTherapist: false, profileDiscipline: [] })
+    expect(preparation.ok && preparation.document).toMatchObject({
+      FBUID: 'u1',
+      profileEmail: 'pat@example.com',
+      profileTypeClient: true,
+      profileTypeTherapist: false,
+      profileDiscipline: [],
+    })
     expect(reasonOf(prepare('profiles', 'u1', { profileTypeClient: 'yes', profileEmail: 'pat@example.com' }))).toMatch(/^profileTypeClient: /)
   })
 
   it('checks that an order’s lines add up to its total', () => {
     const line = { position: 0, productId: 'p', productName: 'P', priceId: '', unitPriceCents: 1000, quantity: 2, lineTotalCents: 2000, gstCents: 182 }
-    const order = { status: 'paid', email: 'b@example.com', userId: null, currency: 'aud', totalCents: 2000, gstCents: 182, provider: 'demo', providerSessionId: 's', paymentReference: 'r', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', paidAt: null, lines: [line] }
+    const order = {
+      status: 'paid',
+      email: 'b@example.com',
+      userId: null,
+      currency: 'aud',
+      totalCents: 2000,
+      gstCents: 182,
+      provider: 'demo',
+      providerSessionId: 's',
+      paymentReference: 'r',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+      paidAt: null,
+      lines: [line],
+    }
     expect(prepare('orders', 'UD-1', order).ok).toBe(true)
-    expect(reasonOf(prepare('orders', 'UD-1', { ...order, totalCents: 1999 }))).toBe('totalCents: The total is not the sum of the line totals and the shipping.')
-    expect(reasonOf(prepare('orders', 'UD-1', { ...order, lines: [{ ...line, quantity: 3 }] }))).toMatch(/lines.0.lineTotalCents: The line total is not the unit price times the quantity./)
+    expect(reasonOf(prepare('orders', 'UD-1', { ...order, totalCents: 1999 }))).toBe(
+      'totalCents: The total is not the sum of the line totals and the shipping.',
+    )
+    expect(reasonOf(prepare('orders', 'UD-1', { ...order, lines: [{ ...line, quantity: 3 }] }))).toMatch(
+      /lines.0.lineTotalCents: The line total is not the unit price times the quantity./,
+    )
     expect(reasonOf(prepare('orders', 'UD-1', { ...order, lines: [] }))).toMatch(/^lines: An order has at least one line./)
   })
 

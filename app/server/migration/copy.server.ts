@@ -33,7 +33,12 @@ export interface CopyOptions {
  * stores in `options.images`). History, which cannot be imported, is appended instead: each row
  * keeps its time and author, and rows already there are not copied twice.
  */
-export async function copyCollection(from: DatabaseHandle, to: DatabaseHandle, collection: MigrationCollection, options: CopyOptions = {}): Promise<CopyResult> {
+export async function copyCollection(
+  from: DatabaseHandle,
+  to: DatabaseHandle,
+  collection: MigrationCollection,
+  options: CopyOptions = {},
+): Promise<CopyResult> {
   await to.migrate()
   if (collection === 'history') return { applied: true, history: await appendHistory(from.db, to.db, options) }
   return applyImport(to.db, collection, exportDocuments(from.db, collection, { images: options.images?.from }), {
@@ -56,7 +61,14 @@ async function appendHistory(from: Executor, to: Database, options: CopyOptions)
           tx
             .select({ id: history.id })
             .from(history)
-            .where(and(eq(history.collection, row.collection), eq(history.documentId, row.documentId), eq(history.action, row.action), eq(history.updatedAt, row.updatedAt)))
+            .where(
+              and(
+                eq(history.collection, row.collection),
+                eq(history.documentId, row.documentId),
+                eq(history.action, row.action),
+                eq(history.updatedAt, row.updatedAt),
+              ),
+            )
             .limit(1),
         )
         if (present) {

@@ -50,7 +50,12 @@ const BATCH_SIZE = 500
 const ID_PATTERN = /^[^\s/\\\p{Cc}]{1,200}$/u
 
 /** Checks every document and compares it with what is stored, writing nothing. */
-export function dryRunImport(db: Executor, collection: MigrationCollection, entries: AsyncIterable<ImportEntry>, options: ImportOptions): Promise<ImportReport> {
+export function dryRunImport(
+  db: Executor,
+  collection: MigrationCollection,
+  entries: AsyncIterable<ImportEntry>,
+  options: ImportOptions,
+): Promise<ImportReport> {
   return runImport(db, collection, entries, options, false)
 }
 
@@ -93,12 +98,27 @@ class RolledBack extends Error {
 
 const countOf = (count: number) => `${count.toLocaleString('en-AU')} document${count === 1 ? ' was' : 's were'}`
 
-type Checked = { id: string; ok: true; prepared: (existing: Document | undefined) => ReturnType<Importer['prepare']> } | { id: string; ok: false; reason: string }
+type Checked =
+  { id: string; ok: true; prepared: (existing: Document | undefined) => ReturnType<Importer['prepare']> } | { id: string; ok: false; reason: string }
 
-async function runImport(db: Executor, collection: MigrationCollection, entries: AsyncIterable<ImportEntry>, options: ImportOptions, write: boolean): Promise<ImportReport> {
+async function runImport(
+  db: Executor,
+  collection: MigrationCollection,
+  entries: AsyncIterable<ImportEntry>,
+  options: ImportOptions,
+  write: boolean,
+): Promise<ImportReport> {
   const { importer } = COLLECTION_DEFINITIONS[collection]
   if ('readOnly' in importer) throw new ImportRefusedError(importer.readOnly)
-  const report: ImportReport = { collection, total: 0, counts: { create: 0, update: 0, unchanged: 0, rejected: 0 }, created: [], updated: [], rejected: [], plan: '' }
+  const report: ImportReport = {
+    collection,
+    total: 0,
+    counts: { create: 0, update: 0, unchanged: 0, rejected: 0 },
+    created: [],
+    updated: [],
+    rejected: [],
+    plan: '',
+  }
   const plan = createHash('sha256').update(`${collection}\n${formatRenames(options.renames ?? [])}\n`)
   const seen = new Set<string>()
 

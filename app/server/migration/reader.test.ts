@@ -29,7 +29,8 @@ async function read(text: string, size = text.length || 1, collection: 'products
 
 const refused = (text: string, message: RegExp | string) => expect(read(text)).rejects.toThrow(message)
 
-const fileWith = (documents: string, header = '"format": "unidrone-shop-export", "version": 1, "collection": "products"') => `{${header}, "documents": ${documents}}`
+const fileWith = (documents: string, header = '"format": "unidrone-shop-export", "version": 1, "collection": "products"') =>
+  `{${header}, "documents": ${documents}}`
 
 describe('reading an export file as a stream', () => {
   it('hands out each document with its id, whatever the size of the pieces it arrives in', async () => {
@@ -70,11 +71,20 @@ describe('reading an export file as a stream', () => {
   })
 
   it('refuses another format, another version and unknown or other collections', async () => {
-    await refused(fileWith('{}', '"format": "something-else", "version": 1, "collection": "products"'), 'This is not a shop export file: its "format" must be "unidrone-shop-export", not "something-else".')
+    await refused(
+      fileWith('{}', '"format": "something-else", "version": 1, "collection": "products"'),
+      'This is not a shop export file: its "format" must be "unidrone-shop-export", not "something-else".',
+    )
     await refused(fileWith('{}', '"version": 1, "collection": "products"'), /and it has none/)
-    await refused(fileWith('{}', '"format": "unidrone-shop-export", "version": 2, "collection": "products"'), 'This file uses version 2 of the export format; this shop reads version 1.')
+    await refused(
+      fileWith('{}', '"format": "unidrone-shop-export", "version": 2, "collection": "products"'),
+      'This file uses version 2 of the export format; this shop reads version 1.',
+    )
     await refused(fileWith('{}', '"format": "unidrone-shop-export", "version": "1", "collection": "products"'), /no valid format "version"/)
-    await refused(fileWith('{}', '"format": "unidrone-shop-export", "version": 1, "collection": "checkouts"'), /unknown collection "checkouts"; the collections are products, templates/)
+    await refused(
+      fileWith('{}', '"format": "unidrone-shop-export", "version": 1, "collection": "checkouts"'),
+      /unknown collection "checkouts"; the collections are products, templates/,
+    )
     await expect(read(sample, 10, 'templates')).rejects.toThrow('This file holds products, not templates.')
   })
 

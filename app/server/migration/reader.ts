@@ -204,7 +204,12 @@ export class ExportReader {
     try {
       value = JSON.parse(text)
     } catch (error) {
-      const what = this.expect === 'value' ? (this.where === 'documents' ? `the document ${JSON.stringify(this.key)}` : `the value of ${JSON.stringify(this.key)}`) : 'a name'
+      const what =
+        this.expect === 'value'
+          ? this.where === 'documents'
+            ? `the document ${JSON.stringify(this.key)}`
+            : `the value of ${JSON.stringify(this.key)}`
+          : 'a name'
       this.line = capture.line
       this.fail(`${what} is not valid JSON (${(error as Error).message}).`)
     }
@@ -221,7 +226,8 @@ export class ExportReader {
     this.line = line
     if (this.where === 'top') {
       if (this.documentsSeen) this.fail(`${JSON.stringify(key)} comes after "documents"; the header must come first.`)
-      if (key !== 'documents' && !HEADER_FIELDS.has(key)) this.fail(`unknown field ${JSON.stringify(key)}; an export has "format", "version", "collection" and "documents".`)
+      if (key !== 'documents' && !HEADER_FIELDS.has(key))
+        this.fail(`unknown field ${JSON.stringify(key)}; an export has "format", "version", "collection" and "documents".`)
       if (key in this.header) this.fail(`${JSON.stringify(key)} appears twice.`)
     }
     this.key = key
@@ -231,7 +237,9 @@ export class ExportReader {
   private checkedHeader(): ExportHeader {
     const { format, version, collection } = this.header
     if (format !== EXPORT_FORMAT) {
-      throw new ExportFileError(`This is not a shop export file: its "format" must be "${EXPORT_FORMAT}"${format === undefined ? ', and it has none' : `, not ${JSON.stringify(format)}`}.`)
+      throw new ExportFileError(
+        `This is not a shop export file: its "format" must be "${EXPORT_FORMAT}"${format === undefined ? ', and it has none' : `, not ${JSON.stringify(format)}`}.`,
+      )
     }
     if (version !== EXPORT_VERSION) {
       throw new ExportFileError(

@@ -48,7 +48,9 @@ export interface AdjustmentNote {
 export function adjustmentNote(shop: InvoiceShop, order: NoteOrder, refund: NoteRefund): AdjustmentNote {
   const rows = [
     ...refund.lines.map((line) => ({ description: `${line.quantity} × ${line.productName}`, amountCents: line.amountCents })),
-    ...(refund.shippingCents > 0 ? [{ description: `Shipping${order.shippingMethodName ? `: ${order.shippingMethodName}` : ''}`, amountCents: refund.shippingCents }] : []),
+    ...(refund.shippingCents > 0
+      ? [{ description: `Shipping${order.shippingMethodName ? `: ${order.shippingMethodName}` : ''}`, amountCents: refund.shippingCents }]
+      : []),
   ]
   if (rows.length === 0) rows.push({ description: 'Price adjustment', amountCents: refund.amountCents })
   const company = order.company ? `${order.company}${order.abn ? `, ABN ${order.abn}` : ''}` : order.abn ? `ABN ${order.abn}` : ''

@@ -15,11 +15,20 @@ export interface MailOrder {
 }
 
 /** A short transactional e-mail about one order: greeting, what happened, an optional link, the items. */
-export function orderMessage(shop: MailShop, order: MailOrder, subject: string, paragraphs: string[], link: { href: string; text: string } | null, itemsHeading = 'In this order:'): MailMessage {
+export function orderMessage(
+  shop: MailShop,
+  order: MailOrder,
+  subject: string,
+  paragraphs: string[],
+  link: { href: string; text: string } | null,
+  itemsHeading = 'In this order:',
+): MailMessage {
   const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,'
   const items = order.lines.map((line) => `${line.quantity} × ${line.productName}`)
   const closing = `Questions? Reply to this e-mail or write to ${shop.email}.`
-  const text = [greeting, '', ...paragraphs, ...(link ? ['', `${link.text}: ${link.href}`] : []), '', itemsHeading, ...items, '', closing, '', shop.name].join('\n')
+  const text = [greeting, '', ...paragraphs, ...(link ? ['', `${link.text}: ${link.href}`] : []), '', itemsHeading, ...items, '', closing, '', shop.name].join(
+    '\n',
+  )
   const html = `<!doctype html><html lang="en-AU"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}

@@ -34,10 +34,19 @@ export async function advanceFulfilment(
       .select({ id: refunds.id })
       .from(refunds)
       .where(and(eq(refunds.orderId, locked.id), eq(refunds.source, 'cancel'), eq(refunds.status, 'pending')))
-    if (cancelling) return { ok: false, message: `Order ${locked.id} is being cancelled (refund ${cancelling.id} is waiting for the payment provider), so it cannot move on.` }
+    if (cancelling)
+      return {
+        ok: false,
+        message: `Order ${locked.id} is being cancelled (refund ${cancelling.id} is waiting for the payment provider), so it cannot move on.`,
+      }
     await tx
       .update(orders)
-      .set({ fulfilment: next.to, updatedAt: new Date(), ...(shipping ?? {}), ...(next.to === 'delivered' || next.to === 'collected' ? { fulfilledAt: new Date() } : {}) })
+      .set({
+        fulfilment: next.to,
+        updatedAt: new Date(),
+        ...(shipping ?? {}),
+        ...(next.to === 'delivered' || next.to === 'collected' ? { fulfilledAt: new Date() } : {}),
+      })
       .where(eq(orders.id, locked.id))
     const order = (await getOrder(tx, locked.id))!
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: input.by })
@@ -55,7 +64,8 @@ function shipmentOf(input: { carrier?: string; trackingNumber?: string }): { car
   const carrier = (input.carrier ?? '').trim()
   const trackingNumber = (input.trackingNumber ?? '').replace(/\s+/g, '')
   if (!isCarrier(carrier)) return { message: 'Choose the carrier.' }
-  if (carrier !== 'other' && !TRACKING_NUMBER.test(trackingNumber)) return { message: 'Enter the tracking number as the carrier printed it (letters, digits and hyphens).' }
+  if (carrier !== 'other' && !TRACKING_NUMBER.test(trackingNumber))
+    return { message: 'Enter the tracking number as the carrier printed it (letters, digits and hyphens).' }
   if (trackingNumber && !TRACKING_NUMBER.test(trackingNumber)) return { message: 'A tracking number has letters, digits and hyphens only.' }
   return { carrier, trackingNumber }
 }

@@ -27,7 +27,8 @@ function conditions(query: OrderQuery): SQL | undefined {
   if (states.fulfilment) parts.push(eq(orders.fulfilment, states.fulfilment))
   if (states.refunded) parts.push(gt(orders.refundedCents, 0))
   // A return staff still have to act on: to approve or decline, to receive, or to refund.
-  if (states.openReturns) parts.push(sql`exists (select 1 from ${returns} where ${returns.orderId} = ${orders.id} and ${returns.status} in ('requested', 'approved', 'received'))`)
+  if (states.openReturns)
+    parts.push(sql`exists (select 1 from ${returns} where ${returns.orderId} = ${orders.id} and ${returns.status} in ('requested', 'approved', 'received'))`)
   if (query.from) parts.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${SHOP_OFFSET}`)))
   if (query.to) parts.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00${SHOP_OFFSET}`).getTime() + 86_400_000)))
   return and(...parts)
@@ -73,5 +74,10 @@ export const CSV_LIMIT = 20_000
 
 /** Every order a query finds (up to CSV_LIMIT), for the CSV download. */
 export async function listOrdersForExport(db: Executor, query: OrderQuery) {
-  return db.select().from(orders).where(conditions(query)).orderBy(...ordering(query)).limit(CSV_LIMIT)
+  return db
+    .select()
+    .from(orders)
+    .where(conditions(query))
+    .orderBy(...ordering(query))
+    .limit(CSV_LIMIT)
 }

@@ -24,7 +24,9 @@ export async function orderView(db: Executor, order: OrderWithLines, documentsBa
   const until = changeOfMindUntil(order)
   return {
     order: { ...orderSummary(order), fulfilment: order.fulfilment, payment: paymentState(order), refundedCents: order.refundedCents },
-    tracking: order.carrier ? { carrier: carrierName(order.carrier), number: order.trackingNumber, link: trackingLink(order.carrier, order.trackingNumber) } : null,
+    tracking: order.carrier
+      ? { carrier: carrierName(order.carrier), number: order.trackingNumber, link: trackingLink(order.carrier, order.trackingNumber) }
+      : null,
     // The customer sees what happened to the order, not who in the shop did it.
     timeline: states.map((state) => ({ status: state.status, at: state.at.toISOString() })),
     documentsBase,

@@ -82,7 +82,10 @@ export async function refundOrder(deps: RefundDeps, input: RefundInput): Promise
  * and no other refund of it may be under way or made (two staff with their own forms refund it once).
  */
 async function returnRefundRefusal(tx: Executor, orderId: string, returnId: string): Promise<string | null> {
-  const [found] = await tx.select().from(returns).where(and(eq(returns.id, returnId), eq(returns.orderId, orderId)))
+  const [found] = await tx
+    .select()
+    .from(returns)
+    .where(and(eq(returns.id, returnId), eq(returns.orderId, orderId)))
   if (!found) return `There is no return ${returnId} on order ${orderId}.`
   if (found.status === 'refunded') return `Return ${found.id} is refunded already.`
   if (found.status !== 'received') return `Return ${found.id} is ${found.status}; mark it received before refunding it.`
@@ -116,9 +119,16 @@ async function holdRefund(
   tx: Executor,
   order: OrderWithLines,
   plan: RefundPlan,
-  input: Pick<RefundInput, 'requestKey' | 'restock' | 'reason' | 'returnId' | 'by'> & { source: Refund['source']; providerRefundId: string | null; status: Refund['status'] },
+  input: Pick<RefundInput, 'requestKey' | 'restock' | 'reason' | 'returnId' | 'by'> & {
+    source: Refund['source']
+    providerRefundId: string | null
+    status: Refund['status']
+  },
 ): Promise<Refund> {
-  const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id))) as [{ count: number }]
+  const [{ count }] = (await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id))) as [{ count: number }]
   const [refund] = await tx
     .insert(refunds)
     .values({
@@ -182,14 +192,22 @@ async function askProvider(deps: RefundDeps, refund: Refund, paymentReference: s
  * stock goes back if asked, a return it belongs to is refunded, the order's history records it and
  * the customer gets the adjustment note; on failure the order's counts are taken back.
  */
-async function settleRefund(deps: Omit<RefundDeps, 'provider'>, refundId: string, outcome: { providerRefundId: string } | { failure: string }): Promise<Refund | null> {
+async function settleRefund(
+  deps: Omit<RefundDeps, 'provider'>,
+  refundId: string,
+  outcome: { providerRefundId: string } | { failure: string },
+): Promise<Refund | null> {
   return deps.db.transaction(async (tx) => {
     const [pending] = await tx.select().from(refunds).where(eq(refunds.id, refundId))
     if (!pending) return null
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, pending.orderId)).for('update')
     const [refund] = await tx
       .update(refunds)
-      .set('failure' in outcome ? { status: 'failed', failure: outcome.failure.slice(0, 500) } : { status: 'succeeded', providerRefundId: outcome.providerRefundId, settledAt: new Date() })
+      .set(
+        'failure' in outcome
+          ? { status: 'failed', failure: outcome.failure.slice(0, 500) }
+          : { status: 'succeeded', providerRefundId: outcome.providerRefundId, settledAt: new Date() },
+      )
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning()
     if (!refund) return pending
@@ -204,13 +222,26 @@ async function settleRefund(deps: Omit<RefundDeps, 'provider'>, refundId: string
 }
 
 async function refundSucceeded(tx: Executor, deps: Pick<RefundDeps, 'mailer' | 'config'>, refund: Refund) {
-  if (refund.restock) await restockProducts(tx, refund.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })))
+  if (refund.restock)
+    await restockProducts(
+      tx,
+      refund.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    )
   if (refund.source === 'cancel') {
-    await tx.update(orders).set({ fulfilment: 'cancelled' }).where(and(eq(orders.id, refund.orderId), inArray(orders.fulfilment, ['unfulfilled', 'packed', 'ready'])))
+    await tx
+      .update(orders)
+      .set({ fulfilment: 'cancelled' })
+      .where(and(eq(orders.id, refund.orderId), inArray(orders.fulfilment, ['unfulfilled', 'packed', 'ready'])))
   }
   if (refund.returnId) await tx.update(returns).set({ status: 'refunded', refundId: refund.id, updatedAt: new Date() }).where(eq(returns.id, refund.returnId))
   const order = (await getOrder(tx, refund.orderId))!
-  await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: { ...orderDocument(order), refund: refund.id }, updatedBy: refund.createdBy })
+  await recordHistory(tx, {
+    collection: 'orders',
+    documentId: order.id,
+    action: 'update',
+    document: { ...orderDocument(order), refund: refund.id },
+    updatedBy: refund.createdBy,
+  })
   if (order.email) {
     const base = publicOrigin(deps.config)
     const link = order.userId ? `${base}/client/orders/${order.id}` : `${base}/track-order`
@@ -235,7 +266,10 @@ export async function settlePendingRefunds(deps: RefundDeps, now = new Date()): 
   let settled = 0
   for (const { refund, paymentReference } of stale) {
     if (now.getTime() - refund.createdAt.getTime() > 23 * 3600_000 || !paymentReference) {
-      logger.error({ refundId: refund.id, orderId: refund.orderId }, 'a refund has been pending for a day: check it in the payment provider and settle it by hand')
+      logger.error(
+        { refundId: refund.id, orderId: refund.orderId },
+        'a refund has been pending for a day: check it in the payment provider and settle it by hand',
+      )
       continue
     }
     await askProvider(deps, refund, paymentReference)
@@ -260,10 +294,19 @@ export async function recordProviderRefunds(
   for (const refund of seen) {
     const taken = refund.status === 'succeeded' || refund.status === 'pending'
     // A refund of the shop's own whose answer never came (a timeout, a 5xx): the event settles it.
-    const [own] = refund.shopRefundId ? await deps.db.select().from(refunds).where(and(eq(refunds.id, refund.shopRefundId), eq(refunds.orderId, found.id))) : []
+    const [own] = refund.shopRefundId
+      ? await deps.db
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.id, refund.shopRefundId), eq(refunds.orderId, found.id)))
+      : []
     if (own) {
       if (own.status === 'pending') {
-        const settled = await settleRefund(deps, own.id, taken ? { providerRefundId: refund.id } : { failure: `The payment provider reports this refund as ${refund.status}.` })
+        const settled = await settleRefund(
+          deps,
+          own.id,
+          taken ? { providerRefundId: refund.id } : { failure: `The payment provider reports this refund as ${refund.status}.` },
+        )
         if (settled?.status === 'succeeded') recorded.push(settled.id)
       }
       continue
@@ -275,7 +318,12 @@ export async function recordProviderRefunds(
       const known = await tx
         .select({ id: refunds.id })
         .from(refunds)
-        .where(and(eq(refunds.orderId, locked.id), sql`(${refunds.providerRefundId} = ${refund.id} or ${refunds.requestKey} = ${refund.id}${refund.shopRefundId ? sql` or ${refunds.id} = ${refund.shopRefundId}` : sql``})`))
+        .where(
+          and(
+            eq(refunds.orderId, locked.id),
+            sql`(${refunds.providerRefundId} = ${refund.id} or ${refunds.requestKey} = ${refund.id}${refund.shopRefundId ? sql` or ${refunds.id} = ${refund.shopRefundId}` : sql``})`,
+          ),
+        )
       if (known.length > 0) return null
       const amountCents = Math.min(refund.amountCents, remainingCents(locked))
       if (amountCents <= 0) return null
@@ -304,6 +352,9 @@ export async function refundsOf(db: Executor, orderId: string): Promise<Refund[]
 }
 
 export async function getRefund(db: Executor, orderId: string, refundId: string): Promise<Refund | null> {
-  const [row] = await db.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.id, refundId)))
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.id, refundId)))
   return row ?? null
 }

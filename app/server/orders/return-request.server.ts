@@ -12,7 +12,8 @@ import { requestReturn } from './returns.server.ts'
  */
 export async function returnRequestAction(deps: { db: Database; mailer: MailService; config: Env }, request: Request, orderId: string, by: string) {
   const form = await readForm(request)
-  if (form.get('intent') !== 'return') return data({ returnError: 'The form could not be read. Please reload the page and try again.', returned: null }, { status: 400 })
+  if (form.get('intent') !== 'return')
+    return data({ returnError: 'The form could not be read. Please reload the page and try again.', returned: null }, { status: 400 })
   const lines = lineQuantitiesFromForm(form, 'Enter how many of each item you are returning, as a whole number.')
   if ('refused' in lines) return data({ returnError: lines.refused, returned: null }, { status: 400 })
   const result = await requestReturn(deps, { orderId, lines, reason: String(form.get('reason') ?? ''), details: String(form.get('details') ?? ''), by })

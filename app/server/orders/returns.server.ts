@@ -44,17 +44,36 @@ export async function requestReturn(
       const line = order.lines.find((candidate) => candidate.position === wanted.position)
       if (!line) return { ok: false, message: 'A chosen item is not part of this order. Please reload the page.' }
       const left = line.quantity - line.refundedQuantity - (held.get(line.position) ?? 0)
-      if (!Number.isSafeInteger(wanted.quantity) || wanted.quantity < 0) return { ok: false, message: `Enter how many of ${line.productName} you are returning.` }
+      if (!Number.isSafeInteger(wanted.quantity) || wanted.quantity < 0)
+        return { ok: false, message: `Enter how many of ${line.productName} you are returning.` }
       if (wanted.quantity > left) {
-        return { ok: false, message: left <= 0 ? `${line.productName} is already being returned or refunded.` : `At most ${left} of ${line.productName} can be returned.` }
+        return {
+          ok: false,
+          message: left <= 0 ? `${line.productName} is already being returned or refunded.` : `At most ${left} of ${line.productName} can be returned.`,
+        }
       }
-      lines.push({ position: line.position, productId: line.productId, productName: line.productName, quantity: wanted.quantity, amountCents: line.unitPriceCents * wanted.quantity })
+      lines.push({
+        position: line.position,
+        productId: line.productId,
+        productName: line.productName,
+        quantity: wanted.quantity,
+        amountCents: line.unitPriceCents * wanted.quantity,
+      })
     }
     if (lines.length === 0) return { ok: false, message: 'Choose the items you are returning and how many.' }
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(returns).where(eq(returns.orderId, order.id))) as [{ count: number }]
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(returns)
+      .where(eq(returns.orderId, order.id))) as [{ count: number }]
     const id = `${order.id}-RT${count + 1}`
     await tx.insert(returns).values({ id, orderId: order.id, status: 'requested', reason, details, lines, requestedBy: input.by })
-    await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: { ...orderDocument(order), return: id, returnStatus: 'requested' }, updatedBy: input.by })
+    await recordHistory(tx, {
+      collection: 'orders',
+      documentId: order.id,
+      action: 'update',
+      document: { ...orderDocument(order), return: id, returnStatus: 'requested' },
+      updatedBy: input.by,
+    })
     if (order.email) {
       const paragraphs = [
         `We have your return request ${id} for order ${order.id} (${reasonLabel(reason).toLowerCase()}).`,
@@ -102,7 +121,13 @@ export async function moveReturn(
       .set({ status: input.to, updatedAt: new Date(), ...(input.to === 'declined' ? { declineReason: note } : {}) })
       .where(and(eq(returns.id, current.id), eq(returns.status, current.status)))
     const order = (await getOrder(tx, current.orderId))!
-    await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: { ...orderDocument(order), return: current.id, returnStatus: input.to }, updatedBy: input.by })
+    await recordHistory(tx, {
+      collection: 'orders',
+      documentId: order.id,
+      action: 'update',
+      document: { ...orderDocument(order), return: current.id, returnStatus: input.to },
+      updatedBy: input.by,
+    })
     if (order.email) {
       const shop = shopIdentity(deps.config)
       const texts: Record<typeof input.to, [string, string[]]> = {
@@ -117,8 +142,21 @@ export async function moveReturn(
             ...(note ? [note] : []),
           ],
         ],
-        declined: [`Your return ${current.id} was declined`, [`We cannot accept return ${current.id} for order ${order.id}.`, `Reason: ${note}`, 'If you think this is wrong, reply to this e-mail: your rights under the Australian Consumer Law are not affected.']],
-        received: [`We have received your return ${current.id}`, [`Your return ${current.id} for order ${order.id} has arrived. We are checking it and will e-mail you when the refund is made.`, ...(note ? [note] : [])]],
+        declined: [
+          `Your return ${current.id} was declined`,
+          [
+            `We cannot accept return ${current.id} for order ${order.id}.`,
+            `Reason: ${note}`,
+            'If you think this is wrong, reply to this e-mail: your rights under the Australian Consumer Law are not affected.',
+          ],
+        ],
+        received: [
+          `We have received your return ${current.id}`,
+          [
+            `Your return ${current.id} for order ${order.id} has arrived. We are checking it and will e-mail you when the refund is made.`,
+            ...(note ? [note] : []),
+          ],
+        ],
       }
       const [subject, paragraphs] = texts[input.to]
       await deps.mailer.send(returnMessage(deps.config, { ...order, email: order.email }, current.lines, subject, paragraphs), tx)
@@ -150,11 +188,20 @@ export async function returnsOf(db: Executor, orderId: string): Promise<Return[]
 
 /** Returns staff still have to act on (approve or decline, receive, refund): the staff home counts them. */
 export async function openReturnCount(db: Executor): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(returns).where(inArray(returns.status, [...OPEN_RETURN_STATES] satisfies ReturnState[]))
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(returns)
+    .where(inArray(returns.status, [...OPEN_RETURN_STATES] satisfies ReturnState[]))
   return row?.count ?? 0
 }
 
-function returnMessage(config: Env, order: { id: string; email: string; customerName: string; userId: string | null }, lines: RefundLine[], subject: string, paragraphs: string[]) {
+function returnMessage(
+  config: Env,
+  order: { id: string; email: string; customerName: string; userId: string | null },
+  lines: RefundLine[],
+  subject: string,
+  paragraphs: string[],
+) {
   const shop = shopIdentity(config)
   const base = publicOrigin(config)
   const link = order.userId ? { href: `${base}/client/orders/${order.id}`, text: 'Your order' } : { href: `${base}/track-order`, text: 'Find your order' }

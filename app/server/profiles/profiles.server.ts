@@ -58,7 +58,10 @@ export async function syncProfileFromUser(db: Database, user: AuthUser): Promise
     if (existing.profileEmail !== user.email) changes.profileEmail = user.email
     if (user.image && existing.profileImage === PLACEHOLDER_PROFILE_IMAGE) changes.profileImage = user.image
     if (Object.keys(changes).length === 0) return
-    await tx.update(profiles).set({ ...changes, updatedAt: new Date() }).where(eq(profiles.id, user.id))
+    await tx
+      .update(profiles)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(profiles.id, user.id))
     await recordHistory(tx, {
       collection: 'profiles',
       documentId: user.id,
@@ -84,7 +87,10 @@ export async function updateProfile(db: Database, userId: string, edit: ProfileE
     const existing = await getProfile(tx, userId)
     if (!existing) throw new Error('This account has no profile yet.')
     const profileImage = edit.profileImage || PLACEHOLDER_PROFILE_IMAGE
-    await tx.update(profiles).set({ ...edit, profileImage, updatedAt: new Date() }).where(eq(profiles.id, userId))
+    await tx
+      .update(profiles)
+      .set({ ...edit, profileImage, updatedAt: new Date() })
+      .where(eq(profiles.id, userId))
     await recordHistory(tx, {
       collection: 'profiles',
       documentId: userId,

@@ -43,7 +43,12 @@ export async function totalsByPeriod(db: Executor, range: { from: Date; until: D
   const refundPeriod = periodOf(refunds.settledAt, unit)
   const [sales, given] = await Promise.all([
     db
-      .select({ period: salesPeriod, orders: sql<number>`count(*)::int`.mapWith(Number), salesCents: total(orders.totalCents), gstCents: total(orders.gstCents) })
+      .select({
+        period: salesPeriod,
+        orders: sql<number>`count(*)::int`.mapWith(Number),
+        salesCents: total(orders.totalCents),
+        gstCents: total(orders.gstCents),
+      })
       .from(orders)
       .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, range.from), lt(orders.paidAt, range.until)))
       .groupBy(salesPeriod),

@@ -11,7 +11,11 @@ export const CUSTOMERS_PAGE_SIZE = 50
 /** The paid orders of an account, counted and summed once per customer (an aggregate joined in). */
 const paidTotals = (db: Executor) =>
   db
-    .select({ userId: orders.userId, orders: count().as('paid_orders'), spentCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.as('spent_cents') })
+    .select({
+      userId: orders.userId,
+      orders: count().as('paid_orders'),
+      spentCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.as('spent_cents'),
+    })
     .from(orders)
     .where(eq(orders.status, 'paid'))
     .groupBy(orders.userId)
@@ -49,14 +53,29 @@ export async function listCustomers(db: Executor, query: { q: string; page: numb
  */
 export async function getCustomer(db: Executor, userId: string) {
   const [account] = await db
-    .select({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .where(and(eq(user.id, userId), eq(user.role, 'customer')))
   if (!account) return null
   const [saved, placed, enquiries] = await Promise.all([
     listAddresses(db, userId),
     db
-      .select({ id: orders.id, status: orders.status, fulfilment: orders.fulfilment, totalCents: orders.totalCents, refundedCents: orders.refundedCents, createdAt: orders.createdAt, userId: orders.userId })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        fulfilment: orders.fulfilment,
+        totalCents: orders.totalCents,
+        refundedCents: orders.refundedCents,
+        createdAt: orders.createdAt,
+        userId: orders.userId,
+      })
       .from(orders)
       .where(or(eq(orders.userId, userId), and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${account.email})`)))
       .orderBy(desc(orders.createdAt))

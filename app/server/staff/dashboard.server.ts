@@ -35,6 +35,9 @@ export async function readDashboard(db: Executor, now = new Date()): Promise<Das
     db.select({ total: count() }).from(contacts).where(eq(contacts.status, 'new')),
     countLowStock(db),
   ])
-  const sum = (rows: typeof days): Sales => ({ orders: rows.reduce((total, row) => total + row.orders, 0), salesCents: rows.reduce((total, row) => total + row.salesCents, 0) })
+  const sum = (rows: typeof days): Sales => ({
+    orders: rows.reduce((total, row) => total + row.orders, 0),
+    salesCents: rows.reduce((total, row) => total + row.salesCents, 0),
+  })
   return { today: sum(days.filter((row) => row.period === today)), week: sum(days), toPack, returns, enquiries: enquiries?.total ?? 0, lowStock }
 }

@@ -112,7 +112,10 @@ async function applyToProducts(tx: Executor, lines: SettlingLine[], sale: boolea
     const after = row.onHand - row.reserved
     await noteVisibleChange(tx, after + taken - held, after)
     if (sale && row.onHand < 0) {
-      logger.warn({ productId, onHand: row.onHand }, 'sold beyond the stock on hand (a payment that arrived after its hold lapsed, or a product whose tracking began meanwhile)')
+      logger.warn(
+        { productId, onHand: row.onHand },
+        'sold beyond the stock on hand (a payment that arrived after its hold lapsed, or a product whose tracking began meanwhile)',
+      )
     }
   }
 }
@@ -134,7 +137,11 @@ export async function settleOrderStock(tx: Executor, orderId: string, outcome: '
     .where(eq(orderLines.orderId, orderId))
   // A released order (paid after all) holds nothing any more: it only takes its units.
   const holding = order.stockState === 'reserved'
-  await applyToProducts(tx, lines.map((line) => ({ ...line, reservedQuantity: holding ? line.reservedQuantity : 0 })), outcome === 'sold')
+  await applyToProducts(
+    tx,
+    lines.map((line) => ({ ...line, reservedQuantity: holding ? line.reservedQuantity : 0 })),
+    outcome === 'sold',
+  )
   return true
 }
 

@@ -44,7 +44,12 @@ export async function getTemplate(db: Executor, templateId: string): Promise<Tem
 }
 
 export async function createTemplate(db: Database, fields: TemplateFields, updatedBy: string): Promise<Template> {
-  const template: Template = { FBUID: newTemplateId(), templateName: fields.templateName, templateImage: fields.templateImage || PLACEHOLDER_TEMPLATE_IMAGE, version: 1 }
+  const template: Template = {
+    FBUID: newTemplateId(),
+    templateName: fields.templateName,
+    templateImage: fields.templateImage || PLACEHOLDER_TEMPLATE_IMAGE,
+    version: 1,
+  }
   await db.transaction(async (tx) => {
     await tx.insert(templates).values({ id: template.FBUID, templateName: template.templateName, templateImage: template.templateImage })
     await recordHistory(tx, { collection: 'templates', documentId: template.FBUID, action: 'create', document: documentOf(template), updatedBy })
@@ -57,7 +62,12 @@ export async function updateTemplate(db: Database, templateId: string, expectedV
     const [current] = await tx.select().from(templates).where(eq(templates.id, templateId)).for('update')
     if (!current) throw new TemplateNotFoundError(`There is no template "${templateId}".`)
     if (current.version !== expectedVersion) throw new StaleTemplateError()
-    const template: Template = { FBUID: templateId, templateName: fields.templateName, templateImage: fields.templateImage || PLACEHOLDER_TEMPLATE_IMAGE, version: current.version + 1 }
+    const template: Template = {
+      FBUID: templateId,
+      templateName: fields.templateName,
+      templateImage: fields.templateImage || PLACEHOLDER_TEMPLATE_IMAGE,
+      version: current.version + 1,
+    }
     await tx
       .update(templates)
       .set({ templateName: template.templateName, templateImage: template.templateImage, version: template.version, updatedAt: new Date() })
@@ -85,10 +95,19 @@ export async function restoreTemplate(db: Database, document: Record<string, unk
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ version: templates.version }).from(templates).where(eq(templates.id, templateId)).for('update')
     if (current) {
-      await tx.update(templates).set({ templateName, templateImage, version: current.version + 1, updatedAt: new Date() }).where(eq(templates.id, templateId))
+      await tx
+        .update(templates)
+        .set({ templateName, templateImage, version: current.version + 1, updatedAt: new Date() })
+        .where(eq(templates.id, templateId))
     } else {
       await tx.insert(templates).values({ id: templateId, templateName, templateImage })
     }
-    await recordHistory(tx, { collection: 'templates', documentId: templateId, action: 'set', document: { FBUID: templateId, templateName, templateImage, restored: true }, updatedBy })
+    await recordHistory(tx, {
+      collection: 'templates',
+      documentId: templateId,
+      action: 'set',
+      document: { FBUID: templateId, templateName, templateImage, restored: true },
+      updatedBy,
+    })
   })
 }

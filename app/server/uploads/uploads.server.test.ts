@@ -89,7 +89,10 @@ describe('storeUpload', () => {
 
   it("answers the pipeline's refusal (a photo cut short) as a 422 with its sentence for staff", async () => {
     const { save } = recordingSave(new ImageRefusedError('The photo could not be read to the end (the file may be cut short): upload it again.'))
-    expect(await storeUpload(JPEG, save)).toEqual({ error: 'The photo could not be read to the end (the file may be cut short): upload it again.', status: 422 })
+    expect(await storeUpload(JPEG, save)).toEqual({
+      error: 'The photo could not be read to the end (the file may be cut short): upload it again.',
+      status: 422,
+    })
   })
 })
 
@@ -162,7 +165,9 @@ describe('handleUploadRequest', () => {
   it('refuses a form without a file, or not multipart', async () => {
     const form = new FormData()
     form.set('probe', '1')
-    expect(await handleUploadRequest(new Request('http://shop.test/api/uploads', { method: 'POST', body: form }), recordingSave().save)).toMatchObject({ status: 400 })
+    expect(await handleUploadRequest(new Request('http://shop.test/api/uploads', { method: 'POST', body: form }), recordingSave().save)).toMatchObject({
+      status: 400,
+    })
     const urlEncoded = new Request('http://shop.test/api/uploads', { method: 'POST', body: new URLSearchParams({ file: 'x' }) })
     expect(await handleUploadRequest(urlEncoded, recordingSave().save)).toMatchObject({ status: 400 })
   })

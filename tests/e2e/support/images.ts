@@ -30,7 +30,8 @@ export async function dropFiles(target: Locator, files: { name: string; mimeType
   const dataTransfer = await target.page().evaluateHandle(
     (list) => {
       const transfer = new DataTransfer()
-      for (const file of list) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], file.name, { type: file.mimeType }))
+      for (const file of list)
+        transfer.items.add(new File([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], file.name, { type: file.mimeType }))
       return transfer
     },
     files.map((file) => ({ name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') })),

@@ -9,7 +9,10 @@ import path from 'node:path'
  * restarts it (faults.spec.ts) take turns, across Playwright's workers: a lock file per run.
  */
 export async function postgresTurn(): Promise<() => Promise<void>> {
-  const run = createHash('sha1').update(process.env.E2E_DATA_DIR ?? 'no-run-dir').digest('hex').slice(0, 12)
+  const run = createHash('sha1')
+    .update(process.env.E2E_DATA_DIR ?? 'no-run-dir')
+    .digest('hex')
+    .slice(0, 12)
   const file = path.join(tmpdir(), `shop-e2e-postgres-${run}.lock`)
   const deadline = Date.now() + 90_000
   for (;;) {

@@ -114,7 +114,10 @@ export const LEAKS: [string, RegExp][] = [
   ['stack frame (escaped)', /\\n\s+at [^"\\]+:\d+:\d+/],
   ['source path', /\/work\/|node_modules|node:internal|file:\/\/\//],
   ['internal error name', /\b(TypeError|RangeError|SyntaxError|URIError|ReferenceError|DrizzleQueryError|PostgresError|AggregateError)\b/],
-  ['error with internal details', /Error: (Failed query|Cannot read propert|Unexpected token|Content-Type was not one of|Failed to (parse|decode)|invalid byte sequence)/],
+  [
+    'error with internal details',
+    /Error: (Failed query|Cannot read propert|Unexpected token|Content-Type was not one of|Failed to (parse|decode)|invalid byte sequence)/,
+  ],
   ['database text', /\b(Failed query|invalid byte sequence for encoding|duplicate key value|relation "[^"]+" does not exist|syntax error at or near)\b/],
   ['serialised stack', /"stack"\s*:/],
 ]
@@ -220,12 +223,40 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/checkout/delivery':
       // A method that needs an address, and a postcode and e-mail that can never be valid.
       return {
-        fields: ['fullName', 'email', 'phone', 'company', 'abn', 'shippingMethod', 'addressLine1', 'addressLine2', 'suburb', 'state', 'postcode', 'saveAddress'],
+        fields: [
+          'fullName',
+          'email',
+          'phone',
+          'company',
+          'abn',
+          'shippingMethod',
+          'addressLine1',
+          'addressLine2',
+          'suburb',
+          'state',
+          'postcode',
+          'saveAddress',
+        ],
         fixed: { shippingMethod: 'standard', postcode: '0000', email: 'not-an-email' },
       }
     case '/settings/shipping':
       return {
-        fields: ['id', 'formKey', 'name', 'kind', 'price', 'freeOver', 'weightBands', 'deliveryTime', 'carriesLithium', 'pickupAddress', 'pickupHours', 'position', 'active', 'intent'],
+        fields: [
+          'id',
+          'formKey',
+          'name',
+          'kind',
+          'price',
+          'freeOver',
+          'weightBands',
+          'deliveryTime',
+          'carriesLithium',
+          'pickupAddress',
+          'pickupHours',
+          'position',
+          'active',
+          'intent',
+        ],
         fixed: { name: '' },
       }
     case '/pay/demo/:sessionId':
@@ -235,7 +266,17 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
       return {
         // `intent` = address-default | address-remove with `addressId` changes a saved address instead;
         // any other intent is the profile form, kept invalid by its date.
-        fields: ['profileNameGiven', 'profileNameFamily', 'profileNameOther', 'profileMobile', 'profileAddress', 'profileDateOfBirth', 'profileImage', 'intent', 'addressId'],
+        fields: [
+          'profileNameGiven',
+          'profileNameFamily',
+          'profileNameOther',
+          'profileMobile',
+          'profileAddress',
+          'profileDateOfBirth',
+          'profileImage',
+          'intent',
+          'addressId',
+        ],
         fixed: { profileDateOfBirth: 'not a date' },
       }
     case '/product/create':
@@ -266,7 +307,10 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/orders':
       return { fields: ['orderId'] }
     case '/orders/:orderId':
-      return { fields: ['intent', 'carrier', 'trackingNumber', 'requestKey', 'amount', 'qty-0', 'reason', 'returnId', 'note'], fixed: { intent: 'not-an-action' } }
+      return {
+        fields: ['intent', 'carrier', 'trackingNumber', 'requestKey', 'amount', 'qty-0', 'reason', 'returnId', 'note'],
+        fixed: { intent: 'not-an-action' },
+      }
     case '/client/orders/:orderId':
     case '/track-order/view':
       return { fields: ['intent', 'reason', 'details', 'qty-0'], fixed: { reason: 'not-a-reason' } }
@@ -291,7 +335,10 @@ export async function startCheckoutOver(context: APIRequestContext, origin: stri
   const answer = await context.post('/checkout', { form: { items: JSON.stringify(items) }, headers: { origin }, maxRedirects: 0 })
   expect(answer.status(), await answer.text()).toBe(303)
   expect(answer.headers().location).toBe('/checkout/delivery')
-  const setCookie = answer.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie').map((header) => header.value)
+  const setCookie = answer
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value)
   const cookie = setCookie.find((value) => value.startsWith('checkout='))
   expect(cookie, setCookie.join('\n')).toMatch(/^checkout=[A-Za-z0-9_-]{32}; Path=\/;(.*; )?HttpOnly; SameSite=Lax(;|$)/)
   return /^checkout=([^;]+)/.exec(cookie!)![1]!
@@ -312,7 +359,10 @@ export async function deliverOver(context: APIRequestContext, origin: string, fi
  * takes a paid one (an unpaid order has none, so its page would never be reached).
  */
 export function realParam(real: Record<string, string>, pattern: string, name: string): string | undefined {
-  if ((pattern === '/orders/:orderId/invoice' || pattern === '/client/orders/:orderId' || pattern === '/orders/:orderId/adjustment-notes/:refundId') && name === 'orderId') {
+  if (
+    (pattern === '/orders/:orderId/invoice' || pattern === '/client/orders/:orderId' || pattern === '/orders/:orderId/adjustment-notes/:refundId') &&
+    name === 'orderId'
+  ) {
     return real.paidOrderId ?? real.orderId
   }
   return real[name]
@@ -351,7 +401,11 @@ export interface ProbedShop {
  * beside it in other workers write to the shared test shop, so a checksum of its tables could not be
  * compared there.
  */
-export async function startProbedShop(playwright: { request: { newContext(options: object): Promise<APIRequestContext> } }, port: number, name: string): Promise<ProbedShop> {
+export async function startProbedShop(
+  playwright: { request: { newContext(options: object): Promise<APIRequestContext> } },
+  port: number,
+  name: string,
+): Promise<ProbedShop> {
   const origin = `http://localhost:${port}`
   const dataDir = await mkdtemp(path.join(tmpdir(), `shop-${name}-`))
   const shop = startShopProcess({
@@ -396,7 +450,10 @@ export async function startProbedShop(playwright: { request: { newContext(option
     })
     expect(payment.status(), await payment.text()).toBe(302)
     expect(payment.headers().location).toMatch(/^\/success\?session_id=/)
-    real.paidOrderId = (await queryOne<{ id: string }>(dataDir, `select id from orders where provider_session_id = '${paidSession.replace(/'/g, "''")}' and status = 'paid'`))!.id
+    real.paidOrderId = (await queryOne<{ id: string }>(
+      dataDir,
+      `select id from orders where provider_session_id = '${paidSession.replace(/'/g, "''")}' and status = 'paid'`,
+    ))!.id
     real.addressId = (await queryOne<{ id: string }>(dataDir, `select id from addresses limit 1`))!.id
     expect((await buyer.get(`/orders/${real.paidOrderId}/invoice`, { maxRedirects: 0 })).status(), 'the customer sees the invoice of their order').toBe(200)
     await buyer.dispose()

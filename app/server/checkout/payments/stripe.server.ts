@@ -1,7 +1,15 @@
 import Stripe from 'stripe'
 import type { Env } from '../../env.server.ts'
 import { logger } from '../../log.server.ts'
-import { PaymentProviderError, PaymentProviderUnsureError, REFUND_UNSURE, type PaymentEvent, type PaymentProvider, type PaymentSessionRequest, type ProviderRefund } from './provider.ts'
+import {
+  PaymentProviderError,
+  PaymentProviderUnsureError,
+  REFUND_UNSURE,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentSessionRequest,
+  type ProviderRefund,
+} from './provider.ts'
 
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.'
 

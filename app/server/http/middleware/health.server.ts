@@ -19,10 +19,7 @@ export function readyz(db: Database, shuttingDown: () => boolean) {
       return
     }
     try {
-      await Promise.race([
-        db.execute(sql`select 1`),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 1000)),
-      ])
+      await Promise.race([db.execute(sql`select 1`), new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 1000))])
       res.status(200).type('text/plain').send('ready')
     } catch {
       res.status(503).type('text/plain').send('database unavailable')

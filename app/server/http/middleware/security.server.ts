@@ -88,7 +88,10 @@ export function sameOriginWrites(config: Env, exempt: string[]) {
     const fetchSite = req.get('sec-fetch-site')
     const foreign = origin === 'null' ? fetchSite !== 'same-origin' : origin ? origin !== expected : fetchSite === 'cross-site'
     if (foreign) {
-      logger.warn({ reqId: req.id, method: req.method, path: req.path, origin: origin ?? null, fetchSite: fetchSite ?? null }, 'write from a foreign origin refused')
+      logger.warn(
+        { reqId: req.id, method: req.method, path: req.path, origin: origin ?? null, fetchSite: fetchSite ?? null },
+        'write from a foreign origin refused',
+      )
       res.status(403).type('text/plain').send('This form can only be sent from the shop’s own pages.')
       return
     }
@@ -102,11 +105,17 @@ const ALLOW_HEADER = 'GET, HEAD, POST'
 
 export function knownMethods(req: Request, res: Response, next: NextFunction) {
   if (ALLOWED_METHODS.has(req.method)) return next()
-  res.status(405).set('Allow', ALLOW_HEADER).type('text/plain').send(`The method ${req.method.replace(/[^A-Z-]/g, '')} is not allowed here.`)
+  res
+    .status(405)
+    .set('Allow', ALLOW_HEADER)
+    .type('text/plain')
+    .send(`The method ${req.method.replace(/[^A-Z-]/g, '')} is not allowed here.`)
 }
 
 /** CONNECT never reaches Express: Node hands its socket over. It gets the same 405, then the connection closes. */
 export function refuseConnect(socket: Duplex) {
   const text = 'The method CONNECT is not allowed here.'
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW_HEADER}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`)
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW_HEADER}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  )
 }

@@ -116,7 +116,12 @@ describe('the catalogue page cache', () => {
     const first = await get(path, { 'accept-encoding': 'gzip, deflate, br' })
     expect(first.headers['x-cache']).toBe('MISS')
     const decoded = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body }
-    for (const [asked, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['', 'identity']] as const) {
+    for (const [asked, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['', 'identity'],
+    ] as const) {
       const answer = await get(path, { 'accept-encoding': asked })
       expect(answer.headers['x-cache']).toBe('HIT')
       expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding)

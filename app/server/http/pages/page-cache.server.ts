@@ -33,7 +33,18 @@ const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revali
  * Headers that belong to one response, not to the page: never repeated from a kept copy. The request
  * id and, while shutting down, `Connection: close` are set again for every request.
  */
-const PER_RESPONSE = new Set(['x-request-id', 'x-cache', 'set-cookie', 'date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding', 'vary'])
+const PER_RESPONSE = new Set([
+  'x-request-id',
+  'x-cache',
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+])
 
 /**
  * A kept page: always a 200 (nothing else is kept), in each form a browser may ask for, each with the

@@ -75,7 +75,11 @@ const contactImporter: Importer<ContactRow> = {
   },
   async write(tx, staged, updatedBy) {
     for (const { id, row, document, existed } of staged) {
-      if (existed) await tx.update(contacts).set({ ...row, version: sql`${contacts.version} + 1`, updatedAt: new Date() }).where(eq(contacts.id, id))
+      if (existed)
+        await tx
+          .update(contacts)
+          .set({ ...row, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+          .where(eq(contacts.id, id))
       else await tx.insert(contacts).values(row)
       await recordHistory(tx, { collection: 'contacts', documentId: id, action: existed ? 'set' : 'create', document, updatedBy })
     }

@@ -3,7 +3,16 @@ import { z } from 'zod'
 import { mediaWidths } from '../../../lib/media.ts'
 import { media } from '../../db/schema.ts'
 import { VARIANT_FORMATS, type ImageVariant, type VariantFormat } from '../../images/pipeline.server.ts'
-import { afterTextId, byCodeUnit, isoTime, schemaReason, type CollectionDefinition, type ImageFileReader, type Importer, type Preparation } from '../collection.server.ts'
+import {
+  afterTextId,
+  byCodeUnit,
+  isoTime,
+  schemaReason,
+  type CollectionDefinition,
+  type ImageFileReader,
+  type Importer,
+  type Preparation,
+} from '../collection.server.ts'
 import type { Document } from '../format.ts'
 
 /**
@@ -96,7 +105,8 @@ async function checkedFiles(files: Record<string, string>, width: number, height
     return `files: ${JSON.stringify(unknown)} is not a file of an image ${width} pixels wide; it has ${expected.join(', ')}.`
   }
   const missing = expected.filter((name) => !(name in files))
-  if (missing.length) return `files: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing; an image ${width} pixels wide has ${expected.join(', ')}.`
+  if (missing.length)
+    return `files: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing; an image ${width} pixels wide has ${expected.join(', ')}.`
   const variants: ImageVariant[] = []
   for (const name of expected) {
     const [widthText, format] = name.split('.') as [string, VariantFormat]
@@ -131,7 +141,9 @@ const imageImporter: Importer<ImageRow> = {
     if (typeof variants === 'string') return refuse(variants)
     if (existing) {
       if (existing.width !== width || existing.height !== height) {
-        return refuse(`This id is stored as an image of ${String(existing.width)}×${String(existing.height)}, not ${width}×${height}: an image's id never names another picture.`)
+        return refuse(
+          `This id is stored as an image of ${String(existing.width)}×${String(existing.height)}, not ${width}×${height}: an image's id never names another picture.`,
+        )
       }
       // Already here: its files never change, so the stored image stays as it is.
       return { ok: true, document: existing, row: { width, height, placeholder, createdAt: undefined, variants: [] } }
@@ -145,7 +157,9 @@ const imageImporter: Importer<ImageRow> = {
   async write(tx, staged, _updatedBy, { images }) {
     for (const { id, row, existed } of staged) {
       if (existed) continue
-      await tx.insert(media).values({ id, width: row.width, height: row.height, placeholder: row.placeholder, ...(row.createdAt ? { createdAt: row.createdAt } : {}) })
+      await tx
+        .insert(media)
+        .values({ id, width: row.width, height: row.height, placeholder: row.placeholder, ...(row.createdAt ? { createdAt: row.createdAt } : {}) })
       await images.put(tx, id, row.variants)
     }
   },

@@ -33,7 +33,10 @@ const documentSchema = z
     status: z.enum(['pending', 'paid', 'failed', 'expired']),
     email: optionalText,
     userId: optionalText,
-    currency: z.string().regex(/^[a-z]{3}$/, 'A currency is a three-letter code such as aud.').default('aud'),
+    currency: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'A currency is a three-letter code such as aud.')
+      .default('aud'),
     totalCents: cents,
     gstCents: cents,
     provider: z.enum(['demo', 'stripe']),
@@ -172,7 +175,13 @@ const orderImporter: Importer<OrderRow> = {
       }
       const stored = lines.map((line) => ({ ...line, orderId: id }))
       await tx.insert(orderLines).values(stored)
-      await recordHistory(tx, { collection: 'orders', documentId: id, action: existed ? 'set' : 'create', document: orderDocument({ ...order, lines: stored }), updatedBy })
+      await recordHistory(tx, {
+        collection: 'orders',
+        documentId: id,
+        action: existed ? 'set' : 'create',
+        document: orderDocument({ ...order, lines: stored }),
+        updatedBy,
+      })
     }
   },
 }

@@ -65,7 +65,11 @@ const profileImporter: Importer<ProfileFields> = {
   },
   async write(tx, staged, updatedBy) {
     for (const { id, row, document, existed } of staged) {
-      if (existed) await tx.update(profiles).set({ ...row, updatedAt: new Date() }).where(eq(profiles.id, id))
+      if (existed)
+        await tx
+          .update(profiles)
+          .set({ ...row, updatedAt: new Date() })
+          .where(eq(profiles.id, id))
       else await tx.insert(profiles).values({ id, ...row })
       await recordHistory(tx, { collection: 'profiles', documentId: id, action: existed ? 'set' : 'create', document, updatedBy })
     }

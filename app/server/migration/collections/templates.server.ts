@@ -37,7 +37,11 @@ const templateImporter: Importer<TemplateValues> = {
   },
   async write(tx, staged, updatedBy) {
     for (const { id, row, document, existed } of staged) {
-      if (existed) await tx.update(templates).set({ ...row, version: sql`${templates.version} + 1`, updatedAt: new Date() }).where(eq(templates.id, id))
+      if (existed)
+        await tx
+          .update(templates)
+          .set({ ...row, version: sql`${templates.version} + 1`, updatedAt: new Date() })
+          .where(eq(templates.id, id))
       else await tx.insert(templates).values({ id, ...row })
       await recordHistory(tx, { collection: 'templates', documentId: id, action: existed ? 'set' : 'create', document, updatedBy })
     }
