@@ -40,6 +40,8 @@ async function readCatalogVersion(db: Database): Promise<number> {
 export interface CatalogReads {
   /** The catalogue's version as this process knows it (read again at most once a second). */
   version(): Promise<number>
+  /** The version, when this process read it less than a second ago and nothing was written since; else null. */
+  knownVersion(): number | null
   /** A product as the storefront shows it; the same object for every request until the catalogue changes. */
   product(productId: string): Promise<ShownProduct | null>
   /** A page of a category list; views that read the same (one normal query string) share one read. */
@@ -78,8 +80,13 @@ export function createCatalogReads(db: Database): CatalogReads {
     reading = null
   })
 
+  function knownVersion(): number | null {
+    return known && Date.now() - known.readAt < VERSION_TTL_MS ? known.version : null
+  }
+
   function version(): Promise<number> {
-    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return Promise.resolve(known.version)
+    const current = knownVersion()
+    if (current !== null) return Promise.resolve(current)
     if (reading) return reading
     const read: Promise<number> = readCatalogVersion(db)
       .then((current) => {
@@ -113,6 +120,7 @@ export function createCatalogReads(db: Database): CatalogReads {
 
   return {
     version,
+    knownVersion,
     product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
     categoryPage: (category, query) => kept(`category:${category}${categoryQueryString(query)}`, () => listCategoryPage(db, category, query)),
     productNeighbours: (productId) =>

@@ -15,7 +15,24 @@ interface Preferring {
   encoding(available: string[], options: { preferred: string[] }): string | undefined
 }
 
+/**
+ * Browsers send one of a handful of Accept-Encoding values: the choice for each is kept (up to 64
+ * values, forgotten all at once beyond), so a cached page's answer does not parse the header again.
+ */
+const chosen = new Map<string, PageEncoding>()
+
 export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding {
+  const key = acceptEncoding ?? ''
+  let encoding = chosen.get(key)
+  if (encoding === undefined) {
+    if (chosen.size >= 64) chosen.clear()
+    encoding = negotiate(acceptEncoding)
+    chosen.set(key, encoding)
+  }
+  return encoding
+}
+
+function negotiate(acceptEncoding: string | undefined): PageEncoding {
   // negotiator reads the header only; `identity` is acceptable unless refused outright. Between
   // encodings of equal weight the shop's preference decides, not the header's order ("gzip, deflate, br").
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as Preferring

@@ -54,7 +54,10 @@ const PER_RESPONSE = new Set([
 interface KeptPage {
   version: number
   bodies: Record<PageEncoding, Buffer>
-  /** `writeHead`'s flat list of names and values, per encoding. */
+  /**
+   * `writeHead`'s flat list of names and values, per encoding; its last two values (the request id
+   * and the cache state) are written in for each answer, just before `writeHead` copies the list.
+   */
   heads: Record<PageEncoding, string[]>
   bytes: number
 }
@@ -114,9 +117,10 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
   const answer = (req: IncomingMessage, res: ServerResponse, requestId: string, page: KeptPage, state: 'HIT' | 'STALE') => {
     const started = process.hrtime.bigint()
     const encoding = pageEncodingFor(req.headers['accept-encoding'])
-    const head = [...page.heads[encoding], 'X-Request-Id', requestId, 'X-Cache', state]
-    if (options.closing?.()) head.push('Connection', 'close')
-    res.writeHead(200, head)
+    const head = page.heads[encoding]
+    head[head.length - 3] = requestId
+    head[head.length - 1] = state
+    res.writeHead(200, options.closing?.() ? [...head, 'Connection', 'close'] : head)
     res.end(req.method === 'HEAD' ? undefined : page.bodies[encoding])
     options.logged?.(req, requestId, 200, started)
   }
@@ -155,14 +159,18 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
         pass()
       }
       if (key === null) return miss()
+      const decide = (version: number) => {
+        const page = kept.get(key)
+        if (page && page.version === version) return answer(req, res, requestId, page, 'HIT')
+        res.setHeader('X-Cache', 'MISS')
+        if (req.method === 'GET') slots.set(req, { key, version, search })
+        miss()
+      }
+      // The version this process read within the last second is at hand; otherwise it is read.
+      const known = catalog.knownVersion()
+      if (known !== null) return decide(known)
       catalog.version().then(
-        (version) => {
-          const page = kept.get(key)
-          if (page && page.version === version) return answer(req, res, requestId, page, 'HIT')
-          res.setHeader('X-Cache', 'MISS')
-          if (req.method === 'GET') slots.set(req, { key, version, search })
-          miss()
-        },
+        decide,
         // The database is away: the last copy of a catalogue page is better than an error page.
         () => {
           const page = kept.get(key)
@@ -185,6 +193,10 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
         'Content-Length',
         String(bodies[encoding].length),
         ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+        'X-Request-Id',
+        '',
+        'X-Cache',
+        '',
       ]
       const page: KeptPage = {
         version: slot.version,
