@@ -141,19 +141,19 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
         res.setHeader('Cache-Control', PRIVATE_PAGE['Cache-Control'])
         return pass()
       }
-      // A signed-in customer gets the page everyone gets (their header shows "Account" by the mark):
-      // if it must be rendered, it is rendered without the session, so it can be kept for all.
-      if (session) {
-        req.headers.cookie = cookie
-          .split(/;\s*/)
-          .filter((part) => !SESSION_COOKIE.test(part))
-          .join('; ')
-        anonymous.add(req)
-      }
       const key = cacheKey(req, path, queryAt === -1 ? '' : url.slice(queryAt), options.keyByHost)
       const search = SEARCH.test(path)
       const kept = search ? searches : pages
       const miss = () => {
+        // A signed-in customer gets the page everyone gets (their header shows "Account" by the mark):
+        // if it must be rendered, it is rendered without the session, so it can be kept for all.
+        if (session) {
+          req.headers.cookie = cookie
+            .split(/;\s*/)
+            .filter((part) => !SESSION_COOKIE.test(part))
+            .join('; ')
+          anonymous.add(req)
+        }
         res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
         keepErrorsOutOfSharedCaches(res)
         pass()
