@@ -130,17 +130,17 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           <Breadcrumbs crumbs={crumbsOf(product)} />
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{product.productName}</h1>
           {staff ? (
-            <LinkButton to={`${productPath(product.FBUID)}/update`} variant="secondary" size="sm" className="mt-3 gap-1.5">
-              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-                <path d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-              </svg>
-              Update Product
-            </LinkButton>
-          ) : null}
-          {staff ? (
-            <LinkButton to={`/history/products/${product.FBUID}`} variant="secondary" size="sm" className="ml-2 mt-3">
-              History
-            </LinkButton>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <LinkButton to={`${productPath(product.FBUID)}/update`} variant="secondary" size="sm" className="gap-1.5">
+                <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+                  <path d="M13.5 3.5l3 3L7 16H4v-3l9.5-9.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+                </svg>
+                Update Product
+              </LinkButton>
+              <LinkButton to={`/history/products/${product.FBUID}`} variant="secondary" size="sm">
+                History
+              </LinkButton>
+            </div>
           ) : null}
           {price ? (
             <p className="mt-4 text-2xl font-semibold">

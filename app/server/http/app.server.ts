@@ -51,6 +51,8 @@ export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
   vite?: ViteDevServer
   env?: Record<string, string | undefined>
+  /** A process of its own migrated and prepared the embedded database just before (`prepareDatabase`). */
+  prepared?: boolean
 }
 
 export interface RunningShop {
@@ -69,7 +71,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const secret = await resolveAuthSecret(config)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
   try {
-    await migrateAndPrepare(database, config)
+    if (!options.prepared) await migrateAndPrepare(database, config)
   } catch (error) {
     await database.close()
     throw error

@@ -20,7 +20,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 export const hasSessionCookie = (cookie: string | undefined): boolean => SESSION_COOKIE.test(cookie ?? '')
 
 /**
- * What the kept pages may hold, counted in bytes (each page in its three forms). Search results have
+ * What the kept pages may hold, counted in bytes (each page plain and in the compressed forms made of it). Search results have
  * their own, smaller budget: there are as many as visitors can type, and a stream of new queries must
  * only push out older searches, never the catalogue's own pages.
  */
@@ -53,13 +53,32 @@ const PER_RESPONSE = new Set([
  */
 interface KeptPage {
   version: number
-  bodies: Record<PageEncoding, Buffer>
+  plain: Buffer
+  /** The header lines every answer of the page repeats (security headers, policy, type, caching). */
+  headerLines: string[]
   /**
-   * `writeHead`'s flat list of names and values, per encoding; its last two values (the request id
-   * and the cache state) are written in for each answer, just before `writeHead` copies the list.
+   * The encoded forms made so far: the one the rendering answer was sent in, the plain one, and any
+   * other the first client to ask for it had made (gzip is for the odd client without Brotli).
    */
-  heads: Record<PageEncoding, string[]>
+  forms: Partial<Record<PageEncoding, Form>>
+  /** The plain page and every compressed form, what the cache's budget counts. */
   bytes: number
+}
+
+interface Form {
+  body: Buffer
+  /**
+   * `writeHead`'s flat list of names and values; its last two values (the request id and the cache
+   * state) are written in for each answer, just before `writeHead` copies the list.
+   */
+  head: string[]
+}
+
+function formOf(page: KeptPage, encoding: PageEncoding, body: Buffer): Form {
+  const head = [...page.headerLines, 'Vary', 'Accept-Encoding', 'Content-Length', String(body.length)]
+  if (encoding !== 'identity') head.push('Content-Encoding', encoding)
+  head.push('X-Request-Id', '', 'X-Cache', '')
+  return { body, head }
 }
 
 /** What the page cache learnt of a request it could not answer, for `keep` once the page is rendered. */
@@ -68,6 +87,8 @@ interface Slot {
   version: number
   search: boolean
 }
+
+type Kept = LRUCache<string, KeptPage>
 
 const slots = new WeakMap<IncomingMessage, Slot>()
 const anonymous = new WeakSet<IncomingMessage>()
@@ -106,22 +127,30 @@ export interface PageCacheOptions {
  * process (they share the database) within a second. Signed-in customers get the same page
  * (docs/decisions/031-cached-pages-for-signed-in-customers.md); staff always get a fresh one. The
  * `Cache-Control` lets a CDN keep anonymous pages for a minute and serve them stale while it
- * revalidates. Each page is kept in every encoding, least recently used pages leaving first once the
- * bytes are spent, so a hit costs a lookup and one write.
+ * revalidates. Each page is kept plain and in each encoding clients asked for (each made once), least
+ * recently used pages leaving first once the bytes are spent, so a hit costs a lookup and one write.
  */
 export function createPageCache(catalog: CatalogReads, options: PageCacheOptions): PageCache {
-  const sized = (maxSize: number) => new LRUCache<string, KeptPage>({ maxSize, sizeCalculation: (page) => page.bytes })
+  const sized = (maxSize: number): Kept => new LRUCache<string, KeptPage>({ maxSize, sizeCalculation: (page) => page.bytes })
   const pages = sized(options.pageBytes ?? PAGE_BYTES)
   const searches = sized(options.searchBytes ?? SEARCH_BYTES)
 
-  const answer = (req: IncomingMessage, res: ServerResponse, requestId: string, page: KeptPage, state: 'HIT' | 'STALE') => {
+  const answer = (req: IncomingMessage, res: ServerResponse, requestId: string, kept: Kept, key: string, page: KeptPage, state: 'HIT' | 'STALE') => {
     const started = process.hrtime.bigint()
     const encoding = pageEncodingFor(req.headers['accept-encoding'])
-    const head = page.heads[encoding]
+    let form = page.forms[encoding]
+    if (!form) {
+      // Made once, by the first client to ask for it; the page is put back so the budget counts it.
+      form = formOf(page, encoding, compressPage(page.plain, encoding))
+      page.forms[encoding] = form
+      page.bytes += form.body.length
+      kept.set(key, page)
+    }
+    const { head, body } = form
     head[head.length - 3] = requestId
     head[head.length - 1] = state
     res.writeHead(200, options.closing?.() ? [...head, 'Connection', 'close'] : head)
-    res.end(req.method === 'HEAD' ? undefined : page.bodies[encoding])
+    res.end(req.method === 'HEAD' ? undefined : body)
     options.logged?.(req, requestId, 200, started)
   }
 
@@ -161,7 +190,7 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
       if (key === null) return miss()
       const decide = (version: number) => {
         const page = kept.get(key)
-        if (page && page.version === version) return answer(req, res, requestId, page, 'HIT')
+        if (page && page.version === version) return answer(req, res, requestId, kept, key, page, 'HIT')
         res.setHeader('X-Cache', 'MISS')
         if (req.method === 'GET') slots.set(req, { key, version, search })
         miss()
@@ -174,7 +203,7 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
         // The database is away: the last copy of a catalogue page is better than an error page.
         () => {
           const page = kept.get(key)
-          if (page) return answer(req, res, requestId, page, 'STALE')
+          if (page) return answer(req, res, requestId, kept, key, page, 'STALE')
           miss()
         },
       )
@@ -183,26 +212,11 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
     keep(req, res, plain, sent) {
       const slot = slots.get(req)
       if (!slot || res.statusCode !== 200 || res.getHeader('set-cookie') || plain.length > MAX_PAGE_BYTES) return
-      const bodies = { identity: plain, br: plain, gzip: plain }
-      for (const encoding of ['br', 'gzip'] as const) bodies[encoding] = sent.encoding === encoding ? sent.body : compressPage(plain, encoding)
-      const shared = pageHeaderLines(res.getHeaders())
-      const headFor = (encoding: PageEncoding) => [
-        ...shared,
-        'Vary',
-        'Accept-Encoding',
-        'Content-Length',
-        String(bodies[encoding].length),
-        ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
-        'X-Request-Id',
-        '',
-        'X-Cache',
-        '',
-      ]
-      const page: KeptPage = {
-        version: slot.version,
-        bodies,
-        heads: { br: headFor('br'), gzip: headFor('gzip'), identity: headFor('identity') },
-        bytes: bodies.identity.length + bodies.br.length + bodies.gzip.length,
+      const page: KeptPage = { version: slot.version, plain, headerLines: pageHeaderLines(res.getHeaders()), forms: {}, bytes: plain.length }
+      page.forms.identity = formOf(page, 'identity', plain)
+      if (sent.encoding !== 'identity') {
+        page.forms[sent.encoding] = formOf(page, sent.encoding, sent.body)
+        page.bytes += sent.body.length
       }
       ;(slot.search ? searches : pages).set(slot.key, page)
     },

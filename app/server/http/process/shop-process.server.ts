@@ -13,8 +13,8 @@ interface OpenMessage {
 }
 
 /** One shop process: serves until SIGTERM or SIGINT, then finishes its requests and exits 0. */
-async function serve(vite: ViteDevServer | undefined) {
-  const shop = await startShop({ vite })
+async function serve(vite: ViteDevServer | undefined, prepared: boolean) {
+  const shop = await startShop({ vite, prepared })
   let stopping = false
   const stop = async (reason: string) => {
     if (stopping) return
@@ -109,8 +109,9 @@ const PREPARE_ONLY = 'SHOP_PREPARE_DATABASE_ONLY'
  * this one opens the database. The embedded PostgreSQL's WebAssembly memory only grows: creating and
  * seeding a new database took the serving process to ~480 MB for good, against ~250 MB for one that
  * opens a prepared database (docs/decisions/033-process-memory.md). Its output (the demo staff
- * account, the log) is this process's own. A database already prepared by this version is opened
- * directly (its migration check then finds nothing to do).
+ * account, the log) is this process's own, and this one then opens the database without migrating or
+ * preparing it again. A database already prepared by this version is opened directly (its migration
+ * check then finds nothing to do).
  */
 async function prepareInOwnProcess(): Promise<void> {
   const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [PREPARE_ONLY]: '1' }, stdio: 'inherit' })
@@ -130,10 +131,11 @@ export async function runShopProcess(options: { vite?: ViteDevServer } = {}): Pr
       process.exit(0)
     }
     const config = parseEnv(process.env)
-    if (!options.vite && !config.DATABASE_URL && !cluster.isWorker && embeddedNeedsPreparing(config.DATA_DIR)) await prepareInOwnProcess()
+    const prepared = !options.vite && !config.DATABASE_URL && !cluster.isWorker && embeddedNeedsPreparing(config.DATA_DIR)
+    if (prepared) await prepareInOwnProcess()
     const processes = options.vite || cluster.isWorker ? 1 : config.WEB_CONCURRENCY
     if (processes > 1) supervise(processes)
-    else await serve(options.vite)
+    else await serve(options.vite, prepared)
   } catch (error) {
     console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
     process.exit(1)
