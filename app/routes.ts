@@ -63,10 +63,10 @@ export default [
   route('orders/:orderId/adjustment-notes/:refundId', 'routes/adjustment-note.tsx', { id: 'adjustment-note' }),
   route('success', 'routes/success.tsx'),
   route('track-order', 'routes/track-order.tsx'),
-  route('track-order/view', 'routes/track-order.view.tsx'),
-  route('track-order/view/invoice', 'routes/invoice.tsx', { id: 'guest-invoice' }),
-  route('track-order/view/adjustment-notes/:refundId', 'routes/adjustment-note.tsx', { id: 'guest-adjustment-note' }),
+  // An order's status page and its documents, for whoever holds the link e-mailed about the order.
   route('track-order/:token', 'routes/track-order.$token.tsx'),
+  route('track-order/:token/invoice', 'routes/invoice.tsx', { id: 'guest-invoice' }),
+  route('track-order/:token/adjustment-notes/:refundId', 'routes/adjustment-note.tsx', { id: 'guest-adjustment-note' }),
   route('pay/demo/:sessionId', 'routes/pay.demo.$sessionId.tsx'),
   route('api/cart/quote', 'routes/api.cart.quote.ts'),
   route('api/stripe/webhook', 'routes/api.stripe.webhook.ts'),

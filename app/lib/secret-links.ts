@@ -8,8 +8,8 @@ const SECRET_LINKS: readonly SecretLink[] = [
   { path: 'api/auth/reset-password', secret: 'segment' },
   { path: 'reset-password', secret: { param: 'token' } },
   { path: 'api/auth/verify-email', secret: { param: 'token' } },
-  // A guest's e-mailed order link; `/track-order/view` is the page it opens, with no secret in it.
-  { path: 'track-order', secret: 'segment', except: 'view' },
+  // An order's status page and its documents (`/track-order/<token>/invoice`), linked from every e-mail about the order.
+  { path: 'track-order', secret: 'segment' },
   { path: 'staff-invite', secret: 'segment' },
   // Google's one-time answer to a login, on its way back to better-auth.
   { path: 'api/auth/callback/google', secret: { param: 'code' } },
@@ -20,8 +20,6 @@ interface SecretLink {
   path: string
   /** The path segment after it, or a query parameter. */
   secret: 'segment' | { param: string }
-  /** A segment that is a page of its own, not a secret. */
-  except?: string
 }
 
 const SECRET_MASK = '•••••'
@@ -38,11 +36,10 @@ const END = String.raw`(?:\.data)?(?:[/?#&\s"'<>\\]|%2F|%3F|%23|%26|$)`
 const OUTSIDE_ADDRESS = String.raw`\s"'<>\\`
 
 /** The masking of one kind of link, each a single pass through the text. */
-function maskerOf({ path, secret, except }: SecretLink): (text: string) => string {
+function maskerOf({ path, secret }: SecretLink): (text: string) => string {
   const at = SLASH + path.split('/').join(SLASH)
   if (secret === 'segment') {
-    const page = except ? `(?!${except}${END})` : ''
-    const segment = new RegExp(String.raw`(?<=${at}${SLASH})${page}[^/?#&${OUTSIDE_ADDRESS}]+?(?=${END})`, 'gi')
+    const segment = new RegExp(String.raw`(?<=${at}${SLASH})[^/?#&${OUTSIDE_ADDRESS}]+?(?=${END})`, 'gi')
     return (text) => text.replace(segment, SECRET_MASK)
   }
   // The query first, then the parameter within it: a pattern that looked back from every parameter

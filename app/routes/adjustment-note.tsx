@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = shop(context)
-  const { order, orderPage, staff } = await orderForViewer(context, request, 'orderId' in params ? params.orderId : undefined)
+  const { order, orderPage, staff } = await orderForViewer(context, request, params)
   const refund = await getRefund(db, order.id, params.refundId)
   if (!refund || refund.status !== 'succeeded') throw data(null, { status: 404 })
   return { note: adjustmentNote(shopIdentity(config), order, refund), orderPage, staff }

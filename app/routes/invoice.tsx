@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { config } = shop(context)
-  const { order, orderPage, staff } = await orderForViewer(context, request, 'orderId' in params ? params.orderId : undefined)
+  const { order, orderPage, staff } = await orderForViewer(context, request, params)
   if (order.status !== 'paid' || !order.paidAt) throw data({ message: 'This order has not been paid, so it has no tax invoice.' }, { status: 404 })
   return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff, orderPage }
 }

@@ -8,6 +8,7 @@ import { pageMeta, shopNameFrom } from '../lib/seo'
 import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
+import { statusTokenOf } from '../server/orders/order-links.server'
 import type { Route } from './+types/success'
 import { privatePageHeaders } from '../server/http/private-page.server'
 import { LinkButton } from '../components/ui/button'
@@ -20,11 +21,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')
   const order = sessionId && sessionId.length <= 200 ? await getOrderBySession(shop(context).db, sessionId) : null
-  if (!order) return { order: null }
+  if (!order) return { order: null, orderPage: null }
   // The address is shown to the browser that checked out, not to whoever else has this link.
   const own = order.checkoutId !== null && checkoutIdFrom(request.headers.get('cookie')) === order.checkoutId
   const summary = orderSummary(order)
-  return { order: { ...summary, delivery: own ? summary.delivery : null } }
+  // The browser that paid is shown the order's own page, the one every e-mail about the order links to.
+  const orderPage = own && order.status === 'paid' ? `/track-order/${await statusTokenOf(shop(context).db, order.id)}` : null
+  return { order: { ...summary, delivery: own ? summary.delivery : null }, orderPage }
 }
 
 export const headers = privatePageHeaders
@@ -91,11 +94,23 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 
       {order?.status === 'paid' ? (
         <p className="mt-6 text-sm text-slate-600">
-          Follow your order at any time on{' '}
-          <Link to="/track-order" className="font-semibold text-brand-700 underline">
-            Track your order
-          </Link>
-          .
+          {loaderData.orderPage ? (
+            <>
+              Follow your order on{' '}
+              <Link to={loaderData.orderPage} className="font-semibold text-brand-700 underline">
+                its own page
+              </Link>
+              ; the confirmation e-mail has the same link.
+            </>
+          ) : (
+            <>
+              Follow your order at any time on{' '}
+              <Link to="/track-order" className="font-semibold text-brand-700 underline">
+                Track your order
+              </Link>
+              .
+            </>
+          )}
         </p>
       ) : null}
       <LinkButton to="/" size="lg" className="mt-10">

@@ -3,11 +3,9 @@ import { z } from 'zod'
 import { fieldErrors } from '../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
-import { publicOrigin } from '../server/public-origin.server'
-import { shopIdentity } from '../server/env.server'
 import { ADDRESS_ANSWER_MS, answerNoSoonerThan } from '../server/http/answer-time.server'
 import { readForm } from '../server/http/form.server'
-import { requestOrderLink } from '../server/orders/order-links.server'
+import { requestOrderLink } from '../server/orders/order-mail.server'
 import { hitLimit } from '../server/rate-limit.server'
 import type { Route } from './+types/track-order'
 import { TextField } from '../components/ui/text-field'
@@ -45,9 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   // A matching order costs a link and an e-mail; the answer waits so that it comes no sooner for one.
-  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () =>
-    requestOrderLink({ db, mailer, shop: shopIdentity(config) }, { ...parsed.data, origin: publicOrigin(config, request) }),
-  )
+  await answerNoSoonerThan(ADDRESS_ANSWER_MS, () => requestOrderLink({ db, mailer, config }, parsed.data))
   return { sent: true, errors: {} as Record<string, string>, values }
 }
 
@@ -61,12 +57,12 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Track your order</h1>
       <p className="mt-3 text-slate-600">
-        Give your order number (it is on your tax invoice) and the e-mail you ordered with. We e-mail you a link to your order. Signed in? Your orders are on
-        your account page.
+        Give your order number (it is on your tax invoice) and the e-mail you ordered with. We e-mail you the link to your order’s page, which keeps working.
+        Signed in? Your orders are on your account page.
       </p>
       {actionData?.sent ? (
         <Alert tone="success" className="mt-6">
-          If that order number and e-mail match a paid order, we have e-mailed a link to it. The link works once, within an hour.
+          If that order number and e-mail match a paid order, we have e-mailed the link to it. Every e-mail we sent about the order has the same link.
         </Alert>
       ) : null}
       {errors.form ? (

@@ -700,7 +700,7 @@ const SIGNED_IN_MATTERS = new Set([
   '/contact',
   '/auth/continue',
   '/client/orders/:orderId',
-  '/track-order/view',
+  '/track-order/:token',
 ])
 /** The same module at a second address (account.tsx serves /client and /program): probed lightly there. */
 const SECOND_ADDRESS = new Set(['/program'])

@@ -220,8 +220,8 @@ test.describe('two processes on one database', () => {
       expect(orders).toHaveLength(1)
       expect(orders[0]).toMatchObject({ status: 'paid', email: buyer })
       const { rows: invoices } = await client.query<{ text: string }>('select text from outbox where "to" = $1', [buyer])
-      expect(invoices, 'tax invoices queued for the buyer').toHaveLength(1)
-      expect(invoices[0]!.text).toContain('Tax invoice')
+      expect(invoices, 'order confirmations queued for the buyer').toHaveLength(1)
+      expect(invoices[0]!.text).toContain('Thank you for your order')
       expect(invoices[0]!.text).toContain(orders[0]!.id)
       const { rows: moves } = await client.query<{ n: number }>(
         "select count(*)::int as n from history where collection = 'orders' and document_id = $1 and document->>'status' = 'paid'",

@@ -213,7 +213,7 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     }
   })
 
-  it('a paid checkout.session.completed makes the order paid and queues one tax invoice', async () => {
+  it('a paid checkout.session.completed makes the order paid and queues one confirmation, linking its tax invoice', async () => {
     const { order, session } = await placeOrder([{ FBUID: 'unipilot-x7-pro', productCount: 1 }], null)
     const event = checkoutSessionEvent('checkout.session.completed', session, {
       ...paid(session, 'pi_test_first'),
@@ -229,9 +229,9 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
     const invoices = await invoicesFor(order.id)
     expect(invoices).toHaveLength(1)
     expect(invoices[0]).toMatchObject({ to: 'guest@example.com', status: 'kept' })
-    expect(invoices[0]!.subject).toContain('Tax invoice')
-    expect(invoices[0]!.text).toContain('Tax invoice')
-    expect(invoices[0]!.text).toContain(order.id)
+    expect(invoices[0]!.subject).toContain(`Order ${order.id} confirmed`)
+    expect(invoices[0]!.text).toMatch(new RegExp(`Tax invoice for ${order.id}: ${ORIGIN}/track-order/[A-Za-z0-9_-]{32}/invoice`))
+    expect(invoices[0]!.html).toContain('View your order')
     const rows = await database.db.select().from(history).where(eq(history.documentId, order.id))
     expect(rows.at(-1)).toMatchObject({ collection: 'orders', action: 'update', updatedBy: 'payment provider' })
     expect(rows.at(-1)!.document).toMatchObject({ status: 'paid' })

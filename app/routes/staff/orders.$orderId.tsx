@@ -14,12 +14,15 @@ import type { FulfilmentAction } from '../../lib/orders/fulfilment'
 import { requireStaff } from '../../server/auth/session.server'
 import { readForm } from '../../server/http/form.server'
 import { advanceFulfilment } from '../../server/orders/fulfilment.server'
-import { invoiceMail } from '../../server/checkout/invoice'
+import { taxInvoice } from '../../server/checkout/invoice'
 import { shopIdentity } from '../../server/env.server'
+import { orderMailContext, sendOrderLink, taxInvoiceMail } from '../../server/orders/order-mail.server'
+import { renewStatusToken } from '../../server/orders/order-links.server'
+import { recordHistory } from '../../server/history/record.server'
 import { formatAud, gstIncluded } from '../../lib/money'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { addressLines } from '../../lib/delivery/address'
-import { getOrder, orderStateHistory } from '../../server/checkout/orders.server'
+import { getOrder, orderDocument, orderStateHistory } from '../../server/checkout/orders.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
 import { Alert } from '../../components/ui/alert'
@@ -76,8 +79,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!order) throw data(null, { status: 404 })
     if (order.status !== 'paid' || !order.paidAt || !order.email)
       return data({ message: 'Only a paid order with an e-mail address has a tax invoice to send.' }, { status: 409 })
-    await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt }))
+    const invoice = taxInvoice(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt })
+    await db.transaction(async (tx) =>
+      mailer.send(await taxInvoiceMail(await orderMailContext(tx, config, order.id), { ...order, email: order.email! }, invoice), tx),
+    )
     return { message: null, sent: `The tax invoice was sent again to ${order.email}.` }
+  }
+  if (intent === 'resend-link' || intent === 'revoke-link') {
+    const { db, mailer, config } = shop(context)
+    const order = await getOrder(db, params.orderId)
+    if (!order) throw data(null, { status: 404 })
+    if (!order.email) return data({ message: 'This order has no e-mail address to send its link to.', sent: null }, { status: 409 })
+    if (intent === 'revoke-link') {
+      // The old link stops working in the same transaction that records who revoked it.
+      await db.transaction(async (tx) => {
+        await renewStatusToken(tx, order.id)
+        await recordHistory(tx, {
+          collection: 'orders',
+          documentId: order.id,
+          action: 'update',
+          document: { ...orderDocument(order), statusLink: 'revoked and replaced' },
+          updatedBy: staff.email,
+        })
+      })
+    }
+    await sendOrderLink({ db, mailer, config }, order.id)
+    return {
+      message: null,
+      sent:
+        intent === 'revoke-link'
+          ? `The old link to this order no longer works; a new one was e-mailed to ${order.email}.`
+          : `The link to this order was e-mailed again to ${order.email}.`,
+    }
   }
   if (intent === 'refund' || intent === 'cancel' || intent.startsWith('return-')) {
     const { db, mailer, config } = shop(context)
@@ -155,9 +188,16 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
           Packing slip
         </Link>
         {order.status === 'paid' && order.email ? (
-          <Form method="post">
+          <Form method="post" className="flex flex-wrap gap-x-5 gap-y-2">
             <Button type="submit" name="intent" value="resend-invoice" variant="link">
               Send the invoice again
+            </Button>
+            {/* The customer's order page: its link is in every e-mail about the order, and never shown here. */}
+            <Button type="submit" name="intent" value="resend-link" variant="link">
+              E-mail the order page link
+            </Button>
+            <Button type="submit" name="intent" value="revoke-link" variant="link">
+              Revoke the link and send a new one
             </Button>
           </Form>
         ) : null}

@@ -1,6 +1,4 @@
-import { gstIncluded, formatAud } from '../../lib/money.ts'
-import type { MailMessage } from '../mail/message.ts'
-import { escapeHtml } from '../mail/html.ts'
+import { gstIncluded } from '../../lib/money.ts'
 import { addressLines, type OrderDelivery } from '../../lib/delivery/address.ts'
 
 export interface InvoiceShop {
@@ -85,63 +83,4 @@ export function buyerLines(invoice: TaxInvoice): string[] {
   return [buyer.name, buyer.company ? `${buyer.company}${buyer.abn ? `, ABN ${buyer.abn}` : ''}` : buyer.abn ? `ABN ${buyer.abn}` : '', buyer.email].filter(
     Boolean,
   )
-}
-
-export function invoiceMail(shop: InvoiceShop, order: InvoiceOrder): MailMessage {
-  const invoice = taxInvoice(shop, order)
-  const subject = `Tax invoice for your order ${order.id} — ${shop.name}`
-  const shippingText = invoice.shipping
-    ? [`Shipping: ${invoice.shipping.name} = ${formatAud(invoice.shipping.cents)} (GST ${formatAud(invoice.shipping.gstCents)})`]
-    : []
-  const text = [
-    `Tax invoice`,
-    '',
-    `${shop.legalName} (trading as ${shop.name})`,
-    `ABN ${shop.abn}`,
-    shop.address,
-    '',
-    `Invoice and order number: ${order.id}`,
-    `Date: ${invoice.date}`,
-    `Customer: ${buyerLines(invoice).join(', ')}`,
-    ...(invoice.deliverTo.length ? [`Deliver to: ${invoice.deliverTo.join(', ')}`] : []),
-    '',
-    ...invoice.rows.map((row) => `${row.description} — ${row.quantity} × ${formatAud(row.unitCents)} = ${formatAud(row.amountCents)}`),
-    ...shippingText,
-    '',
-    `Subtotal (excluding GST): ${formatAud(invoice.subtotalExGstCents)}`,
-    `GST included: ${formatAud(invoice.gstCents)}`,
-    `Total (including GST): ${formatAud(invoice.totalCents)}`,
-    '',
-    'Thank you for your purchase. Your order has been successfully placed and paid.',
-    `Questions? Reply to this e-mail or write to ${shop.email}.`,
-  ].join('\n')
-  const cell = 'padding:6px 8px;border-bottom:1px solid #e2e8f0'
-  const rows = [
-    ...invoice.rows.map(
-      (row) =>
-        `<tr><td style="${cell}">${escapeHtml(row.description)}</td><td style="${cell};text-align:right">${row.quantity}</td><td style="${cell};text-align:right">${formatAud(row.unitCents)}</td><td style="${cell};text-align:right">${formatAud(row.amountCents)}</td></tr>`,
-    ),
-    ...(invoice.shipping
-      ? [
-          `<tr><td style="${cell}">Shipping: ${escapeHtml(invoice.shipping.name)} (GST ${formatAud(invoice.shipping.gstCents)})</td><td style="${cell};text-align:right">1</td><td style="${cell};text-align:right">${formatAud(invoice.shipping.cents)}</td><td style="${cell};text-align:right">${formatAud(invoice.shipping.cents)}</td></tr>`,
-        ]
-      : []),
-  ].join('')
-  const html = `<!doctype html><html lang="en-AU"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<h1 style="font-size:22px">Tax invoice</h1>
-<p><strong>${escapeHtml(shop.legalName)}</strong> (trading as ${escapeHtml(shop.name)})<br>ABN ${escapeHtml(shop.abn)}<br>${escapeHtml(shop.address)}</p>
-<p>Invoice and order number: <strong>${escapeHtml(order.id)}</strong><br>Date: ${escapeHtml(invoice.date)}<br>Customer: ${buyerLines(invoice).map(escapeHtml).join('<br>')}${
-    invoice.deliverTo.length ? `<br>Deliver to: ${invoice.deliverTo.map(escapeHtml).join(', ')}` : ''
-  }</p>
-<table style="border-collapse:collapse;width:100%;max-width:640px">
-<thead><tr><th style="text-align:left;padding:6px 8px">Description</th><th style="text-align:right;padding:6px 8px">Qty</th><th style="text-align:right;padding:6px 8px">Unit price</th><th style="text-align:right;padding:6px 8px">Amount</th></tr></thead>
-<tbody>${rows}</tbody>
-<tfoot>
-<tr><td colspan="3" style="padding:6px 8px;text-align:right">Subtotal (excluding GST)</td><td style="padding:6px 8px;text-align:right">${formatAud(invoice.subtotalExGstCents)}</td></tr>
-<tr><td colspan="3" style="padding:6px 8px;text-align:right">GST included</td><td style="padding:6px 8px;text-align:right">${formatAud(invoice.gstCents)}</td></tr>
-<tr><td colspan="3" style="padding:6px 8px;text-align:right"><strong>Total (including GST)</strong></td><td style="padding:6px 8px;text-align:right"><strong>${formatAud(invoice.totalCents)}</strong></td></tr>
-</tfoot></table>
-<p>Thank you for your purchase. Questions? Reply to this e-mail or write to ${escapeHtml(shop.email)}.</p>
-</body></html>`
-  return { to: order.email, subject, text, html, replyTo: shop.email }
 }

@@ -195,7 +195,9 @@ export function deliveryOf(order: Order): OrderDelivery {
 
 /** The order document as history stores it: the order with its lines. */
 export function orderDocument(order: OrderWithLines): Record<string, unknown> {
-  return { FBUID: order.id, ...order, lines: order.lines.map(({ orderId, ...line }) => line) }
+  // The status link's secret stays out of the history, which every member of staff can read.
+  const { statusToken: _secret, ...kept } = order
+  return { FBUID: order.id, ...kept, lines: order.lines.map(({ orderId, ...line }) => line) }
 }
 
 /**

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client.server.ts'
 import { checkouts, orders, paymentEvents } from '../db/schema.ts'
-import { shopIdentity, type Env } from '../env.server.ts'
+import type { Env } from '../env.server.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import { settleOrderStock } from '../stock/stock.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
-import { invoiceMail } from './invoice.ts'
+import { confirmationMail, orderMailContext } from '../orders/order-mail.server.tsx'
 import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
 import { getOrder, orderDocument, type Order, type OrderWithLines } from './orders.server.ts'
 import type { PaymentEvent } from './payments/provider.ts'
@@ -33,7 +33,7 @@ export interface PaymentEventResult {
 /**
  * Applies what a payment provider reports (paid, failed, expired) to its order: the one way an order's
  * payment state and its reserved stock change (docs/domain.md, Orders). Idempotent: it records each
- * event id once, locks the order, applies the state table, and queues the tax invoice in the same
+ * event id once, locks the order, applies the state table, and queues the order confirmation in the same
  * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
  * one paid order and one confirmation e-mail.
  */
@@ -68,7 +68,7 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
     // Paid: the checkout it came from is done; the next visit to the delivery step starts afresh.
     if (status === 'paid' && locked.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, locked.checkoutId))
     if (status === 'paid' && order.email) {
-      await mailer.send(invoiceMail(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt ?? now }), tx)
+      await mailer.send(await confirmationMail(await orderMailContext(tx, config, order.id), { ...order, email: order.email }), tx)
     }
     if (status === 'paid') await noticeStaffOfPaidOrder({ tx, mailer, config }, order)
     return { changed: true, missing: false }

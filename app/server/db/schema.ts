@@ -183,6 +183,11 @@ export const orders = pgTable(
     providerSessionId: text('provider_session_id').unique(),
     /** The provider's payment reference once paid (Stripe payment intent `pi_…`). */
     paymentReference: text('payment_reference'),
+    /**
+     * The secret of the order's status page, `/track-order/<token>` (docs/domain.md, Orders): given in
+     * every e-mail about the order, it lasts until staff revoke it (a new token replaces it).
+     */
+    statusToken: text('status_token').unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
@@ -343,27 +348,6 @@ export const shopSettings = pgTable('shop_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 })
-
-/**
- * A link that lets a guest see their order (docs/domain.md, Orders): asked for with the order number
- * and e-mail, sent to that e-mail, opened once within an hour; opening it gives the browser a view
- * cookie for a day. Only hashes are stored.
- */
-export const orderLinks = pgTable(
-  'order_links',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
-    viewHash: text('view_hash').unique(),
-    viewExpiresAt: timestamp('view_expires_at', { withTimezone: true, precision: 3 }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (table) => [index('order_links_order_idx').on(table.orderId)],
-)
 
 /** One line of a refund or a return: an order line (by position) and how many of its units. */
 export interface RefundLine {

@@ -3,10 +3,10 @@ import { applyAction, isCarrier, TRACKING_NUMBER, type FulfilmentAction } from '
 import { getOrder, orderDocument } from '../checkout/orders.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { orders, refunds, shippingMethods } from '../db/schema.ts'
-import { shopIdentity, type Env } from '../env.server.ts'
+import type { Env } from '../env.server.ts'
 import { recordHistory } from '../history/record.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
-import { readyForPickupMail, shippedMail } from './fulfilment-mail.ts'
+import { deliveredMail, orderMailContext, readyForPickupMail, shippedMail } from './order-mail.server.tsx'
 
 export type FulfilmentResult = { ok: true } | { ok: false; message: string }
 
@@ -15,7 +15,7 @@ type Deps = { db: Database; mailer: MailService; config: Env }
 /**
  * Moves a paid order one step on (docs/domain.md, Orders): the order is locked, the state table
  * decides, the move and its history row (who, when) are written, and the customer's e-mail (shipped,
- * ready for pickup) is queued, all in one transaction. A second click, or two staff at once, find
+ * ready for pickup, delivered) is queued, all in one transaction. A second click, or two staff at once, find
  * the order moved already and change nothing.
  */
 export async function advanceFulfilment(
@@ -50,11 +50,15 @@ export async function advanceFulfilment(
       .where(eq(orders.id, locked.id))
     const order = (await getOrder(tx, locked.id))!
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: input.by })
-    const shop = shopIdentity(deps.config)
-    if (order.email && next.to === 'shipped') await deps.mailer.send(shippedMail(shop, { ...order, email: order.email }), tx)
-    if (order.email && next.to === 'ready') {
-      const [method] = await tx.select({ hours: shippingMethods.pickupHours }).from(shippingMethods).where(eq(shippingMethods.id, order.shippingMethodId))
-      await deps.mailer.send(readyForPickupMail(shop, { ...order, email: order.email, pickupHours: method?.hours ?? '' }), tx)
+    if (order.email && (next.to === 'shipped' || next.to === 'ready' || next.to === 'delivered')) {
+      const context = await orderMailContext(tx, deps.config, order.id)
+      const customer = { ...order, email: order.email }
+      if (next.to === 'shipped') await deps.mailer.send(await shippedMail(context, customer), tx)
+      if (next.to === 'delivered') await deps.mailer.send(await deliveredMail(context, customer), tx)
+      if (next.to === 'ready') {
+        const [method] = await tx.select({ hours: shippingMethods.pickupHours }).from(shippingMethods).where(eq(shippingMethods.id, order.shippingMethodId))
+        await deps.mailer.send(await readyForPickupMail(context, { ...customer, pickupHours: method?.hours ?? '' }), tx)
+      }
     }
     return { ok: true }
   })

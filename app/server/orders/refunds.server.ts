@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { cancelRefusal } from '../../lib/orders/fulfilment.ts'
 import { fullRefundRequest, planRefund, refundGst, remainingCents, type RefundPlan, type RefundRequest } from '../../lib/orders/refunds.ts'
-import { publicOrigin } from '../public-origin.server.ts'
 import { getOrder, orderDocument, type OrderWithLines } from '../checkout/orders.server.ts'
 import { PaymentProviderError, PaymentProviderUnsureError, type PaymentProvider } from '../checkout/payments/provider.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -11,7 +10,8 @@ import { recordHistory } from '../history/record.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { restockProducts } from '../stock/stock.server.ts'
-import { adjustmentNote, refundMail } from './adjustment-note.ts'
+import { adjustmentNote } from './adjustment-note.ts'
+import { orderMailContext, refundMail } from './order-mail.server.tsx'
 
 export type Refund = typeof refunds.$inferSelect
 
@@ -243,10 +243,8 @@ async function refundSucceeded(tx: Executor, deps: Pick<RefundDeps, 'mailer' | '
     updatedBy: refund.createdBy,
   })
   if (order.email) {
-    const base = publicOrigin(deps.config)
-    const link = order.userId ? `${base}/client/orders/${order.id}` : `${base}/track-order`
     const note = adjustmentNote(shopIdentity(deps.config), order, refund)
-    await deps.mailer.send(refundMail(shopIdentity(deps.config), { ...order, email: order.email }, note, link), tx)
+    await deps.mailer.send(await refundMail(await orderMailContext(tx, deps.config, order.id), { ...order, email: order.email }, note), tx)
   }
 }
 

@@ -1,14 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { canMoveReturn, isReturnReason, OPEN_RETURN_STATES, reasonLabel, returnRefusal, type ReturnState } from '../../lib/orders/returns.ts'
 import { repeatedPosition } from '../../lib/orders/refunds.ts'
-import { publicOrigin } from '../public-origin.server.ts'
 import { getOrder, orderDocument } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orders, returns, type RefundLine } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
 import { recordHistory } from '../history/record.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
-import { orderMessage } from './fulfilment-mail.ts'
+import { orderMailContext, returnMail } from './order-mail.server.tsx'
 import { refundOrder, type RefundDeps, type RefundResult } from './refunds.server.ts'
 
 export type Return = typeof returns.$inferSelect
@@ -79,7 +78,16 @@ export async function requestReturn(
         `We have your return request ${id} for order ${order.id} (${reasonLabel(reason).toLowerCase()}).`,
         'Please keep the items until we reply: we will e-mail you the return instructions, usually within one business day.',
       ]
-      await deps.mailer.send(returnMessage(deps.config, { ...order, email: order.email }, lines, `We have your return request ${id}`, paragraphs), tx)
+      await deps.mailer.send(
+        await returnMail(
+          await orderMailContext(tx, deps.config, order.id),
+          { ...order, email: order.email },
+          lines,
+          `We have your return request ${id}`,
+          paragraphs,
+        ),
+        tx,
+      )
     }
     return { ok: true, returnId: id }
   })
@@ -159,7 +167,10 @@ export async function moveReturn(
         ],
       }
       const [subject, paragraphs] = texts[input.to]
-      await deps.mailer.send(returnMessage(deps.config, { ...order, email: order.email }, current.lines, subject, paragraphs), tx)
+      await deps.mailer.send(
+        await returnMail(await orderMailContext(tx, deps.config, order.id), { ...order, email: order.email }, current.lines, subject, paragraphs),
+        tx,
+      )
     }
     return { ok: true, returnId: current.id }
   })
@@ -193,17 +204,4 @@ export async function openReturnCount(db: Executor): Promise<number> {
     .from(returns)
     .where(inArray(returns.status, [...OPEN_RETURN_STATES] satisfies ReturnState[]))
   return row?.count ?? 0
-}
-
-function returnMessage(
-  config: Env,
-  order: { id: string; email: string; customerName: string; userId: string | null },
-  lines: RefundLine[],
-  subject: string,
-  paragraphs: string[],
-) {
-  const shop = shopIdentity(config)
-  const base = publicOrigin(config)
-  const link = order.userId ? { href: `${base}/client/orders/${order.id}`, text: 'Your order' } : { href: `${base}/track-order`, text: 'Find your order' }
-  return orderMessage(shop, { ...order, lines }, `${subject} — ${shop.name}`, paragraphs, link, 'Items in this return:')
 }

@@ -312,7 +312,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
         fixed: { intent: 'not-an-action' },
       }
     case '/client/orders/:orderId':
-    case '/track-order/view':
+    case '/track-order/:token':
       return { fields: ['intent', 'reason', 'details', 'qty-0'], fixed: { reason: 'not-a-reason' } }
     case '/reports':
       return { fields: ['intent', 'newOrders', 'lowStock'], fixed: { intent: 'not-an-action' } }
@@ -365,6 +365,8 @@ export function realParam(real: Record<string, string>, pattern: string, name: s
   ) {
     return real.paidOrderId ?? real.orderId
   }
+  // The paid order's status page and its documents open with that order's own link.
+  if (pattern.startsWith('/track-order/') && name === 'token') return real.statusToken
   return real[name]
 }
 
@@ -454,6 +456,7 @@ export async function startProbedShop(
       dataDir,
       `select id from orders where provider_session_id = '${paidSession.replace(/'/g, "''")}' and status = 'paid'`,
     ))!.id
+    real.statusToken = (await queryOne<{ token: string }>(dataDir, `select status_token as token from orders where id = '${real.paidOrderId}'`))!.token
     real.addressId = (await queryOne<{ id: string }>(dataDir, `select id from addresses limit 1`))!.id
     expect((await buyer.get(`/orders/${real.paidOrderId}/invoice`, { maxRedirects: 0 })).status(), 'the customer sees the invoice of their order').toBe(200)
     await buyer.dispose()

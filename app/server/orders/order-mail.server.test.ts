@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { adjustmentNote } from './adjustment-note.ts'
+import { taxInvoice } from '../checkout/invoice.ts'
+import {
+  confirmationMail,
+  deliveredMail,
+  orderLinkMail,
+  readyForPickupMail,
+  refundMail,
+  returnMail,
+  shippedMail,
+  taxInvoiceMail,
+  type OrderMailContext,
+} from './order-mail.server.tsx'
+
+const shop = {
+  name: 'UniDrone Robotics',
+  legalName: 'UniDrone Robotics Pty Ltd',
+  email: 'enquiries@unidrone.example',
+  abn: '51 824 753 556',
+  address: 'PO Box 1234, Brisbane QLD 4001, Australia',
+  phone: '+61 7 3000 0000',
+}
+const context: OrderMailContext = { shop, origin: 'https://shop.example', orderPage: 'https://shop.example/track-order/AbCdEfGhIjKlMnOpQrStUvWxYz012345' }
+const order = {
+  id: 'UD-ABCD2345',
+  email: 'ada@example.com',
+  customerName: 'Ada <Lovelace>',
+  totalCents: 1_301_900,
+  gstCents: 118_355,
+  shippingCents: 2_000,
+  shippingMethodName: 'Express Post',
+  collect: false,
+  pickupAddress: '',
+  addressLine1: '12 Example Street',
+  addressLine2: '',
+  suburb: 'Toowong',
+  state: 'QLD',
+  postcode: '4066',
+  lines: [
+    { productName: 'UniDrone E900', quantity: 1, lineTotalCents: 1_299_900, unitPriceCents: 1_299_900 },
+    { productName: 'UniProp 22×7.8 Carbon Propeller Pair', quantity: 2, lineTotalCents: 0, unitPriceCents: 0 },
+  ],
+}
+
+describe('order e-mails', () => {
+  it('the confirmation has the order summary with Subtotal, GST and Total, the delivery, and links to the order page and its tax invoice', async () => {
+    const mail = await confirmationMail(context, order)
+    expect(mail).toMatchObject({ to: 'ada@example.com', replyTo: shop.email, subject: 'Order UD-ABCD2345 confirmed — UniDrone Robotics' })
+    expect(mail.text).toContain(`View your order: ${context.orderPage}\nTax invoice for UD-ABCD2345: ${context.orderPage}/invoice`)
+    expect(mail.text).toContain('Subtotal (excl. GST): $11,835.45\nGST: $1,183.55\nTotal: $13,019.00')
+    // What a customer typed is text in the HTML, never markup.
+    expect(mail.html).toContain('Hello Ada &lt;Lovelace&gt;,')
+    expect(mail.html).toContain(`href="${context.orderPage}"`)
+    expect(mail.html).toContain('src="https://shop.example/email-logo.png"')
+    expect(mail.text).toMatchSnapshot('text')
+    expect(mail.html).toMatchSnapshot('html')
+  })
+
+  it('shipped, ready for pickup and delivered each say what happened and link the same order page', async () => {
+    const shipped = await shippedMail(context, { ...order, carrier: 'auspost', trackingNumber: '33ABC0012345' })
+    expect(shipped.text).toContain('Track your parcel: https://auspost.com.au/mypost/track/details/33ABC0012345')
+    const ready = await readyForPickupMail(context, { ...order, collect: true, pickupAddress: '12 Hangar St, Mascot NSW 2020', pickupHours: 'Mon–Fri 9–5' })
+    expect(ready.text).toContain('ready for pickup at 12 Hangar St, Mascot NSW 2020')
+    const delivered = await deliveredMail(context, order)
+    expect(delivered.text).toContain('Your rights under the Australian Consumer Law are not affected')
+    for (const mail of [shipped, ready, delivered]) {
+      expect(mail.text).toContain(`View your order: ${context.orderPage}`)
+      expect(mail.text).toMatchSnapshot(mail.subject)
+    }
+  })
+
+  it('the refund carries its adjustment note; return news lists the returned items', async () => {
+    const note = adjustmentNote(
+      shop,
+      { ...order, paidAt: new Date('2026-11-20T00:00:00Z'), company: '', abn: '' },
+      {
+        id: 'UD-ABCD2345-R1',
+        amountCents: 18_900,
+        gstCents: 1_718,
+        shippingCents: 0,
+        reason: 'Faulty',
+        lines: [{ position: 1, productId: 'prop', productName: 'UniProp 22×7.8 Carbon Propeller Pair', quantity: 1, amountCents: 18_900 }],
+        createdAt: new Date('2026-11-26T00:00:00Z'),
+        settledAt: new Date('2026-11-26T00:00:00Z'),
+      },
+    )
+    const refund = await refundMail(context, order, note)
+    expect(refund.subject).toBe('Refund of $189.00 for your order UD-ABCD2345 — UniDrone Robotics')
+    expect(refund.text).toContain('ADJUSTMENT NOTE')
+    expect(refund.text).toContain('Decrease in price (including GST): $189.00\nGST decrease: $17.18')
+    expect(refund.text).toMatchSnapshot('refund')
+    const news = await returnMail(
+      context,
+      order,
+      [{ productName: 'UniProp 22×7.8 Carbon Propeller Pair', quantity: 1 }],
+      'Your return UD-ABCD2345-RT1 is approved',
+      ['Send it to us.'],
+    )
+    expect(news.text).toContain('Items in this return:\n1 × UniProp 22×7.8 Carbon Propeller Pair')
+    expect(news.text).toContain(`View your order: ${context.orderPage}`)
+  })
+
+  it('the link asked for at Track your order, and the tax invoice sent again, link the same page', async () => {
+    const link = await orderLinkMail(context, order)
+    expect(link.text).toContain(`View your order: ${context.orderPage}`)
+    const invoice = taxInvoice(shop, { ...order, paidAt: new Date('2026-11-20T00:00:00Z') })
+    const mail = await taxInvoiceMail(context, order, invoice)
+    expect(mail.text).toContain('TAX INVOICE')
+    expect(mail.text).toContain('ABN 51 824 753 556')
+    expect(mail.text).toContain('GST included: $1,183.55')
+    expect(mail.text).toMatchSnapshot('tax invoice')
+  })
+})
