@@ -36,7 +36,8 @@ export interface PaymentEventResult {
  * payment state and its reserved stock change (docs/domain.md, Orders). Idempotent: it records each
  * event id once, locks the order, applies the state table, and queues the tax invoice in the same
  * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
- * one paid order and one confirmation e-mail.
+ * one paid order and one confirmation e-mail. A payment that ends without money stores why (an
+ * abandoned checkout); a paid guest order joins the verified account of its address (guest-orders.server.ts).
  */
 export async function applyPaymentEvent(deps: { db: Database; mailer: MailService; config: Env }, event: PaymentEvent): Promise<PaymentEventResult> {
   const { db, mailer, config } = deps
