@@ -23,6 +23,7 @@ import { getOrder, orderStateHistory } from '../../server/checkout/orders.server
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
 import { Alert } from '../../components/ui/alert'
+import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { DataTable } from '../../components/ui/table'
 import { AbandonedReasonBadge } from '../../components/staff/abandoned-table'
@@ -306,9 +307,14 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       <ol className="mt-3 space-y-2 text-sm">
         {states.map((state, index) => (
           <li key={index} className="flex flex-wrap items-center gap-3">
-            {state.note === undefined ? <OrderStatus status={state.status} /> : <span data-testid="history-note">{state.note}</span>}
+            {state.note === undefined ? <OrderStatus status={state.status} /> : <Badge tone="brand">Note</Badge>}
             <span>{orderDateFormat.format(new Date(state.at))}</span>
             <span className="text-slate-500">by {state.by}</span>
+            {state.note === undefined ? null : (
+              <p className="basis-full [overflow-wrap:anywhere]" data-testid="history-note">
+                {state.note}
+              </p>
+            )}
           </li>
         ))}
       </ol>
