@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { OrderProgress } from '../components/shop/order-progress'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { requireUser } from '../server/auth/session.server'
-import { getOrder } from '../server/checkout/orders.server'
+import { getOwnOrder } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { orderView } from '../server/orders/order-view.server'
 import { returnRequestAction } from '../server/orders/return-request.server'
@@ -18,9 +18,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request)
   const { db } = shop(context)
-  const order = await getOrder(db, params.orderId)
-  // Someone else's order is answered as if it did not exist.
-  if (!order || order.userId !== user.id) throw data(null, { status: 404 })
+  // Someone else's order, or a payment attempt that ended without money, is answered as if it did not exist.
+  const order = await getOwnOrder(db, user.id, params.orderId)
+  if (!order) throw data(null, { status: 404 })
   return orderView(db, order, `/orders/${order.id}`)
 }
 
@@ -28,8 +28,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request)
   const { db, mailer, config } = shop(context)
-  const order = await getOrder(db, params.orderId)
-  if (!order || order.userId !== user.id) throw data(null, { status: 404 })
+  const order = await getOwnOrder(db, user.id, params.orderId)
+  if (!order) throw data(null, { status: 404 })
   return returnRequestAction({ db, mailer, config }, request, order.id, user.email)
 }
 

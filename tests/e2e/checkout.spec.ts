@@ -267,3 +267,70 @@ test('a signed-in customer sees the order on the account page; staff see it with
   await expect(states.nth(1)).toContainText('by payment provider')
   await expectNoAxeViolations(staffPage)
 })
+
+test('a declined card is no order in the account, staff find it under abandoned checkouts; a guest’s order joins the account made with its address once verified', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A customer's card is declined: "Your orders" stays empty, and the attempt's page answers as a number that never existed.
+  const customer = uniqueEmail('declined-account')
+  await signUp(page, customer, 'declined password')
+  await page.goto('/product/unicam-f1-fpv-camera')
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
+  await expect(page.getByTestId('cart-badge')).toHaveText('1')
+  await checkOutWith(page, { fullName: 'Dora Declined', phone: '07 3000 5678', method: /^Standard/, address: BRISBANE })
+  const declinedId = /Order (UD-\w+)/.exec((await page.getByText(/^Order UD-/).textContent())!)![1]!
+  const declinedTotal = (await page.getByRole('button', { name: /^Pay / }).textContent())!.replace('Pay ', '')
+  await payWithDemoCard(page, { card: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123', name: 'Dora Declined' })
+  await expect(page).toHaveURL('/checkout/delivery?payment=declined')
+  await page.goto('/client')
+  await expect(page.getByText('You have no orders yet.')).toBeVisible()
+  await expect(page.getByRole('link', { name: declinedId })).toHaveCount(0)
+  expect((await page.request.get(`/client/orders/${declinedId}`)).status()).toBe(404)
+
+  // A guest buys, then signs up with the same address and verifies it: the order is in the account.
+  const guestEmail = uniqueEmail('guest-then-account')
+  const guest = await (await browser.newContext()).newPage()
+  await guest.goto('/product/unimotor-4114-kv400')
+  await guest.getByRole('button', { name: 'Add to cart', exact: true }).click()
+  await expect(guest.getByTestId('cart-badge')).toHaveText('1')
+  await checkOutWith(guest, { fullName: 'Gus Guest', email: guestEmail, phone: '0400 000 035', method: /^Standard/, address: BRISBANE })
+  await payWithDemoCard(guest, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Gus Guest' })
+  const guestOrderId = (await guest.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
+  await signUp(guest, guestEmail, 'guest password 35')
+  await guest.goto('/client')
+  await guest.getByRole('link', { name: guestOrderId, exact: true }).click()
+  await expect(guest).toHaveURL(`/client/orders/${guestOrderId}`)
+  await guest.context().close()
+
+  // Staff: the declined attempt is not among the orders but under abandoned checkouts, with its reason.
+  const staffEmail = uniqueEmail('abandoned-staff')
+  const password = addStaff(staffEmail)
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  await logInAsStaff(staff, staffEmail, password)
+  await staff.goto('/orders')
+  await expect(staff.getByRole('link', { name: guestOrderId, exact: true })).toBeVisible()
+  await expect(staff.getByRole('link', { name: declinedId })).toHaveCount(0)
+  await staff.screenshot({ path: testInfo.outputPath('orders-1440.png'), fullPage: true })
+  await staff.getByRole('navigation', { name: 'Show' }).getByRole('link', { name: 'Abandoned checkouts' }).click()
+  await expect(staff).toHaveURL('/orders?view=abandoned')
+  await expect(staff.getByRole('heading', { level: 1, name: 'Abandoned checkouts' })).toBeVisible()
+  const row = staff.getByRole('row').filter({ hasText: declinedId })
+  await expect(row).toContainText(customer)
+  await expect(row).toContainText('Declined')
+  await expect(row).toContainText(declinedTotal)
+  await expect(staff.getByRole('link', { name: guestOrderId, exact: true })).toHaveCount(0)
+  await expectNoAxeViolations(staff)
+  await staff.screenshot({ path: testInfo.outputPath('abandoned-1440.png'), fullPage: true })
+  for (const address of ['/orders', '/orders?view=abandoned']) {
+    await staff.setViewportSize({ width: 390, height: 844 })
+    await staff.goto(address)
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390)
+    await staff.screenshot({ path: testInfo.outputPath(`${address === '/orders' ? 'orders' : 'abandoned'}-390.png`), fullPage: true })
+  }
+  // The guest order's history says when and why it joined the account.
+  await staff.setViewportSize({ width: 1440, height: 900 })
+  await staff.goto(`/orders/${guestOrderId}`)
+  await expect(staff.getByTestId('history-note')).toHaveText(new RegExp(`^Joined the account of ${guestEmail.replace(/[.+]/g, '\\$&')}: `))
+  await staff.context().close()
+})

@@ -25,6 +25,7 @@ describe.each(testDatabaseKinds())('customers for staff on $name', (kind) => {
         provider: 'demo',
         createdAt: new Date('2026-03-01T00:00:00Z'),
       },
+      // Awaiting a payment that can still come: an order, but no money yet.
       {
         id: 'UD-ANN-2',
         userId: 'u-ann',
@@ -34,6 +35,30 @@ describe.each(testDatabaseKinds())('customers for staff on $name', (kind) => {
         gstCents: 9000,
         provider: 'demo',
         createdAt: new Date('2026-03-02T00:00:00Z'),
+        reservedUntil: new Date(Date.now() + 30 * 60_000),
+      },
+      // Declined cards, hers and as a guest: abandoned checkouts, not orders.
+      {
+        id: 'UD-ANN-DECLINED',
+        userId: 'u-ann',
+        email: 'ann@example.com',
+        status: 'failed',
+        abandonedReason: 'declined',
+        totalCents: 77_000,
+        gstCents: 7000,
+        provider: 'demo',
+        createdAt: new Date('2026-03-03T00:00:00Z'),
+      },
+      {
+        id: 'UD-ANN-GUEST-DECLINED',
+        userId: null,
+        email: 'ann@example.com',
+        status: 'failed',
+        abandonedReason: 'declined',
+        totalCents: 66_000,
+        gstCents: 6000,
+        provider: 'demo',
+        createdAt: new Date('2026-03-04T00:00:00Z'),
       },
       // Placed as a guest with her address, before she had an account.
       {
@@ -47,6 +72,8 @@ describe.each(testDatabaseKinds())('customers for staff on $name', (kind) => {
         createdAt: new Date('2025-12-01T00:00:00Z'),
       },
       { id: 'UD-OTHER', userId: null, email: 'someone@example.com', status: 'paid', totalCents: 1_000, gstCents: 91, provider: 'demo' },
+      // Bo's address is not verified, so this guest order stays apart from his account; it is still his money.
+      { id: 'UD-BO-GUEST', userId: null, email: 'Bo@Example.com', status: 'paid', totalCents: 1_337_700, gstCents: 121_609, provider: 'demo' },
     ])
     await database.db.insert(addresses).values({
       id: 'a1',
@@ -64,22 +91,26 @@ describe.each(testDatabaseKinds())('customers for staff on $name', (kind) => {
     await database?.close()
   })
 
-  it('lists customer accounts (not staff), newest first, with their paid orders, and finds them by name or e-mail', async () => {
+  it('lists customer accounts (not staff), newest first, with their paid orders and guest ones of their address, and finds them by name or e-mail', async () => {
     const all = await listCustomers(database.db, { q: '', page: 1 })
     expect(all.total).toBe(2)
+    // Only money paid counts: not the order awaiting payment, not the declined cards.
     expect(all.rows.map((row) => [row.email, row.orders, row.spentCents])).toEqual([
-      ['bo@example.com', 0, 0],
-      ['ann@example.com', 1, 10_000],
+      ['bo@example.com', 1, 1_337_700],
+      ['ann@example.com', 2, 15_500],
     ])
     expect((await listCustomers(database.db, { q: 'LEE', page: 1 })).rows.map((row) => row.id)).toEqual(['u-ann'])
     expect((await listCustomers(database.db, { q: 'sam', page: 1 })).total).toBe(0)
     expect((await listCustomers(database.db, { q: '', page: 2 })).rows).toEqual([])
   })
 
-  it('shows a customer with their orders (guest ones with their address too), addresses and enquiries; a staff account is not a customer', async () => {
+  it('shows a customer with their orders (guest ones with their address too) and totals, addresses and enquiries; a staff account is not a customer', async () => {
     const ann = await getCustomer(database.db, 'u-ann')
     expect(ann?.account).toMatchObject({ email: 'ann@example.com', emailVerified: true })
     expect(ann?.orders.map((order) => order.id)).toEqual(['UD-ANN-2', 'UD-ANN-1', 'UD-ANN-GUEST'])
+    expect(ann?.totals).toEqual({ paidOrders: 2, guestOrders: 1, spentCents: 15_500 })
+    expect(ann?.abandonedCheckouts).toBe(2)
+    expect((await getCustomer(database.db, 'u-bo'))?.totals).toEqual({ paidOrders: 1, guestOrders: 1, spentCents: 1_337_700 })
     expect(ann?.addresses.map((address) => address.suburb)).toEqual(['Brisbane City'])
     expect(ann?.enquiries.map((enquiry) => enquiry.id)).toEqual(['c1'])
     expect(await getCustomer(database.db, 'u-staff')).toBeNull()

@@ -4,8 +4,10 @@ import { csvCell, dateFilterProblem, filterStates, orderQueryString, parseOrderQ
 describe('the staff orders list query', () => {
   it('reads what it knows and leaves out the rest', () => {
     expect(parseOrderQuery(new URLSearchParams('q=%20bea%20&filter=shipped&from=2026-07-01&to=2026-09-30&sort=total-desc&page=3'))).toEqual({
+      view: 'orders',
       q: 'bea',
       filter: 'shipped',
+      reason: '',
       from: '2026-07-01',
       to: '2026-09-30',
       sort: 'total-desc',
@@ -15,9 +17,11 @@ describe('the staff orders list query', () => {
     expect(parseOrderQuery(new URLSearchParams('filter=constructor&sort=toString'))).toMatchObject({ filter: '', sort: 'newest' })
     expect(filterStates('refunded')).toEqual({ status: 'paid', refunded: true })
     expect(filterStates('cancelled')).toEqual({ status: 'paid', fulfilment: 'cancelled' })
-    expect(parseOrderQuery(new URLSearchParams('filter=lost&from=2026-13-45&to=yesterday&sort=random&page=-2'))).toEqual({
+    expect(parseOrderQuery(new URLSearchParams('filter=lost&from=2026-13-45&to=yesterday&sort=random&page=-2&view=all&reason=bored'))).toEqual({
+      view: 'orders',
       q: '',
       filter: '',
+      reason: '',
       from: '',
       to: '',
       sort: 'newest',
@@ -42,6 +46,22 @@ describe('the staff orders list query', () => {
     expect(parseOrderQuery(new URLSearchParams('from=0001-01-01&to=2026-02-31'))).toMatchObject({ from: '', to: '' })
   })
 
+  it('reads the abandoned checkouts view with its reason; the older failed and expired filters open it', () => {
+    expect(parseOrderQuery(new URLSearchParams('view=abandoned&reason=cancelled&filter=to-pack'))).toMatchObject({
+      view: 'abandoned',
+      reason: 'cancelled',
+      filter: '',
+    })
+    expect(parseOrderQuery(new URLSearchParams('view=abandoned&reason=constructor'))).toMatchObject({ view: 'abandoned', reason: '' })
+    // A reason means nothing among orders.
+    expect(parseOrderQuery(new URLSearchParams('reason=declined'))).toMatchObject({ view: 'orders', reason: '' })
+    expect(parseOrderQuery(new URLSearchParams('filter=failed'))).toMatchObject({ view: 'abandoned', reason: 'declined', filter: '' })
+    expect(parseOrderQuery(new URLSearchParams('filter=expired'))).toMatchObject({ view: 'abandoned', reason: '', filter: '' })
+    const query = parseOrderQuery(new URLSearchParams('view=abandoned&reason=expired&q=pat'))
+    expect(orderQueryString(query)).toBe('?view=abandoned&q=pat&reason=expired')
+    expect(orderQueryString(query, { page: 2 })).toBe('?view=abandoned&q=pat&reason=expired&page=2')
+  })
+
   it('writes links with the defaults left out', () => {
     const query = parseOrderQuery(new URLSearchParams('q=UD-&filter=to-pack'))
     expect(orderQueryString(query)).toBe('?q=UD-&filter=to-pack')
@@ -52,7 +72,7 @@ describe('the staff orders list query', () => {
   it('maps filters to payment and fulfilment states', () => {
     expect(filterStates('to-pack')).toEqual({ status: 'paid', fulfilment: 'unfulfilled' })
     expect(filterStates('ready')).toEqual({ status: 'paid', fulfilment: 'ready' })
-    expect(filterStates('expired')).toEqual({ status: 'expired' })
+    expect(filterStates('pending')).toEqual({ status: 'pending' })
     expect(filterStates('')).toEqual({})
   })
 

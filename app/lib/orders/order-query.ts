@@ -1,3 +1,4 @@
+import { isAbandonedReason, type AbandonedReason } from './abandoned.ts'
 import type { Fulfilment } from './fulfilment.ts'
 
 /** Orders shown on one page of the staff list. */
@@ -15,18 +16,26 @@ export const ORDER_FILTERS = {
   refunded: 'With a refund',
   returns: 'Returns to handle',
   pending: 'Awaiting payment',
-  failed: 'Payment failed',
-  expired: 'Payment expired',
 } as const
 export type OrderFilter = keyof typeof ORDER_FILTERS
+
+/**
+ * What the list shows: orders (paid, and pending ones whose payment can still complete), or the
+ * abandoned checkouts (payments that ended without money: app/lib/orders/abandoned.ts).
+ */
+export type OrderView = 'orders' | 'abandoned'
 
 export const ORDER_SORTS = { newest: 'Newest first', oldest: 'Oldest first', 'total-desc': 'Largest total', 'total-asc': 'Smallest total' } as const
 export type OrderSort = keyof typeof ORDER_SORTS
 
 export interface OrderQuery {
+  view: OrderView
   /** An order number, a name, an e-mail or a phone number (any part of it). */
   q: string
+  /** Orders: their state. */
   filter: OrderFilter
+  /** Abandoned checkouts: why their payment ended ('' for every reason). */
+  reason: AbandonedReason | ''
   /** Days in the shop's time zone, `YYYY-MM-DD`, both included; '' for open. */
   from: string
   to: string
@@ -70,13 +79,19 @@ export function dateFilterProblem(search: URLSearchParams): string | null {
  */
 export function parseOrderQuery(search: URLSearchParams): OrderQuery {
   const filter = search.get('filter') ?? ''
+  const reason = search.get('reason') ?? ''
   const sort = search.get('sort') ?? 'newest'
   const page = Number(search.get('page') ?? '1')
   const from = search.get('from') ?? ''
   const to = search.get('to') ?? ''
+  // The list's older filters for failed and expired payments now open the abandoned checkouts.
+  const legacy = filter === 'failed' ? 'declined' : filter === 'expired' ? '' : null
+  const view: OrderView = search.get('view') === 'abandoned' || legacy !== null ? 'abandoned' : 'orders'
   return {
+    view,
     q: (search.get('q') ?? '').trim().slice(0, 100),
-    filter: Object.hasOwn(ORDER_FILTERS, filter) ? (filter as OrderFilter) : '',
+    filter: view === 'orders' && Object.hasOwn(ORDER_FILTERS, filter) ? (filter as OrderFilter) : '',
+    reason: view === 'abandoned' && isAbandonedReason(reason) ? reason : (legacy ?? ''),
     from: isDay(from) ? from : '',
     to: isDay(to) ? to : '',
     sort: Object.hasOwn(ORDER_SORTS, sort) ? (sort as OrderSort) : 'newest',
@@ -88,8 +103,10 @@ export function parseOrderQuery(search: URLSearchParams): OrderQuery {
 export function orderQueryString(query: OrderQuery, change: Partial<OrderQuery> = {}): string {
   const merged = { ...query, ...change }
   const params = new URLSearchParams()
+  if (merged.view === 'abandoned') params.set('view', 'abandoned')
   if (merged.q) params.set('q', merged.q)
-  if (merged.filter) params.set('filter', merged.filter)
+  if (merged.view === 'orders' && merged.filter) params.set('filter', merged.filter)
+  if (merged.view === 'abandoned' && merged.reason) params.set('reason', merged.reason)
   if (merged.from) params.set('from', merged.from)
   if (merged.to) params.set('to', merged.to)
   if (merged.sort !== 'newest') params.set('sort', merged.sort)
@@ -98,12 +115,12 @@ export function orderQueryString(query: OrderQuery, change: Partial<OrderQuery> 
   return text ? `?${text}` : ''
 }
 
-/** What a filter asks of an order's payment and fulfilment states. */
+/** What a filter asks of an order's payment and fulfilment states (among orders: never an abandoned checkout). */
 export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment; refunded?: true; openReturns?: true } {
   if (filter === '') return {}
   if (filter === 'refunded') return { status: 'paid', refunded: true }
   if (filter === 'returns') return { status: 'paid', openReturns: true }
-  if (filter === 'pending' || filter === 'failed' || filter === 'expired') return { status: filter }
+  if (filter === 'pending') return { status: filter }
   return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }
 

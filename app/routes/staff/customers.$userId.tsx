@@ -35,7 +35,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
-  const { account, addresses, orders, enquiries } = loaderData
+  const { account, totals, addresses, orders, abandonedCheckouts, enquiries } = loaderData
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <Link to="/staff/customers" className="text-sm text-brand-700 hover:underline">
@@ -51,6 +51,23 @@ export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
         <dd>{orderDateFormat.format(new Date(account.createdAt))}</dd>
         <dt className="text-slate-500">Two-step login</dt>
         <dd>{account.twoFactorEnabled ? 'On' : 'Off'}</dd>
+        <dt className="text-slate-500">Paid orders</dt>
+        <dd data-testid="customer-paid">
+          {totals.paidOrders}
+          {totals.guestOrders > 0 ? ` (${totals.guestOrders} as a guest with this e-mail)` : ''}
+        </dd>
+        <dt className="text-slate-500">Spent</dt>
+        <dd data-testid="customer-spent">{formatAud(totals.spentCents)}</dd>
+        {abandonedCheckouts > 0 ? (
+          <>
+            <dt className="text-slate-500">Abandoned checkouts</dt>
+            <dd>
+              <Link to={`/orders?view=abandoned&q=${encodeURIComponent(account.email)}`} className="text-brand-700 hover:underline">
+                {abandonedCheckouts}
+              </Link>
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <Section id="orders-heading" title={`Orders (${orders.length})`}>

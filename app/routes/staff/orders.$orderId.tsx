@@ -26,11 +26,18 @@ import { getOrder, orderDocument, orderStateHistory } from '../../server/checkou
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/orders.$orderId'
 import { Alert } from '../../components/ui/alert'
+import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { DataTable } from '../../components/ui/table'
+import { AbandonedReasonBadge } from '../../components/staff/abandoned-table'
+import { ABANDONED_REASON_HELP, countsAsOrder } from '../../lib/orders/abandoned'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...pageMeta(`Order ${loaderData?.order.id ?? ''}`, 'An order with its lines and payment.', shopNameFrom(matches)),
+  ...pageMeta(
+    `${loaderData?.abandoned ? 'Abandoned checkout' : 'Order'} ${loaderData?.order.id ?? ''}`,
+    'An order with its lines and payment.',
+    shopNameFrom(matches),
+  ),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -40,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 })
   return {
     order,
+    // A payment that ended without money: staff still see it, as an abandoned checkout.
+    abandoned: countsAsOrder(order) ? null : (order.abandonedReason ?? 'expired'),
     states: await orderStateHistory(db, order.id),
     refunds: await refundsOf(db, order.id),
     returns: await returnsOf(db, order.id),
@@ -166,27 +175,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, states, refunds, returns, refundKey, cancelKey } = loaderData
+  const { order, abandoned, states, refunds, returns, refundKey, cancelKey } = loaderData
   const payment = paymentState(order)
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-      <Link to="/orders" className="text-sm text-brand-700 hover:underline">
-        ← All orders
+      <Link to={abandoned ? '/orders?view=abandoned' : '/orders'} className="text-sm text-brand-700 hover:underline">
+        {abandoned ? '← Abandoned checkouts' : '← All orders'}
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{abandoned ? `Abandoned checkout ${order.id}` : `Order ${order.id}`}</h1>
         <span data-testid="payment-state">
           <OrderStatus status={payment} />
         </span>
         {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
+        {abandoned ? <AbandonedReasonBadge reason={abandoned} /> : null}
       </div>
+      {abandoned ? (
+        <p className="mt-2 max-w-prose text-sm text-slate-600">
+          {ABANDONED_REASON_HELP[abandoned]} Nothing was charged: it is not an order, its customer does not see it, and no report counts it.
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-        <Link to={`/orders/${order.id}/invoice`} className="font-semibold text-brand-700 hover:underline">
-          Tax invoice (printable)
-        </Link>
-        <Link to={`/orders/${order.id}/packing-slip`} className="font-semibold text-brand-700 hover:underline">
-          Packing slip
-        </Link>
+        {order.status === 'paid' ? (
+          <Link to={`/orders/${order.id}/invoice`} className="font-semibold text-brand-700 hover:underline">
+            Tax invoice (printable)
+          </Link>
+        ) : null}
+        {abandoned ? null : (
+          <Link to={`/orders/${order.id}/packing-slip`} className="font-semibold text-brand-700 hover:underline">
+            Packing slip
+          </Link>
+        )}
         {order.status === 'paid' && order.email ? (
           <Form method="post" className="flex flex-wrap gap-x-5 gap-y-2">
             <Button type="submit" name="intent" value="resend-invoice" variant="link">
@@ -328,9 +347,14 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
       <ol className="mt-3 space-y-2 text-sm">
         {states.map((state, index) => (
           <li key={index} className="flex flex-wrap items-center gap-3">
-            <OrderStatus status={state.status} />
+            {state.note === undefined ? <OrderStatus status={state.status} /> : <Badge tone="brand">Note</Badge>}
             <span>{orderDateFormat.format(new Date(state.at))}</span>
             <span className="text-slate-500">by {state.by}</span>
+            {state.note === undefined ? null : (
+              <p className="basis-full [overflow-wrap:anywhere]" data-testid="history-note">
+                {state.note}
+              </p>
+            )}
           </li>
         ))}
       </ol>

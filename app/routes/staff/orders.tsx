@@ -1,4 +1,5 @@
 import { data, Form, Link, useSearchParams } from 'react-router'
+import { AbandonedTable } from '../../components/staff/abandoned-table'
 import { OrdersTable } from '../../components/staff/orders-table'
 import { PrevNextLinks } from '../../components/ui/prev-next'
 import { SelectField } from '../../components/ui/select-field'
@@ -10,24 +11,36 @@ import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
 import { listOrdersPage } from '../../server/orders/order-list.server'
+import { listAbandonedCheckouts } from '../../server/orders/abandoned-checkouts.server'
+import { ABANDONED_REASONS } from '../../lib/orders/abandoned'
 import { packOrders } from '../../server/orders/fulfilment.server'
 import type { Route } from './+types/orders'
-import { Button } from '../../components/ui/button'
+import { Button, LinkButton } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches)),
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...(loaderData?.query.view === 'abandoned'
+    ? pageMeta('Abandoned checkouts', 'Payments that ended without money.', shopNameFrom(matches))
+    : pageMeta('Orders', 'Orders placed in the shop.', shopNameFrom(matches))),
   { name: 'robots', content: 'noindex' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const query = parseOrderQuery(search)
-  const { orders, total } = await listOrdersPage(shop(context).db, query)
+  const { db } = shop(context)
+  // Orders, or (?view=abandoned) the payment attempts that ended without money, never the two mixed.
+  const [{ orders, total }, abandoned] =
+    query.view === 'abandoned'
+      ? [{ orders: [], total: 0 }, await listAbandonedCheckouts(db, query)]
+      : [await listOrdersPage(db, query), { checkouts: [], total: 0 }]
   // A date the list cannot use is left out of it, and said.
   const problem = dateFilterProblem(search)
-  return data({ orders, total, query, problem }, { status: problem ? 400 : 200 })
+  return data(
+    { orders, total: query.view === 'abandoned' ? abandoned.total : total, checkouts: abandoned.checkouts, query, problem },
+    { status: problem ? 400 : 200 },
+  )
 }
 
 /** "Mark packed" on the orders ticked in the list. */
@@ -40,18 +53,54 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.packed.length === 0 ? 409 : 200 })
 }
 
+const VIEWS = { orders: 'Orders', abandoned: 'Abandoned checkouts' } as const
+
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, total, query, problem } = loaderData
+  const { orders, checkouts, total, query, problem } = loaderData
   const [params] = useSearchParams()
+  const abandoned = query.view === 'abandoned'
   const packable = orders.filter((order) => nextAction(order) === 'pack')
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE))
-  const filtered = params.toString() !== ''
+  // Anything asked for beyond the view itself.
+  const filtered = [...params.keys()].some((key) => key !== 'view')
+  const noun = abandoned ? (total === 1 ? 'abandoned checkout' : 'abandoned checkouts') : total === 1 ? 'order' : 'orders'
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <PageHeader title="Orders" />
-      <Form method="get" role="search" aria-label="Find orders" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_9rem_9rem_10rem_auto] sm:items-end">
+      <PageHeader
+        title={VIEWS[query.view]}
+        lead={
+          abandoned ? 'Payments that ended without money: declined, cancelled, or left to expire. Nothing was charged, and no report counts them.' : undefined
+        }
+      />
+      <nav aria-label="Show" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(VIEWS) as (keyof typeof VIEWS)[]).map((view) => (
+            <li key={view}>
+              <LinkButton
+                variant="pill"
+                size="sm"
+                to={view === 'abandoned' ? '/orders?view=abandoned' : '/orders'}
+                aria-current={query.view === view ? 'page' : undefined}
+              >
+                {VIEWS[view]}
+              </LinkButton>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form
+        method="get"
+        role="search"
+        aria-label={abandoned ? 'Find abandoned checkouts' : 'Find orders'}
+        className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_9rem_9rem_10rem_auto] sm:items-end"
+      >
+        {abandoned ? <input type="hidden" name="view" value="abandoned" /> : null}
         <TextField name="q" label="Search" type="search" size="sm" defaultValue={query.q} placeholder="Number, name, e-mail or phone" />
-        <SelectField id="filter" label="State" size="sm" defaultValue={query.filter} options={ORDER_FILTERS} />
+        {abandoned ? (
+          <SelectField id="reason" label="Reason" size="sm" defaultValue={query.reason} first={['', 'Every reason']} options={ABANDONED_REASONS} />
+        ) : (
+          <SelectField id="filter" label="State" size="sm" defaultValue={query.filter} options={ORDER_FILTERS} />
+        )}
         <TextField name="from" label="From" type="date" size="sm" defaultValue={query.from} />
         <TextField name="to" label="To" type="date" size="sm" defaultValue={query.to} />
         <SelectField id="sort" label="Sort" size="sm" defaultValue={query.sort} options={ORDER_SORTS} />
@@ -61,17 +110,17 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
       </Form>
       <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <span data-testid="order-count">
-          {total} {total === 1 ? 'order' : 'orders'}
+          {total} {noun}
           {filtered ? ' found' : ''}
         </span>
         {filtered ? (
-          <Link to="/orders" className="text-brand-700 underline">
+          <Link to={abandoned ? '/orders?view=abandoned' : '/orders'} className="text-brand-700 underline">
             Clear
           </Link>
         ) : null}
         {total > 0 ? (
           <a href={`/orders/export.csv${orderQueryString(query, { page: 1 })}`} className="text-brand-700 underline" download>
-            Download CSV
+            Download CSV{abandoned ? ' of abandoned checkouts' : ''}
           </a>
         ) : null}
       </p>
@@ -90,7 +139,13 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           {actionData.refused.join(' ')}
         </Alert>
       ) : null}
-      {orders.length === 0 ? (
+      {abandoned ? (
+        checkouts.length === 0 ? (
+          <p className="mt-6 text-slate-600">{filtered ? 'No abandoned checkouts match.' : 'No abandoned checkouts.'}</p>
+        ) : (
+          <AbandonedTable checkouts={checkouts} />
+        )
+      ) : orders.length === 0 ? (
         <p className="mt-6 text-slate-600">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
       ) : (
         <Form method="post">

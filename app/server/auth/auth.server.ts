@@ -10,6 +10,7 @@ import * as schema from '../db/schema.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { Mailer } from '../mail/message.ts'
+import { attachGuestOrdersOf } from '../orders/guest-orders.server.ts'
 import { syncProfileFromUser } from '../profiles/profiles.server.ts'
 import { publicOrigin } from '../public-origin.server.ts'
 import { hitLimit } from '../rate-limit.server.ts'
@@ -63,6 +64,19 @@ const ADDRESS_ANSWERS = new Map([
   ['/api/auth/request-password-reset', ADDRESS_ANSWER_MS],
   ['/api/auth/send-verification-email', ADDRESS_ANSWER_MS],
 ])
+
+/**
+ * Paid guest orders placed with the account's verified address join it (docs/domain.md, Orders). A
+ * failure is logged rather than failing the verification or the sign-in: the next sign-in tries again.
+ */
+async function joinGuestOrders(db: Database, user: { id: string; email: string }): Promise<void> {
+  try {
+    const joined = await attachGuestOrdersOf(db, user)
+    if (joined.length > 0) logger.info({ userId: user.id, orders: joined.map((row) => row.orderId) }, 'guest orders joined their account')
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, 'guest orders could not join their account; the next sign-in tries again')
+  }
+}
 
 export function createAuth(options: AuthOptions) {
   const auth = createBetterAuth(options)
@@ -125,6 +139,8 @@ function createBetterAuth({ db, config, mailer, secret }: AuthOptions) {
       sendVerificationEmail: async ({ user, url }) => {
         if (await mayMail(db, 'verification', user.email)) await mailer.send(verificationMail({ to: user.email, url, shopName: config.SHOP_NAME }))
       },
+      // The address is the account's now: the paid guest orders placed with it join the account.
+      afterEmailVerification: async (user) => joinGuestOrders(db, user),
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -186,7 +202,13 @@ function createBetterAuth({ db, config, mailer, secret }: AuthOptions) {
     },
     databaseHooks: {
       user: {
-        create: { after: async (user) => void (await syncProfileFromUser(db, user)) },
+        create: {
+          after: async (user) => {
+            await syncProfileFromUser(db, user)
+            // An account made with an address already verified (Google's) takes its guest orders at once.
+            if (user.emailVerified) await joinGuestOrders(db, user)
+          },
+        },
         update: { after: async (user) => void (await syncProfileFromUser(db, user)) },
       },
       session: {
@@ -194,6 +216,8 @@ function createBetterAuth({ db, config, mailer, secret }: AuthOptions) {
           after: async (session) => {
             const [user] = await db.select().from(schema.user).where(eq(schema.user.id, session.userId))
             if (user) await syncProfileFromUser(db, user)
+            // Each sign-in tries again, so a join that failed on verification is not lost (nothing moves twice).
+            if (user?.emailVerified) await joinGuestOrders(db, user)
           },
         },
       },

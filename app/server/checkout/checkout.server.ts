@@ -13,7 +13,7 @@ import { paymentCancelPath } from './drafts.server.ts'
 import { applyPaymentEvent } from './payment-events.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
 import { paymentProvider } from './payments/index.server.ts'
-import { PaymentProviderError } from './payments/provider.ts'
+import { PaymentProviderError, type PaymentEvent } from './payments/provider.ts'
 
 /** A payment page stays open this long (Stripe's shortest); demo sessions expire after it too. */
 export const PAYMENT_MINUTES = 30
@@ -138,9 +138,21 @@ export async function startCheckout(
   return { kind: 'redirect', url: session.url, orderId: order.id }
 }
 
+/** What each of the shop's own expiries tells staff about the abandoned checkout (app/lib/orders/abandoned.ts). */
+const EXPIRY_REASONS = { abandoned: 'cancelled', lapsed: 'expired', 'no-session': 'not-opened' } as const
+
 /** The event that ends a pending order whose payment will not come, as the provider's expiry would. */
-function expiryEvent(orderId: string, why: 'abandoned' | 'lapsed' | 'no-session') {
-  return { eventId: `${why}:${orderId}`, type: `shop.${why}`, orderId, sessionId: null, outcome: 'expired' as const, paymentReference: null, email: null }
+function expiryEvent(orderId: string, why: keyof typeof EXPIRY_REASONS): PaymentEvent {
+  return {
+    eventId: `${why}:${orderId}`,
+    type: `shop.${why}`,
+    orderId,
+    sessionId: null,
+    outcome: 'expired',
+    reason: EXPIRY_REASONS[why],
+    paymentReference: null,
+    email: null,
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ import type { Database, Executor } from '../db/client.server.ts'
 import { history, orderLines, orders, products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { reserveStock } from '../stock/stock.server.ts'
+import { isOrder } from '../orders/order-kind.server.ts'
+import { countsAsOrder } from '../../lib/orders/abandoned.ts'
 import type { OrderDelivery } from '../../lib/delivery/address.ts'
 
 export { addressLines, type OrderDelivery } from '../../lib/delivery/address.ts'
@@ -266,21 +268,45 @@ export async function listOrders(db: Executor, limit = 200): Promise<Order[]> {
   return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit)
 }
 
+/** A customer's orders, newest first: paid, or awaiting a payment still possible; never an abandoned checkout. */
 export async function listOrdersOfUser(db: Executor, userId: string): Promise<Order[]> {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt))
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isOrder))
+    .orderBy(desc(orders.createdAt))
+}
+
+/**
+ * One of a customer's orders; null when it is someone else's, does not exist, or is an abandoned
+ * checkout (a payment that ended without money is not an order to its customer).
+ */
+export async function getOwnOrder(db: Executor, userId: string, orderId: string): Promise<OrderWithLines | null> {
+  const order = await getOrder(db, orderId)
+  return order && order.userId === userId && countsAsOrder(order) ? order : null
+}
+
+/** One entry of an order's state history: a state it reached, or a note (it joined an account). */
+export interface OrderStateEntry {
+  status: string
+  at: Date
+  by: string
+  /** Set on notes, whose `status` is `note`. */
+  note?: string
 }
 
 /**
  * The order's states over time, from its history rows: each change of its payment state (pending,
- * paid, …) and of where it is (packed, shipped, …), with who made it and when.
+ * paid, …) and of where it is (packed, shipped, …), and the notes written with them (a guest order
+ * that joined an account), with who made it and when.
  */
-export async function orderStateHistory(db: Executor, orderId: string): Promise<{ status: string; at: Date; by: string }[]> {
+export async function orderStateHistory(db: Executor, orderId: string): Promise<OrderStateEntry[]> {
   const rows = await db
     .select({ document: history.document, at: history.updatedAt, by: history.updatedBy })
     .from(history)
     .where(and(eq(history.collection, 'orders'), eq(history.documentId, orderId)))
     .orderBy(asc(history.id))
-  const states: { status: string; at: Date; by: string }[] = []
+  const states: OrderStateEntry[] = []
   let payment: string | null = null
   let fulfilment = 'unfulfilled'
   for (const row of rows) {
@@ -288,6 +314,7 @@ export async function orderStateHistory(db: Executor, orderId: string): Promise<
     const where = String(row.document.fulfilment ?? 'unfulfilled')
     if (status !== payment) states.push({ status, at: row.at, by: row.by })
     if (where !== fulfilment && where !== 'unfulfilled') states.push({ status: where, at: row.at, by: row.by })
+    if (typeof row.document.note === 'string') states.push({ status: 'note', note: row.document.note, at: row.at, by: row.by })
     payment = status
     fulfilment = where
   }

@@ -9,6 +9,7 @@ import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { confirmationMail, orderMailContext } from '../orders/order-mail.server.tsx'
 import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
+import { attachGuestOrders } from '../orders/guest-orders.server.ts'
 import { getOrder, orderDocument, type Order, type OrderWithLines } from './orders.server.ts'
 import type { PaymentEvent } from './payments/provider.ts'
 
@@ -35,7 +36,8 @@ export interface PaymentEventResult {
  * payment state and its reserved stock change (docs/domain.md, Orders). Idempotent: it records each
  * event id once, locks the order, applies the state table, and queues the order confirmation in the same
  * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
- * one paid order and one confirmation e-mail.
+ * one paid order and one confirmation e-mail. A payment that ends without money stores why (an
+ * abandoned checkout); a paid guest order joins the verified account of its address (guest-orders.server.ts).
  */
 export async function applyPaymentEvent(deps: { db: Database; mailer: MailService; config: Env }, event: PaymentEvent): Promise<PaymentEventResult> {
   const { db, mailer, config } = deps
@@ -58,13 +60,19 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
       .set({
         status,
         updatedAt: now,
+        // A payment that ended without money is an abandoned checkout, and says why; money received clears it.
+        abandonedReason: status === 'paid' ? null : (event.reason ?? (status === 'failed' ? 'declined' : 'expired')),
         ...(status === 'paid' ? { paidAt: now, paymentReference: event.paymentReference ?? locked.paymentReference, email: locked.email ?? event.email } : {}),
       })
       .where(eq(orders.id, locked.id))
     // The reservation becomes a sale, or goes back on the shelf: once, guarded by the order's stock state.
     await settleOrderStock(tx, locked.id, status === 'paid' ? 'sold' : 'released')
-    const order = (await getOrder(tx, locked.id))!
+    let order = (await getOrder(tx, locked.id))!
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: PAYMENT_ACTOR })
+    // A guest paying with the address of a verified account: the order joins that account at once.
+    if (status === 'paid' && order.userId === null && order.email) {
+      if ((await attachGuestOrders(tx, { orderId: order.id }, 'paid', PAYMENT_ACTOR)).length > 0) order = (await getOrder(tx, order.id))!
+    }
     // Paid: the checkout it came from is done; the next visit to the delivery step starts afresh.
     if (status === 'paid' && locked.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, locked.checkoutId))
     if (status === 'paid' && order.email) {
@@ -75,5 +83,13 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
   })
   if (result.changed) catalogWritten()
   if (result.missing) logger.warn({ eventId: event.eventId, orderId: event.orderId }, 'payment event for an unknown order')
-  return { order: await getOrder(db, event.orderId), changed: result.changed }
+  let order = await getOrder(db, event.orderId)
+  // Again after the commit: an account verified while this transaction ran was not visible to it,
+  // and its verification could not see this order paid yet. Guarded, so it attaches at most once;
+  // a repeated event (a webhook retried after a failure here) tries again.
+  if (order?.status === 'paid' && order.userId === null && order.email) {
+    const orderId = order.id
+    if ((await db.transaction((tx) => attachGuestOrders(tx, { orderId }, 'paid', PAYMENT_ACTOR))).length > 0) order = await getOrder(db, orderId)
+  }
+  return { order, changed: result.changed }
 }

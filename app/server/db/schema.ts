@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
+import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
@@ -137,6 +138,11 @@ export const orders = pgTable(
   {
     id: text('id').primaryKey(),
     status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull(),
+    /**
+     * Why a failed or expired order's payment attempt ended (declined, cancelled, expired, the page did
+     * not open): such an order is an abandoned checkout (app/lib/orders/abandoned.ts). Null otherwise.
+     */
+    abandonedReason: text('abandoned_reason').$type<AbandonedReason>(),
     email: text('email'),
     userId: text('user_id'),
     /** Who receives the order (the delivery step); empty for orders placed before it existed. */
@@ -199,6 +205,10 @@ export const orders = pgTable(
     index('orders_checkout_idx').on(table.checkoutId),
     index('orders_fulfilment_idx').on(table.status, table.fulfilment, table.createdAt),
     index('orders_paid_idx').on(table.status, table.paidAt),
+    // Guest orders by e-mail: those that join an account whose address is verified, and a customer's totals.
+    index('orders_guest_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.userId} is null`),
     // Never more given back than was taken (added NOT VALID: rows written before are left as they are).
     check(
       'orders_refunded_within_total',

@@ -3,11 +3,13 @@ import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/order
 import type { Executor } from '../db/client.server.ts'
 import { containing } from '../db/like.server.ts'
 import { orders, returns } from '../db/schema.ts'
+import { isOrder } from './order-kind.server.ts'
 
 /** The shop keeps Brisbane's time, which has no daylight saving. */
 const SHOP_OFFSET = '+10:00'
 
-function conditions(query: OrderQuery): SQL | undefined {
+/** The search and the days, which the orders and the abandoned checkouts share. */
+export function matching(query: OrderQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = []
   if (query.q) {
     const digits = query.q.replace(/\D/g, '')
@@ -22,6 +24,14 @@ function conditions(query: OrderQuery): SQL | undefined {
       ),
     )
   }
+  if (query.from) parts.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${SHOP_OFFSET}`)))
+  if (query.to) parts.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00${SHOP_OFFSET}`).getTime() + 86_400_000)))
+  return and(...parts)
+}
+
+/** Orders (never abandoned checkouts) that the query finds. */
+function conditions(query: OrderQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [isOrder, matching(query)]
   const states = filterStates(query.filter)
   if (states.status) parts.push(eq(orders.status, states.status as typeof orders.status._.data))
   if (states.fulfilment) parts.push(eq(orders.fulfilment, states.fulfilment))
@@ -29,12 +39,10 @@ function conditions(query: OrderQuery): SQL | undefined {
   // A return staff still have to act on: to approve or decline, to receive, or to refund.
   if (states.openReturns)
     parts.push(sql`exists (select 1 from ${returns} where ${returns.orderId} = ${orders.id} and ${returns.status} in ('requested', 'approved', 'received'))`)
-  if (query.from) parts.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${SHOP_OFFSET}`)))
-  if (query.to) parts.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00${SHOP_OFFSET}`).getTime() + 86_400_000)))
   return and(...parts)
 }
 
-function ordering(query: OrderQuery) {
+export function ordering(query: OrderQuery) {
   switch (query.sort) {
     case 'oldest':
       return [asc(orders.createdAt), asc(orders.id)]
@@ -47,13 +55,13 @@ function ordering(query: OrderQuery) {
   }
 }
 
-/** How many orders a query finds (the dashboard's counts). */
+/** How many orders a query finds (the dashboard's counts); abandoned checkouts are not orders. */
 export async function countOrders(db: Executor, query: OrderQuery): Promise<number> {
   const [row] = await db.select({ total: count() }).from(orders).where(conditions(query))
   return row?.total ?? 0
 }
 
-/** One page (50) of the orders a query finds, and how many it finds in all. */
+/** One page (50) of the orders a query finds, and how many it finds in all (abandoned checkouts: abandoned-checkouts.server.ts). */
 export async function listOrdersPage(db: Executor, query: OrderQuery) {
   const where = conditions(query)
   const [rows, [counted]] = await Promise.all([
@@ -72,7 +80,7 @@ export async function listOrdersPage(db: Executor, query: OrderQuery) {
 /** The most orders one CSV holds; a larger export is narrowed by dates. */
 export const CSV_LIMIT = 20_000
 
-/** Every order a query finds (up to CSV_LIMIT), for the CSV download. */
+/** Every order a query finds (up to CSV_LIMIT), for the CSV download: orders only, as the list shows them. */
 export async function listOrdersForExport(db: Executor, query: OrderQuery) {
   return db
     .select()

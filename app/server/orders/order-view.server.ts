@@ -27,8 +27,8 @@ export async function orderView(db: Executor, order: OrderWithLines, documentsBa
     tracking: order.carrier
       ? { carrier: carrierName(order.carrier), number: order.trackingNumber, link: trackingLink(order.carrier, order.trackingNumber) }
       : null,
-    // The customer sees what happened to the order, not who in the shop did it.
-    timeline: states.map((state) => ({ status: state.status, at: state.at.toISOString() })),
+    // The customer sees what happened to the order, not who in the shop did it, nor staff's notes.
+    timeline: states.filter((state) => state.note === undefined).map((state) => ({ status: state.status, at: state.at.toISOString() })),
     documentsBase,
     refunds: refunds
       .filter((refund) => refund.status === 'succeeded')

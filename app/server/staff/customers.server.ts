@@ -1,24 +1,33 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { listAddresses } from '../accounts/addresses.server.ts'
 import type { Executor } from '../db/client.server.ts'
 import { containing } from '../db/like.server.ts'
 import { user } from '../db/auth-schema.ts'
 import { contacts, orders } from '../db/schema.ts'
+import { isAbandoned, isOrder } from '../orders/order-kind.server.ts'
 
 /** Customers on one page of the staff list. */
 export const CUSTOMERS_PAGE_SIZE = 50
 
-/** The paid orders of an account, counted and summed once per customer (an aggregate joined in). */
+/** An account's orders, and the guest orders placed with its e-mail address (compared without case). */
+const ofCustomer = (userId: SQL | typeof user.id, email: SQL | typeof user.email) =>
+  or(eq(orders.userId, userId), and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))!
+
+/**
+ * What a customer has paid for, per account (a lateral aggregate joined to each account): its paid
+ * orders and the paid guest orders placed with its address (an address not yet verified keeps them
+ * apart from the account, but they are still this customer's money), each at its total as paid;
+ * refunds are not taken off. Abandoned checkouts and orders awaiting payment are no money.
+ */
 const paidTotals = (db: Executor) =>
   db
     .select({
-      userId: orders.userId,
       orders: count().as('paid_orders'),
+      guestOrders: sql<number>`count(*) filter (where ${orders.userId} is null)`.as('guest_orders'),
       spentCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.as('spent_cents'),
     })
     .from(orders)
-    .where(eq(orders.status, 'paid'))
-    .groupBy(orders.userId)
+    .where(and(eq(orders.status, 'paid'), ofCustomer(user.id, user.email)))
     .as('paid_totals')
 
 /** Customer accounts, newest first, found by part of the name or e-mail, with their paid orders. */
@@ -37,7 +46,7 @@ export async function listCustomers(db: Executor, query: { q: string; page: numb
         spentCents: sql<number>`coalesce(${totals.spentCents}, 0)`.mapWith(Number),
       })
       .from(user)
-      .leftJoin(totals, eq(totals.userId, user.id))
+      .leftJoinLateral(totals, sql`true`)
       .where(where)
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(CUSTOMERS_PAGE_SIZE)
@@ -48,11 +57,13 @@ export async function listCustomers(db: Executor, query: { q: string; page: numb
 }
 
 /**
- * A customer for staff: the account, its saved addresses, its orders (and orders placed as a guest
- * with the same e-mail), and the enquiries sent from its address. Staff accounts are not customers.
+ * A customer for staff: the account with what it has paid for (paidTotals), its saved addresses, its
+ * orders (and orders placed as a guest with the same e-mail), how many of its payment attempts were
+ * abandoned, and the enquiries sent from its address. Staff accounts are not customers.
  */
 export async function getCustomer(db: Executor, userId: string) {
-  const [account] = await db
+  const totals = paidTotals(db)
+  const [found] = await db
     .select({
       id: user.id,
       name: user.name,
@@ -60,11 +71,16 @@ export async function getCustomer(db: Executor, userId: string) {
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
       createdAt: user.createdAt,
+      paidOrders: sql<number>`coalesce(${totals.orders}, 0)`.mapWith(Number),
+      guestOrders: sql<number>`coalesce(${totals.guestOrders}, 0)`.mapWith(Number),
+      spentCents: sql<number>`coalesce(${totals.spentCents}, 0)`.mapWith(Number),
     })
     .from(user)
+    .leftJoinLateral(totals, sql`true`)
     .where(and(eq(user.id, userId), eq(user.role, 'customer')))
-  if (!account) return null
-  const [saved, placed, enquiries] = await Promise.all([
+  if (!found) return null
+  const { paidOrders, guestOrders, spentCents, ...account } = found
+  const [saved, placed, [abandoned], enquiries] = await Promise.all([
     listAddresses(db, userId),
     db
       .select({
@@ -77,9 +93,13 @@ export async function getCustomer(db: Executor, userId: string) {
         userId: orders.userId,
       })
       .from(orders)
-      .where(or(eq(orders.userId, userId), and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${account.email})`)))
+      .where(and(ofCustomer(sql`${userId}`, sql`${account.email}`), isOrder))
       .orderBy(desc(orders.createdAt))
       .limit(200),
+    db
+      .select({ total: count() })
+      .from(orders)
+      .where(and(ofCustomer(sql`${userId}`, sql`${account.email}`), isAbandoned())),
     db
       .select({ id: contacts.id, status: contacts.status, message: contacts.contactMessage, createdAt: contacts.createdAt })
       .from(contacts)
@@ -87,5 +107,12 @@ export async function getCustomer(db: Executor, userId: string) {
       .orderBy(desc(contacts.createdAt))
       .limit(100),
   ])
-  return { account, addresses: saved, orders: placed, enquiries }
+  return {
+    account,
+    totals: { paidOrders, guestOrders, spentCents },
+    addresses: saved,
+    orders: placed,
+    abandonedCheckouts: abandoned?.total ?? 0,
+    enquiries,
+  }
 }

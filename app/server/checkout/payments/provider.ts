@@ -1,3 +1,5 @@
+import type { AbandonedReason } from '../../../lib/orders/abandoned.ts'
+
 /** What every payment provider is asked for: a hosted payment page for one pending order. */
 export interface PaymentSessionRequest {
   orderId: string
@@ -68,6 +70,12 @@ export interface PaymentEvent {
   orderId: string
   sessionId: string | null
   outcome: 'paid' | 'failed' | 'expired' | null
+  /**
+   * Why a payment ended without money, when the outcome alone does not say: by default a failed
+   * payment was declined and an expired one closed on its own (the shop's own events say cancelled
+   * or not-opened).
+   */
+  reason?: AbandonedReason
   paymentReference: string | null
   email: string | null
 }

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { MAX_PER_LINE } from '../../../lib/cart.ts'
+import { ABANDONED_REASONS, type AbandonedReason } from '../../../lib/orders/abandoned.ts'
 import { FULFILMENTS } from '../../../lib/orders/fulfilment.ts'
 import { deliveryOf, orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
 import type { Executor } from '../../db/client.server.ts'
@@ -31,6 +32,10 @@ const lineSchema = z.strictObject({
 const documentSchema = z
   .strictObject({
     status: z.enum(['pending', 'paid', 'failed', 'expired']),
+    abandonedReason: z
+      .enum(Object.keys(ABANDONED_REASONS) as [AbandonedReason, ...AbandonedReason[]])
+      .nullable()
+      .default(null),
     email: optionalText,
     userId: optionalText,
     currency: z
@@ -105,6 +110,7 @@ function orderFileDocument(order: OrderRow): Document {
   return {
     FBUID: order.id,
     status: order.status,
+    abandonedReason: order.abandonedReason,
     email: order.email,
     userId: order.userId,
     currency: order.currency,
