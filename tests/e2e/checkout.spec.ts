@@ -302,6 +302,14 @@ test('a declined card is no order in the account, staff find it under abandoned 
   await guest.getByRole('link', { name: guestOrderId, exact: true }).click()
   await expect(guest).toHaveURL(`/client/orders/${guestOrderId}`)
   await guest.context().close()
+  // The confirmation e-mail's link still opens the order, on any device, now that it is in the account.
+  const confirmation = (await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, guestEmail)))).find((mail) =>
+    mail.subject.startsWith(`Order ${guestOrderId} confirmed`),
+  )!
+  const reader = await (await browser.newContext()).newPage()
+  await reader.goto(/View your order: (\S+)/.exec(confirmation.text)![1]!)
+  await expect(reader.getByRole('heading', { level: 1, name: `Order ${guestOrderId}` })).toBeVisible()
+  await reader.context().close()
 
   // Staff: the declined attempt is not among the orders but under abandoned checkouts, with its reason.
   const staffEmail = uniqueEmail('abandoned-staff')
