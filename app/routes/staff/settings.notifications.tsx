@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request)
-  return { email: staff.email, notices: await getNoticeChoices(shop(context).db, staff.id) }
+  return { email: staff.email, notices: await getNoticeChoices(shop(context).db, staff.id), digestHour: DIGEST_HOUR }
 }
 
 /** The signed-in staff member's own choices (docs/domain.md, Staff notifications). */
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, notices } = loaderData
+  const { email, notices, digestHour } = loaderData
   const saving = useNavigation().state === 'submitting'
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -59,7 +59,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
             label="A daily low-stock digest"
             hint={
               <>
-                After {DIGEST_HOUR} am Brisbane time, only on days when something is at or below its alert level (the{' '}
+                After {digestHour} am Brisbane time, only on days when something is at or below its alert level (the{' '}
                 <Link to="/reports#low-stock" className="text-brand-700 underline">
                   low-stock list
                 </Link>

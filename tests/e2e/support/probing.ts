@@ -274,6 +274,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
           'profileAddress',
           'profileDateOfBirth',
           'profileImage',
+          'plainPicture',
           'intent',
           'addressId',
         ],
