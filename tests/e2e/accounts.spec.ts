@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
+import { profiles } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, latestMailTo, passSecondFactor, signUp, uniqueEmail } from './support/shop'
+import { addStaff, latestMailTo, passSecondFactor, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 test('a visitor signs up, confirms the e-mail from the outbox, edits the profile and logs out', async ({ page }) => {
   const email = uniqueEmail('new-customer')
@@ -172,6 +174,7 @@ test('the account page leads with orders, then delivery addresses, security and 
   await expect(page.getByRole('status')).toHaveText('Your details have been saved.')
   await expect(details.getByLabel('Middle or other names')).toHaveValue('Ann')
   await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', '/images/placeholder-profile.svg')
+  await expect(details.getByRole('checkbox')).toHaveCount(0)
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: test.info().outputPath('account-1440.png'), fullPage: true })
 
@@ -182,6 +185,20 @@ test('the account page leads with orders, then delivery addresses, security and 
   await expectNoAxeViolations(page)
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: test.info().outputPath('account-390.png'), fullPage: true })
+
+  // A picture of their own (as a Google login brings) is kept by a save, or put back to the plain one on request.
+  const own = '/images/products/unicam-f1-fpv-camera/1.svg'
+  await withShopDatabase((database) => database.db.update(profiles).set({ profileImage: own }).where(eq(profiles.profileEmail, email)))
+  await page.reload()
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', own)
+  await details.getByLabel('Mobile number').fill('0400 222 333')
+  await details.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your details have been saved.')
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', own)
+  await details.getByLabel('Use the plain picture instead of this one').check()
+  await details.getByRole('button', { name: 'Save details' }).click()
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', '/images/placeholder-profile.svg')
+  await expect(details.getByLabel('Mobile number')).toHaveValue('0400 222 333')
 })
 
 test('"Track your order" is found from the footer of any page and from the login panel', async ({ page }) => {
