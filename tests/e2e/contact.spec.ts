@@ -58,6 +58,11 @@ test('an empty enquiry shows three "required" messages, a complete one is thanke
   await expect(reply).toHaveAttribute('aria-invalid', 'true')
   await expect(reply).toHaveValue('Dear Pat Paddock,\n\n')
   await expect(staff.getByTestId('enquiry-status')).toHaveText('New')
+  for (const width of [1440, 390]) {
+    await staff.setViewportSize({ width, height: 900 })
+    await staff.getByRole('region', { name: 'Reply by e-mail' }).screenshot({ path: test.info().outputPath(`reply-refused-${width}.png`) })
+  }
+  await staff.setViewportSize({ width: 1280, height: 720 })
   await reply.fill('Dear Pat,\n\nYes: the T2 sees cattle at night from 120 m.')
   await staff.getByRole('button', { name: 'Send reply' }).click()
   await expect(staff.getByRole('status')).toHaveText(`Reply sent to ${visitor}.`)
