@@ -48,6 +48,8 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
   await expect(page.getByTestId('shipping-estimate')).toHaveText('Free')
   await expect(page.getByTestId('total')).toHaveText(formatAud(expected.total))
   await expect(page.getByTestId('gst')).toHaveText(formatAud(expected.gst))
+  // The specification's subtotal: the total less its GST.
+  await expect(page.getByTestId('subtotal')).toHaveText(formatAud(expected.subtotal))
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
   await expectNoAxeViolations(page)
 
