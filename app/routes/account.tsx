@@ -7,7 +7,7 @@ import { pageMeta, shopNameFrom } from '../lib/seo'
 import { requireUser } from '../server/auth/session.server'
 import { shop } from '../server/context.server'
 import { listOrdersOfUser } from '../server/checkout/orders.server'
-import { getProfile, PLACEHOLDER_PROFILE_IMAGE, updateProfile } from '../server/profiles/profiles.server'
+import { getProfile, PLACEHOLDER_PROFILE_IMAGE, syncProfileFromUser, updateProfile } from '../server/profiles/profiles.server'
 import type { Route } from './+types/account'
 import { readForm } from '../server/http/form.server'
 import { AddressBook } from '../components/account/address-book'
@@ -58,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = profileFormSchema.safeParse(form)
   if (!parsed.success) return data({ saved: false, errors: fieldErrors(parsed.error), values: form }, { status: 400 })
   // The picture stays as it is (from Google, or the plain one) unless the person asks for the plain one.
+  // An account without a profile (made before profiles existed, or whose profile an import removed) gets one first.
+  if (!(await getProfile(db, user.id))) await syncProfileFromUser(db, { id: user.id, email: user.email, name: user.name })
   const current = await getProfile(db, user.id)
   const profileImage = submitted.get('plainPicture') === 'on' ? '' : (current?.profileImage ?? '')
   await updateProfile(db, user.id, { ...parsed.data, profileImage }, user.email)
