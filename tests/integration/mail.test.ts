@@ -183,6 +183,29 @@ describe.each(testDatabaseKinds())('e-mail on $name', (kind) => {
     expect(smtp.withSubject(committed.subject)).toHaveLength(1)
   })
 
+  it('a message’s own headers (a reminder’s one-click unsubscribe) are stored with it and reach the SMTP server as they were', async () => {
+    const mail = service({ smtpUrl: smtp.url })
+    const unsubscribe = '<https://shop.example/unsubscribe/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA>'
+    const sent = message({ headers: { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } })
+    const { id } = await mail.send(sent)
+    expect((await getOutboxMessage(database.db, id))?.headers).toEqual(sent.headers)
+    await until(
+      () => getOutboxMessage(database.db, id),
+      (value) => value?.status === 'sent',
+    )
+    const headers = headersOf(smtp.withSubject(sent.subject)[0]!.raw)
+    expect(headers.get('list-unsubscribe')).toBe(unsubscribe)
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    // A message without any has none.
+    const plain = message()
+    const { id: plainId } = await mail.send(plain)
+    await until(
+      () => getOutboxMessage(database.db, plainId),
+      (value) => value?.status === 'sent',
+    )
+    expect(headersOf(smtp.withSubject(plain.subject)[0]!.raw).has('list-unsubscribe')).toBe(false)
+  })
+
   it('sends no Reply-To when none is given and logs in with the credentials of SMTP_URL', async () => {
     const mail = service({ smtpUrl: `smtp://shop:s3cret@127.0.0.1:${smtp.port}` })
     const sent = message()
