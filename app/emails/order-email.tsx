@@ -103,7 +103,8 @@ function AmountRow({ row }: { row: EmailAmountRow }) {
   )
 }
 
-function SummarySection({ summary }: { summary: EmailSummary }) {
+/** Items with their amounts, then the totals under a rule. */
+export function SummarySection({ summary }: { summary: EmailSummary }) {
   return (
     <Section style={{ marginTop: '16px', borderTop: `1px solid ${rule}`, paddingTop: '12px' }}>
       <Text style={{ ...text, fontWeight: 600, margin: '0 0 8px' }}>{summary.heading}</Text>

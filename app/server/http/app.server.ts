@@ -30,6 +30,7 @@ import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
 import { expireLapsedReservations } from '../checkout/checkout.server.ts'
 import { forgetOldCheckouts } from '../checkout/drafts.server.ts'
+import { ONE_CLICK_UNSUBSCRIBE, sendCartReminders } from '../checkout/cart-reminders.server.ts'
 import { forgetOldJobs } from '../jobs/jobs.server.ts'
 import { startTimedWork } from '../jobs/timed-work.server.ts'
 import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
@@ -93,6 +94,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
     // Sends at most once per Brisbane day (claimed in the database), after 08:00, when something is low.
     { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
+    // One reminder per checkout whose shopper consented, after staff's delay (claimed in SQL, so once).
+    { name: 'cart-reminders', everySeconds: 300, run: () => sendCartReminders({ db: database.db, mailer, config }) },
   ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const secureCookies = publicOrigin(config).startsWith('https://')
@@ -131,7 +134,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     '/readyz',
     readyz(database.db, () => shuttingDown),
   )
-  app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
+  app.use(sameOriginWrites(config, ['/api/stripe/webhook', ONE_CLICK_UNSUBSCRIBE]))
   // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
   // not even the browser's (a shared computer's back button after signing out). Files set their own
   // Cache-Control, and so may an answer with nothing personal in it (search suggestions); a

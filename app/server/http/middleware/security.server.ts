@@ -76,13 +76,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * CSRF defence for every cookie-authenticated write, pages' actions, resource routes and better-auth's
  * endpoints alike: it must come from the shop's own pages. Browsers send Origin (and Sec-Fetch-Site)
  * with every POST; a foreign one is refused. `Origin: null` (a sandboxed frame, a data: page, some
- * redirects) is foreign too unless the browser says the request is same-origin. The payment
- * provider's webhook is signed instead, and exempt. A refusal is an attempt, not a fault of the
- * shop: one warning line.
+ * redirects) is foreign too unless the browser says the request is same-origin. Exempt are the
+ * writes that no cookie authorises, named exactly (a path, or a pattern of paths): the payment
+ * provider's webhook (signed) and the one-click unsubscribe of RFC 8058, which a mail client sends
+ * from wherever it runs and which the secret in its own address authorises
+ * (docs/decisions/042-cart-reminders.md). A refusal is an attempt, not a fault of the shop: one
+ * warning line.
  */
-export function sameOriginWrites(config: Env, exempt: string[]) {
+export function sameOriginWrites(config: Env, exempt: (string | RegExp)[]) {
+  const exempted = (path: string) => exempt.some((entry) => (typeof entry === 'string' ? entry === path : entry.test(path)))
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next()
+    if (SAFE_METHODS.has(req.method) || exempted(req.path)) return next()
     const origin = req.get('origin')
     const expected = publicOrigin(config, req)
     const fetchSite = req.get('sec-fetch-site')
