@@ -23,10 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = shop(context)
   const checkout = await checkoutOfResumeToken(db, params.token)
-  if (!checkout) return data({ problem: 'gone' as const }, { status: 404, headers: PRIVATE_PAGE })
+  if (!checkout) return data({ problem: 'gone' as const, days: CHECKOUT_DAYS }, { status: 404, headers: PRIVATE_PAGE })
   if (checkout.userId !== null) {
     const user = await requireUser(context, request)
-    if (user.id !== checkout.userId) return data({ problem: 'other-account' as const }, { status: 403, headers: PRIVATE_PAGE })
+    if (user.id !== checkout.userId) return data({ problem: 'other-account' as const, days: CHECKOUT_DAYS }, { status: 403, headers: PRIVATE_PAGE })
   }
   const secure = publicOrigin(config, request).startsWith('https:')
   throw redirect('/checkout/delivery', { status: 303, headers: { 'Set-Cookie': checkoutCookie(checkout.id, secure), ...PRIVATE_PAGE } })
@@ -51,7 +51,7 @@ export default function ResumeCheckout({ loaderData }: Route.ComponentProps) {
         <>
           <h1 className="text-3xl font-bold tracking-tight">This cart is no longer waiting</h1>
           <p className="mt-4 text-slate-600">
-            It has been paid for, or it was kept for {CHECKOUT_DAYS} days and then forgotten. If you paid, your order confirmation has a link to your order.
+            It has been paid for, or it was kept for {loaderData.days} days and then forgotten. If you paid, your order confirmation has a link to your order.
             Anything still in your cart on this device is in the cart page.
           </p>
         </>

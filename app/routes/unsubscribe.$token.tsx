@@ -16,8 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * The unsubscribe link of a cart reminder (docs/decisions/042-cart-reminders.md). A GET only shows
  * the page and its one button: mail scanners and link previews fetch every link in a message, and must
  * not unsubscribe anyone. A POST unsubscribes: the page's button, or a mail client's own button, which
- * posts `List-Unsubscribe=One-Click` here without a cookie (RFC 8058; the shop's same-origin check
- * lets this address alone through, as the secret in it is the authority). Idempotent.
+ * posts `List-Unsubscribe=One-Click` here without a cookie (RFC 8058: the secret in the address is
+ * the authority, so where the POST comes from is not asked: oneClickWrites in
+ * app/server/http/middleware/security.server.ts). Idempotent.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = shop(context)

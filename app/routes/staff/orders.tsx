@@ -178,7 +178,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
  */
 function ReminderDelayForm({ hours, result }: { hours: number; result: { error: string | null; saved: number | null } | null }) {
   return (
-    <Form method="post" className="mt-6 rounded-lg border border-slate-200 p-4" aria-labelledby="reminder-delay-heading">
+    <Form method="post" noValidate className="mt-6 rounded-lg border border-slate-200 p-4" aria-labelledby="reminder-delay-heading">
       <h2 id="reminder-delay-heading" className="font-semibold">
         Cart reminders
       </h2>

@@ -35,9 +35,9 @@ const newToken = () => randomBytes(24).toString('base64url')
 const TOKEN = /^[A-Za-z0-9_-]{32}$/
 
 /**
- * The one address a write may reach from another site's page or a mail client without the shop's
- * same-origin check: an unsubscribe link, whose POST (RFC 8058 one-click) carries no cookie and is
- * authorised by the secret in the address alone. Nothing else under /unsubscribe is exempt.
+ * The addresses a mail receiver's one-click POST (RFC 8058) may reach from outside the shop's pages:
+ * an unsubscribe link exactly, authorised by the secret in it alone, never by a cookie
+ * (oneClickWrites in app/server/http/middleware/security.server.ts). Nothing else under /unsubscribe.
  */
 export const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[A-Za-z0-9_-]{32}$/
 

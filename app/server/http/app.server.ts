@@ -46,7 +46,7 @@ import { imageFileStore } from '../images/image-files.server.ts'
 import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { logRequest, logWhenFinished, requestIdOf } from './middleware/request-log.server.ts'
-import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './middleware/security.server.ts'
+import { knownMethods, oneClickWrites, refuseConnect, sameOriginWrites, securityHeaders } from './middleware/security.server.ts'
 
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
@@ -134,7 +134,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     '/readyz',
     readyz(database.db, () => shuttingDown),
   )
-  app.use(sameOriginWrites(config, ['/api/stripe/webhook', ONE_CLICK_UNSUBSCRIBE]))
+  app.use(oneClickWrites(ONE_CLICK_UNSUBSCRIBE))
+  app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
   // not even the browser's (a shared computer's back button after signing out). Files set their own
   // Cache-Control, and so may an answer with nothing personal in it (search suggestions); a

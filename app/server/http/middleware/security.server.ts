@@ -76,17 +76,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * CSRF defence for every cookie-authenticated write, pages' actions, resource routes and better-auth's
  * endpoints alike: it must come from the shop's own pages. Browsers send Origin (and Sec-Fetch-Site)
  * with every POST; a foreign one is refused. `Origin: null` (a sandboxed frame, a data: page, some
- * redirects) is foreign too unless the browser says the request is same-origin. Exempt are the
- * writes that no cookie authorises, named exactly (a path, or a pattern of paths): the payment
- * provider's webhook (signed) and the one-click unsubscribe of RFC 8058, which a mail client sends
- * from wherever it runs and which the secret in its own address authorises
- * (docs/decisions/042-cart-reminders.md). A refusal is an attempt, not a fault of the shop: one
- * warning line.
+ * redirects) is foreign too unless the browser says the request is same-origin. The payment
+ * provider's webhook is signed instead, and exempt. A refusal is an attempt, not a fault of the
+ * shop: one warning line.
  */
-export function sameOriginWrites(config: Env, exempt: (string | RegExp)[]) {
-  const exempted = (path: string) => exempt.some((entry) => (typeof entry === 'string' ? entry === path : entry.test(path)))
+export function sameOriginWrites(config: Env, exempt: string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || exempted(req.path)) return next()
+    if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next()
     const origin = req.get('origin')
     const expected = publicOrigin(config, req)
     const fetchSite = req.get('sec-fetch-site')
@@ -98,6 +94,25 @@ export function sameOriginWrites(config: Env, exempt: (string | RegExp)[]) {
       )
       res.status(403).type('text/plain').send('This form can only be sent from the shop’s own pages.')
       return
+    }
+    next()
+  }
+}
+
+/**
+ * The one write that comes from outside the shop's pages by design and that no cookie authorises:
+ * the one-click unsubscribe of RFC 8058, which a mail receiver POSTs (without cookies) to the address
+ * in a message's List-Unsubscribe header, whose secret is the authority
+ * (docs/decisions/042-cart-reminders.md). For a POST to exactly such an address (`pattern`), the
+ * headers that say where it came from are set aside, so that neither the same-origin check above nor
+ * React Router's own check of pages' actions refuses a receiver that sends them. Nothing else changes:
+ * any other address, and `.data` requests, are checked as before.
+ */
+export function oneClickWrites(pattern: RegExp) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.method === 'POST' && pattern.test(req.path)) {
+      delete req.headers.origin
+      delete req.headers['sec-fetch-site']
     }
     next()
   }
