@@ -153,11 +153,27 @@ test('a shopper who does not tick the box gets no reminder', async ({ page, base
   expect(await mailsTo(email)).toHaveLength(0)
 })
 
-test('staff see where each abandoned checkout’s reminder stands and set the delay, checked on the server', async ({ page, browser, baseURL }, testInfo) => {
+test('the box works without JavaScript; staff see where each abandoned checkout’s reminder stands and set the delay, checked on the server', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const email = uniqueEmail('staff-view')
   await toFilledDelivery(page, email)
-  await page.getByRole('checkbox', { name: CONSENT }).check()
-  await payThenLeave(page)
+  // The same checkout in a browser without scripts: the box is a plain field of the form.
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: page.url() })
+  await plain.addCookies(await page.context().cookies())
+  const noScript = await plain.newPage()
+  await noScript.goto('/checkout/delivery')
+  await fillDelivery(noScript, { fullName: 'Nora Script', email, phone: '0400 777 888', method: /^Standard/, address: BRISBANE })
+  await noScript.getByRole('checkbox', { name: CONSENT }).check()
+  await payThenLeave(noScript)
+  await expect(noScript.getByRole('checkbox', { name: CONSENT })).toBeChecked()
+  await plain.close()
+  const consent = await withShopDatabase((database) =>
+    database.db.select({ at: checkouts.reminderConsentAt, to: checkouts.reminderEmail }).from(checkouts).where(eq(checkouts.reminderEmail, email)),
+  )
+  expect(consent).toEqual([{ at: expect.any(Date), to: email }])
   await hoursLaterRunReminders(email, baseURL!)
 
   const staffEmail = uniqueEmail('reminder-staff')
