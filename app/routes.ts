@@ -52,6 +52,7 @@ export default [
     route('migration/jobs/:jobId/file', 'routes/staff/migration.jobs.$jobId.file.ts'),
     route('settings/shipping', 'routes/staff/settings.shipping.tsx'),
     route('settings/staff', 'routes/staff/settings.staff.tsx'),
+    route('settings/notifications', 'routes/staff/settings.notifications.tsx'),
   ]),
   // An invitation to join the staff, opened from its e-mail by someone who is not staff yet.
   route('staff-invite/:token', 'routes/staff-invite.$token.tsx'),

@@ -33,11 +33,3 @@ export function schemaAvailability(stock: StockFacts): string {
   if (kind === 'sold-out') return 'https://schema.org/OutOfStock'
   return kind === 'low' ? 'https://schema.org/LimitedAvailability' : 'https://schema.org/InStock'
 }
-
-/** A dispatch estimate beside Add to cart. */
-export function dispatchEstimate(stock: StockFacts): string | null {
-  const availability = availabilityOf(stock)
-  if (availability.kind === 'in-stock' || availability.kind === 'low') return 'Ships within 1 business day'
-  if (availability.kind === 'backorder') return stock.leadTime.trim() ? `Ships in ${stock.leadTime.trim()}` : 'Ships when back in stock'
-  return null
-}

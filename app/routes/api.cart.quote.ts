@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import { checkoutItemsSchema } from '../lib/schemas/checkout'
 import { shippingEstimate } from '../lib/delivery/shipping'
-import { cartForShipping } from '../server/checkout/checkout.server'
+import { cartForShipping, quoteMethods } from '../server/checkout/checkout.server'
+import { methodChoices } from '../server/checkout/delivery-step.server'
 import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
@@ -10,8 +11,8 @@ import { logger } from '../server/log.server'
 import type { Route } from './+types/api.cart.quote'
 
 /**
- * Prices the visitor's cart from the database and says what changed since they added it (JSON, asked
- * by the checkout page's useCartQuote).
+ * Prices the visitor's cart from the database and says what changed since they added it, with the
+ * shipping estimate and the delivery methods it can use (JSON, asked by the checkout page's useCartQuote).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await request.json().catch(() => null)) as { items?: unknown } | null
@@ -24,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       catalog.shippingMethods(),
     ])
     const shipping = shippingEstimate(methods, cartForShipping(priced.lines))
-    return { lines: priced.lines, problems: priced.problems, totals: priced.totals, shipping }
+    // Every method with its own delivery time and price for this cart, or why it cannot carry it.
+    const delivery = methodChoices(quoteMethods(methods, priced.lines))
+    return { lines: priced.lines, problems: priced.problems, totals: priced.totals, shipping, delivery }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
     logger.warn({ err: error }, 'could not price a cart: the database is away')

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
 import { useCartQuote } from '../components/shop/cart-quote'
 import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
-import { orderTotals as shippingTotals } from '../lib/delivery/shipping'
+import { summariseOrder } from '../lib/order-summary'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
 import { parseCheckoutItems } from '../lib/schemas/checkout'
@@ -22,6 +22,8 @@ import { Button, LinkButton } from '../components/ui/button'
 import { SelectField } from '../components/ui/select-field'
 import { Alert } from '../components/ui/alert'
 import { Picture } from '../components/shop/picture'
+import { OrderSummaryLines } from '../components/shop/order-summary'
+import { DeliveryTimes } from '../components/shop/delivery-times'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta('Cart', 'Your cart and order summary, with GST.', shopNameFrom(matches)),
@@ -87,7 +89,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const problemFor = (productId: string) => problems.find((problem) => problem.productId === productId)
   const totals = quoted?.totals ?? orderTotals(cart.checkoutItems.map((item) => ({ unitPrice: item.unitPrice, quantity: item.productCount })))
   const shippingCents = quoted?.shipping?.cents ?? 0
-  const estimated = shippingTotals(totals.total, shippingCents)
+  // Shipping is the cheapest method this cart can use, until the delivery step prices the one chosen.
+  const summary = summariseOrder({
+    itemsCents: totals.total,
+    shipping: { cents: shippingCents, shown: ready && quoted ? (quoted.shipping?.label ?? 'Not available') : '', testId: 'shipping-estimate' },
+  })
+  const deliverable = quoted?.delivery.filter((choice) => choice.unavailable === null) ?? []
   const canPay = ready && items.length > 0 && quoted !== null && quoted.problems.length === 0 && !paying
 
   if (ready && items.length === 0) {
@@ -177,33 +184,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <h2 id="summary-heading" className="text-lg font-semibold">
             Order summary
           </h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Items</dt>
-              <dd data-testid="items-total" className="w-32 text-right">
-                <Amount ready={ready} cents={totals.total} />
-              </dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd data-testid="shipping-estimate" className="w-32 text-right">
-                {ready && quoted ? (quoted.shipping?.label ?? 'Not available') : null}
-              </dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>{shippingCents > 0 ? 'Estimated total' : 'Total'} (incl. GST)</dt>
-              <dd data-testid="total" className="w-32 text-right">
-                <Amount ready={ready && (quoted !== null || quote.error !== null)} cents={estimated.totalCents} />
-              </dd>
-            </div>
-            <div className="flex justify-between text-slate-600">
-              <dt>GST included</dt>
-              <dd data-testid="gst" className="w-32 text-right">
-                <Amount ready={ready && (quoted !== null || quote.error !== null)} cents={estimated.gstCents} />
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-2 text-xs text-slate-500">Exact shipping is worked out on the next step from your address and delivery method.</p>
+          <OrderSummaryLines figures={summary} known={ready && (quoted !== null || quote.error !== null)} estimate={shippingCents > 0} className="mt-4" />
+          <p className="mt-2 text-xs text-slate-500">
+            Shipping here is the cheapest method your cart can use; you choose the method on the next step, where its price is exact.
+          </p>
           {quote.error ? (
             <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               <p>{quote.error}</p>
@@ -234,18 +218,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : (
             <p className="mt-3 text-xs text-slate-500">You will pay on Stripe’s secure page.</p>
           )}
+          {deliverable.length > 0 ? (
+            <div className="mt-6 border-t border-slate-200 pt-4">
+              <h3 className="text-sm font-semibold">Delivery methods</h3>
+              <DeliveryTimes choices={deliverable} className="mt-1" />
+            </div>
+          ) : null}
         </section>
       </div>
     </div>
   )
-}
-
-/**
- * An amount of the cart, which only the browser knows (local storage): nothing until it is read, then
- * a new node rather than a changed one, so the summary never moves while the page settles.
- */
-function Amount({ ready, cents }: { ready: boolean; cents: number }) {
-  return ready ? <span>{formatAud(cents)}</span> : null
 }
 
 function CartProblemNote({

@@ -189,6 +189,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         )}
       </div>
+      <p className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">
+        Bought without an account?{' '}
+        <Link to="/track-order" className="font-semibold text-brand-700 underline">
+          Track your order
+        </Link>{' '}
+        with its number and your e-mail address.
+      </p>
     </div>
   )
 }

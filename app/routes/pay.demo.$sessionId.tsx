@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { DeliverySummary } from '../components/shop/delivery-summary'
 import { OrderLineList } from '../components/shop/order-lines'
+import { OrderSummaryLines } from '../components/shop/order-summary'
+import { summariseStoredOrder } from '../lib/order-summary'
 import { RESERVATION_GRACE_MINUTES } from '../server/checkout/checkout.server'
 import { formatAud } from '../lib/money'
 import { demoPaymentSchema } from '../lib/schemas/demo-payment'
@@ -105,16 +107,7 @@ export default function DemoPayment({ loaderData, actionData }: Route.ComponentP
             <p className="mt-1 text-3xl font-bold">{formatAud(order.totalCents)}</p>
             <p className="text-sm text-slate-500">Order {order.id}, GST included</p>
             <OrderLineList lines={order.lines} className="mt-6" />
-            <dl className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-sm">
-              <div className="flex justify-between">
-                <dt>Shipping ({order.shippingMethodName})</dt>
-                <dd data-testid="shipping">{order.shippingCents === 0 ? 'Free' : formatAud(order.shippingCents)}</dd>
-              </div>
-              <div className="flex justify-between text-slate-600">
-                <dt>GST included</dt>
-                <dd data-testid="gst">{formatAud(order.gstCents)}</dd>
-              </div>
-            </dl>
+            <OrderSummaryLines figures={summariseStoredOrder(order)} className="mt-2 border-t border-slate-100 pt-2" />
             <DeliverySummary delivery={order.delivery} className="mt-6" />
           </section>
           <Form method="post" noValidate className="space-y-4">

@@ -16,11 +16,13 @@ import {
   type ProductCard as Card,
 } from '../lib/catalog'
 import { centsToDecimal, formatAud } from '../lib/money'
-import { shippingEstimate } from '../lib/delivery/shipping'
+import { quoteShipping, shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { Breadcrumbs } from '../components/shop/breadcrumbs'
-import { dispatchEstimate, schemaAvailability } from '../lib/stock'
+import { schemaAvailability } from '../lib/stock'
 import { StockNote } from '../components/shop/stock-note'
+import { DeliveryTimes } from '../components/shop/delivery-times'
+import { methodChoices } from '../server/checkout/delivery-step.server'
 import { imagePlaceholders } from '../server/images/media.server'
 import { resolveProductRedirect } from '../server/catalog/product-changes.server'
 import { shop } from '../server/context.server'
@@ -66,12 +68,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       product.productImages.map((image) => image.value),
     ),
   ])
-  const delivery = shippingEstimate(methods, {
-    subtotalCents: shownPrice(product)?.value ?? 0,
-    weightGrams: product.productWeightGrams,
-    hasLithium: product.productContainsLithium,
-  })
-  return { product, stock, placeholders, delivery: delivery?.label ?? null, origin: publicOrigin(shop(context).config, request), ...neighbours }
+  // One of this product, as a cart of its own: the cheapest way it can travel, and every method with its own delivery time.
+  const alone = { subtotalCents: shownPrice(product)?.value ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
+  const delivery = shippingEstimate(methods, alone)
+  const deliveryChoices = methodChoices(methods.map((method) => ({ method, quote: quoteShipping(method, alone) })))
+  return { product, stock, placeholders, delivery, deliveryChoices, origin: publicOrigin(shop(context).config, request), ...neighbours }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -110,7 +111,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery, related, alsoBought, placeholders } = loaderData
+  const { product, stock, delivery, deliveryChoices, related, alsoBought, placeholders } = loaderData
   const price = shownPrice(product)
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
@@ -149,11 +150,10 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           ) : null}
           <div className="mt-3 space-y-1">
             <StockNote stock={stock} />
-            {dispatchEstimate(stock) ? <p className="text-sm text-slate-600">{dispatchEstimate(stock)}</p> : null}
             {delivery ? (
-              <p className="text-sm text-slate-600">
-                Delivery {delivery === 'Free' ? 'free' : delivery} within Australia
-                {product.productContainsLithium ? ' (road only: contains lithium batteries)' : ''}
+              <p className="text-sm text-slate-600" data-testid="delivery-estimate">
+                Delivery {delivery.label === 'Free' ? 'free' : delivery.label} within Australia
+                {product.productContainsLithium ? ' (road only: contains lithium batteries)' : ''}: {delivery.methodName}, {delivery.deliveryTime}
               </p>
             ) : null}
           </div>
@@ -193,9 +193,19 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
                 <LabelList items={product.productDimensions} />
               </Panel>
             ) : null}
-            {product.productShipping.length > 0 ? (
+            {deliveryChoices.length > 0 || product.productShipping.length > 0 ? (
               <Panel title="Shipping">
-                <LabelList items={product.productShipping} />
+                {deliveryChoices.length > 0 ? (
+                  <>
+                    <p className="text-sm">How this product can reach you, priced for it alone (the delivery step prices your whole order):</p>
+                    <DeliveryTimes choices={deliveryChoices} className="mt-2" />
+                  </>
+                ) : null}
+                {product.productShipping.length > 0 ? (
+                  <div className={deliveryChoices.length > 0 ? 'mt-3 border-t border-slate-200 pt-1' : ''}>
+                    <LabelList items={product.productShipping} />
+                  </div>
+                ) : null}
               </Panel>
             ) : null}
           </div>

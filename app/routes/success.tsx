@@ -3,7 +3,8 @@ import { Link, useRevalidator } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
 import { DeliverySummary } from '../components/shop/delivery-summary'
 import { OrderLineList } from '../components/shop/order-lines'
-import { formatAud } from '../lib/money'
+import { summariseStoredOrder } from '../lib/order-summary'
+import { OrderSummaryLines } from '../components/shop/order-summary'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
@@ -73,16 +74,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             Order {order.id}
           </h2>
           <OrderLineList lines={order.lines} className="mt-4" />
-          {order.shippingMethodName ? (
-            <p className="flex justify-between border-t border-slate-100 py-2 text-sm">
-              <span>Shipping ({order.shippingMethodName})</span>
-              <span data-testid="shipping">{order.shippingCents === 0 ? 'Free' : formatAud(order.shippingCents)}</span>
-            </p>
-          ) : null}
-          <p className="mt-4 flex justify-between border-t border-slate-200 pt-3 font-semibold">
-            <span>Total (incl. {formatAud(order.gstCents)} GST)</span>
-            <span>{formatAud(order.totalCents)}</span>
-          </p>
+          <OrderSummaryLines figures={summariseStoredOrder(order)} className="mt-2 border-t border-slate-200 pt-3" />
           {order.delivery ? <DeliverySummary delivery={order.delivery} className="mt-6" /> : null}
         </section>
       ) : null}

@@ -29,13 +29,14 @@ interface ProductInput {
   shipping?: readonly Pair[]
 }
 
-const DISPATCH: Pair = ['Dispatch', 'Ships from our warehouse within 2 business days of your order.']
-const DELIVERY: Pair = ['Delivery within Australia', 'Tracked courier delivery to any Australian address within 14 days of your order.']
+// How long delivery takes is each shipping method's own text (db/seed/delivery.ts, /settings/shipping),
+// shown above these notes on the product page: the notes make no promise of time.
+const DELIVERY: Pair = ['Delivery within Australia', 'Tracked delivery to any Australian address; we e-mail you the tracking link when your order leaves.']
 const RETURNS: Pair = [
   'Returns',
   '14-day change-of-mind returns on unused items in their original packaging. Your rights under the Australian Consumer Law are not affected.',
 ]
-const STANDARD_SHIPPING: readonly Pair[] = [DISPATCH, DELIVERY, RETURNS]
+const STANDARD_SHIPPING: readonly Pair[] = [DELIVERY, RETURNS]
 
 function items(pairs: readonly Pair[]): ProductItem[] {
   return pairs.map(([label, description]) => ({ value: '', label, description }))
@@ -123,8 +124,8 @@ export const demoProducts: ProductFields[] = [
       ['Weight with two UniCell batteries', '15.8 kg'],
     ],
     shipping: [
-      ['Dispatch', 'Each E900 is test-flown before dispatch; it leaves our workshop within 5 business days of your order.'],
-      ['Delivery within Australia', 'Insured courier delivery to any Australian address within 14 days of your order.'],
+      ['Before it leaves', 'Each E900 is assembled, calibrated and test-flown by our team before it is sent.'],
+      ['Delivery within Australia', 'Insured, tracked delivery to any Australian address; we e-mail you the tracking link when it leaves.'],
       [
         'Returns',
         '14-day change-of-mind returns on unflown aircraft in their original packaging. Your rights under the Australian Consumer Law are not affected.',
@@ -959,10 +960,9 @@ export const demoProducts: ProductFields[] = [
       ['Weight', '2.6 kg'],
     ],
     shipping: [
-      ['Dispatch', 'Ships from our warehouse within 2 business days of your order.'],
       [
         'Delivery within Australia',
-        'Sent by road as dangerous goods (over 160 Wh, not allowed on passenger aircraft); delivered within 14 days of your order.',
+        'Sent by road as dangerous goods (over 160 Wh, not allowed on passenger aircraft), so air and express services cannot carry it.',
       ],
       [
         'Returns',

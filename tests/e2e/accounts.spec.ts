@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
+import { profiles } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, latestMailTo, passSecondFactor, signUp, uniqueEmail } from './support/shop'
+import { addStaff, latestMailTo, passSecondFactor, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 test('a visitor signs up, confirms the e-mail from the outbox, edits the profile and logs out', async ({ page }) => {
   const email = uniqueEmail('new-customer')
@@ -147,4 +149,70 @@ test('cart lines and other browser storage survive logging in and out', async ({
   expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('checkouts')))!)).toEqual({
     checkoutItems: [{ FBUID: 'unidrone-e900', productCount: 1 }],
   })
+})
+
+test('the account page leads with orders, then delivery addresses, security and the details, each in plain words; it fits a phone', async ({ page }) => {
+  const email = uniqueEmail('account-layout')
+  await signUp(page, email, 'layout password')
+  await expect(page).toHaveURL('/client')
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Your orders', 'Delivery addresses', 'Security', 'Your details'])
+  await expect(page.getByRole('region', { name: 'Your orders' })).toContainText('You have no orders yet.')
+  const security = page.getByRole('region', { name: 'Security' })
+  await expect(security).toContainText(/Two-step login\s*Off/)
+  await expect(security.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/client/password')
+  await expect(security.getByRole('link', { name: 'Set up two-step login' })).toHaveAttribute('href', '/client/two-factor')
+
+  // The details: a picture to look at, not an image address to type; names and the birth date as a person says them.
+  const details = page.getByRole('region', { name: 'Your details' })
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', '/images/placeholder-profile.svg')
+  await expect(details.getByRole('textbox', { name: /image|picture/i })).toHaveCount(0)
+  await expect(details.getByLabel('Middle or other names')).toHaveAccessibleDescription('Any names besides your given and family names.')
+  await expect(details.getByLabel('Date of birth')).toHaveAttribute('type', 'date')
+  await details.getByLabel('Middle or other names').fill('Ann')
+  await details.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your details have been saved.')
+  await expect(details.getByLabel('Middle or other names')).toHaveValue('Ann')
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', '/images/placeholder-profile.svg')
+  await expect(details.getByRole('checkbox')).toHaveCount(0)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: test.info().outputPath('account-1440.png'), fullPage: true })
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.reload()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow, '/client scrolls sideways at 390 px').toBeLessThanOrEqual(0)
+  await expectNoAxeViolations(page)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: test.info().outputPath('account-390.png'), fullPage: true })
+
+  // A picture of their own (as a Google login brings) is kept by a save, or put back to the plain one on request.
+  const own = '/images/products/unicam-f1-fpv-camera/1.svg'
+  await withShopDatabase((database) => database.db.update(profiles).set({ profileImage: own }).where(eq(profiles.profileEmail, email)))
+  await page.reload()
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', own)
+  await details.getByLabel('Mobile number').fill('0400 222 333')
+  await details.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByRole('status')).toHaveText('Your details have been saved.')
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', own)
+  await details.getByLabel('Use the plain picture instead of this one').check()
+  await details.getByRole('button', { name: 'Save details' }).click()
+  await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', '/images/placeholder-profile.svg')
+  await expect(details.getByLabel('Mobile number')).toHaveValue('0400 222 333')
+})
+
+test('"Track your order" is found from the footer of any page and from the login panel', async ({ page }) => {
+  await page.goto('/products/cameras')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Track your order' }).click()
+  await expect(page).toHaveURL('/track-order')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+  await page.goto('/login')
+  await page.getByRole('main').getByRole('link', { name: 'Track your order' }).click()
+  await expect(page).toHaveURL('/track-order')
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/login')
+    await page.screenshot({ path: test.info().outputPath(`login-${width}.png`), fullPage: true })
+  }
 })

@@ -48,6 +48,8 @@ test('a visitor fills a cart, is stopped at 10 of a kind, pays with the demo car
   await expect(page.getByTestId('shipping-estimate')).toHaveText('Free')
   await expect(page.getByTestId('total')).toHaveText(formatAud(expected.total))
   await expect(page.getByTestId('gst')).toHaveText(formatAud(expected.gst))
+  // The specification's subtotal: the total less its GST.
+  await expect(page.getByTestId('subtotal')).toHaveText(formatAud(expected.subtotal))
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
   await expectNoAxeViolations(page)
 
@@ -302,6 +304,14 @@ test('a declined card is no order in the account, staff find it under abandoned 
   await guest.getByRole('link', { name: guestOrderId, exact: true }).click()
   await expect(guest).toHaveURL(`/client/orders/${guestOrderId}`)
   await guest.context().close()
+  // The confirmation e-mail's link still opens the order, on any device, now that it is in the account.
+  const confirmation = (await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, guestEmail)))).find((mail) =>
+    mail.subject.startsWith(`Order ${guestOrderId} confirmed`),
+  )!
+  const reader = await (await browser.newContext()).newPage()
+  await reader.goto(/View your order: (\S+)/.exec(confirmation.text)![1]!)
+  await expect(reader.getByRole('heading', { level: 1, name: `Order ${guestOrderId}` })).toBeVisible()
+  await reader.context().close()
 
   // Staff: the declined attempt is not among the orders but under abandoned checkouts, with its reason.
   const staffEmail = uniqueEmail('abandoned-staff')

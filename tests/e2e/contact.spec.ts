@@ -50,7 +50,20 @@ test('an empty enquiry shows three "required" messages, a complete one is thanke
   await expect(staff.getByRole('textbox', { name: 'Email' })).toHaveCount(0)
   await expect(staff.getByTestId('enquiry-status')).toHaveText('New')
   await expectNoAxeViolations(staff)
-  await staff.getByLabel(`Message to ${visitor}`).fill('Dear Pat,\n\nYes: the T2 sees cattle at night from 120 m.')
+  // The form starts with the greeting: sent as it is, it is refused, nothing goes, and the greeting stays.
+  const reply = staff.getByLabel(`Message to ${visitor}`)
+  await expect(reply).toHaveValue('Dear Pat Paddock,\n\n')
+  await staff.getByRole('button', { name: 'Send reply' }).click()
+  await expect(staff.getByText('Write your answer first: this message is only a greeting and sign-off, so nothing was sent.')).toBeVisible()
+  await expect(reply).toHaveAttribute('aria-invalid', 'true')
+  await expect(reply).toHaveValue('Dear Pat Paddock,\n\n')
+  await expect(staff.getByTestId('enquiry-status')).toHaveText('New')
+  for (const width of [1440, 390]) {
+    await staff.setViewportSize({ width, height: 900 })
+    await staff.getByRole('region', { name: 'Reply by e-mail' }).screenshot({ path: test.info().outputPath(`reply-refused-${width}.png`) })
+  }
+  await staff.setViewportSize({ width: 1280, height: 720 })
+  await reply.fill('Dear Pat,\n\nYes: the T2 sees cattle at night from 120 m.')
   await staff.getByRole('button', { name: 'Send reply' }).click()
   await expect(staff.getByRole('status')).toHaveText(`Reply sent to ${visitor}.`)
   await expect(staff.getByTestId('enquiry-status')).toHaveText('Answered')

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { outbox, products } from '../../app/server/db/schema'
 import { gstIncluded, formatAud } from '../../app/lib/money'
+import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
@@ -11,6 +12,17 @@ const priceOf = (id: string) =>
   )
 const invoiceTo = (email: string) => withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)))
 const card = { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' }
+
+/** The summary lines every step shows (decision 040): Items and Shipping add up to the Total, and so do Subtotal (excl. GST) and GST. */
+async function expectSummary(page: Page, totalCents: number, itemsCents: number) {
+  const gst = gstIncluded(totalCents)
+  await expect(page.getByTestId('items-total')).toHaveText(formatAud(itemsCents))
+  await expect(page.getByTestId('total')).toHaveText(formatAud(totalCents))
+  await expect(page.getByTestId('gst')).toHaveText(formatAud(gst))
+  await expect(page.getByTestId('subtotal')).toHaveText(formatAud(totalCents - gst))
+  for (const label of ['Items', 'Subtotal (excl. GST)', 'GST'])
+    await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) })).toHaveCount(1)
+}
 
 test('a visitor buys the UniDrone E900 with Standard delivery to Brisbane and sees shipping and GST on every step and the invoice', async ({ page }) => {
   const e900 = await priceOf('unidrone-e900')
@@ -65,19 +77,42 @@ test('a small order pays for Standard or Express, priced on the delivery step an
   await page.goto('/checkout')
   await expect(page.getByTestId('shipping-estimate')).toHaveText('from $15.00')
   await expect(page.getByTestId('total')).toHaveText(formatAud(camera + 1500))
+  await expectSummary(page, camera + 1500, camera)
+  await expect(page.getByRole('term').filter({ hasText: 'Total (estimated)' })).toBeVisible()
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`cart-summary-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
 
   await fillDelivery(page, { fullName: 'Sam Small', phone: '0400 111 222', method: /^Express/, address: BRISBANE })
   await expect(page.getByTestId('shipping')).toHaveText('$30.00')
   await expect(page.getByTestId('total')).toHaveText(formatAud(camera + 3000))
+  await expectSummary(page, camera + 3000, camera)
   await page.getByRole('radio', { name: /^Standard/ }).check()
   await expect(page.getByTestId('shipping')).toHaveText('$15.00')
   await expect(page.getByTestId('gst')).toHaveText(formatAud(gstIncluded(camera + 1500)))
+  await expectSummary(page, camera + 1500, camera)
+  await expect(page.getByRole('term').filter({ hasText: 'Shipping (Standard)' })).toBeVisible()
   await page.getByLabel('Save this address to my account').check()
   await page.getByRole('button', { name: `Pay ${formatAud(camera + 1500)}` }).click()
   await expect(page.getByTestId('shipping')).toHaveText('$15.00')
+  await expectSummary(page, camera + 1500, camera)
   await payWithDemoCard(page, { ...card, name: 'Sam Small' })
   const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
+  await expectSummary(page, camera + 1500, camera)
+  await expect(page.getByTestId('shipping')).toHaveText('$15.00')
+  await page.getByRole('region', { name: /^Order UD-/ }).screenshot({ path: test.info().outputPath('thank-you-summary.png') })
+  // The customer's own order page says the same.
+  await page.goto(`/client/orders/${orderId}`)
+  await expectSummary(page, camera + 1500, camera)
+  await expect(page.getByTestId('shipping')).toHaveText('$15.00')
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`order-page-summary-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   await page.goto('/client')
   await expect(page.getByTestId('saved-address')).toContainText('Brisbane City QLD 4000')
@@ -299,4 +334,56 @@ test('staff add a shipping method with weight bands and set a product’s stock;
   await edit.getByLabel('Active').uncheck()
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.locator(`#method-${name.toLowerCase().replace(/\s+/g, '-')}`)).toContainText('Inactive')
+})
+
+test('the product page, its Shipping panel, the cart and the delivery step quote the shipping methods’ own delivery times', async ({ page, browser }) => {
+  const staffEmail = uniqueEmail('times-staff')
+  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+  const editStandard = async (deliveryTime: string) => {
+    await page.goto('/settings/shipping')
+    await page.locator('summary', { hasText: /^Edit Standard$/ }).click()
+    const edit = page.getByRole('form', { name: 'Edit Standard' })
+    await edit.getByLabel('Delivery time').fill(deliveryTime)
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page).toHaveURL(/saved=standard/)
+  }
+  await page.goto('/settings/shipping')
+  await page.locator('summary', { hasText: /^Edit Standard$/ }).click()
+  const before = await page.getByRole('form', { name: 'Edit Standard' }).getByLabel('Delivery time').inputValue()
+  const promise = `3–5 business days, checked ${Date.now().toString(36)}`
+  await editStandard(promise)
+  try {
+    const shopper = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+    await shopper.goto('/product/unicam-f1-fpv-camera')
+    // Beside the price: the cheapest method and its own words, and no promise of the page's own.
+    await expect(shopper.getByTestId('delivery-estimate')).toHaveText(`Delivery from $15.00 within Australia: Standard, ${promise}`)
+    await expect(shopper.getByRole('main')).not.toContainText('Ships within')
+    await shopper.getByText('Shipping', { exact: true }).click()
+    const panel = shopper.getByTestId('delivery-times')
+    await expect(panel).toBeVisible()
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Standard' })).toContainText(promise)
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Express' })).toContainText('$30.00')
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Click & Collect Brisbane' })).toContainText('Pick up at Unit 4, 18 Lavarack Avenue')
+    await expect(shopper.getByRole('main')).not.toContainText(/within \d+ (business )?days of your order/)
+    await shopper.evaluate(() => window.scrollTo(0, 0))
+    await shopper.screenshot({ path: test.info().outputPath('product-shipping-1440.png'), fullPage: true })
+    await shopper.setViewportSize({ width: 390, height: 844 })
+    await shopper.locator('details', { has: panel }).screenshot({ path: test.info().outputPath('product-shipping-panel-390.png') })
+    await shopper.getByTestId('delivery-estimate').screenshot({ path: test.info().outputPath('product-delivery-estimate-390.png') })
+
+    await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click()
+    await shopper.goto('/checkout')
+    await expect(shopper.getByTestId('delivery-times').getByRole('listitem').filter({ hasText: 'Standard' })).toContainText(promise)
+    await shopper.getByRole('region', { name: 'Order summary' }).screenshot({ path: test.info().outputPath('cart-summary-390.png') })
+    await shopper.getByRole('button', { name: 'Continue to delivery' }).click()
+    await expect(shopper.getByRole('radio', { name: /^Standard/ })).toHaveAccessibleDescription(promise)
+
+    // A battery cannot fly: the panel says why Express is not for it.
+    await shopper.goto('/product/unicell-6s-22000-mah-smart-battery')
+    await shopper.getByText('Shipping', { exact: true }).click()
+    await expect(shopper.getByTestId('delivery-times').getByRole('listitem').filter({ hasText: 'Express' })).toContainText('lithium batteries')
+    await shopper.context().close()
+  } finally {
+    await editStandard(before)
+  }
 })

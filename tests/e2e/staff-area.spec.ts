@@ -70,7 +70,8 @@ test.describe('the staff area', () => {
       'History',
       'Outbox',
       'Data',
-      'Settings',
+      'Shipping',
+      'Notifications',
       'Staff accounts',
     ])
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
@@ -147,9 +148,46 @@ test.describe('the staff area', () => {
         '/payment-links',
         '/migration',
         '/settings/shipping',
+        '/settings/notifications',
         '/settings/staff',
       ]),
     )
+  })
+
+  test('new-order e-mails are on for staff from the start; each member turns theirs off on Notifications, under Settings', async ({ page }) => {
+    const email = uniqueEmail('notices-staff')
+    await logInAsStaff(page, email, addStaff(email))
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/staff')
+    // The dashboard sends the owner to the invitations screen, not to a shell command.
+    await expect(page.getByRole('main')).not.toContainText('npm run staff')
+    await page.getByRole('main').getByRole('link', { name: 'Staff accounts' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible()
+
+    await page.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Notifications' }).click()
+    await expect(page).toHaveURL('/settings/notifications')
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
+    const newOrders = page.getByRole('checkbox', { name: 'Each new paid order' })
+    const digest = page.getByRole('checkbox', { name: 'A daily low-stock digest' })
+    await expect(newOrders).toBeChecked()
+    await expect(digest).not.toBeChecked()
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: test.info().outputPath('notifications-1440.png'), fullPage: true })
+    await newOrders.uncheck()
+    await digest.check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved your e-mail choices.')
+    await page.reload()
+    await expect(newOrders).not.toBeChecked()
+    await expect(digest).toBeChecked()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: test.info().outputPath('notifications-390.png'), fullPage: true })
+
+    // Reports no longer hold the form; they point to the screen.
+    await page.goto('/reports')
+    await expect(page.getByRole('checkbox')).toHaveCount(0)
+    await page.getByRole('link', { name: 'notifications' }).click()
+    await expect(page).toHaveURL('/settings/notifications')
   })
 
   test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page }) => {

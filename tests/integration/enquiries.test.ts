@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getEnquiry, listEnquiries, replyToEnquiry, setEnquiryStatus, StaleContactError, submitEnquiry } from '../../app/server/contacts/contacts.server'
+import {
+  EmptyReplyError,
+  getEnquiry,
+  listEnquiries,
+  replyToEnquiry,
+  setEnquiryStatus,
+  StaleContactError,
+  submitEnquiry,
+} from '../../app/server/contacts/contacts.server'
+import { action as enquiryAction } from '../../app/routes/staff/contact.$contactId'
+import type { SessionUser } from '../../app/server/auth/session-reader.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { contacts, history, outbox } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
@@ -11,6 +21,7 @@ import { createMailService } from '../../app/server/mail/outbox.server'
 import { hitLimit } from '../../app/server/rate-limit.server'
 import { decodedBody, headersOf, startSmtpServer, until } from '../fakes/smtp'
 import { testDatabaseKinds } from '../support/databases'
+import { routeContext } from '../support/route-context'
 
 const enquiry = {
   contactName: 'Ada Lovelace',
@@ -110,6 +121,59 @@ describe.each(testDatabaseKinds())('enquiries on $name', (kind) => {
       ['update', 'staff@example.com', 'answered'],
       ['update', 'staff@example.com', 'closed'],
     ])
+  })
+
+  it('refuses a reply that is only the greeting and sign-off: nothing sent or kept, and the form gets back what was typed with a 400', async () => {
+    const deps = { db: database.db, mailer: mail, config: config() }
+    const contactId = await submitEnquiry(deps, { ...enquiry, contactEmail: 'greeting-only@example.com', contactMessage: 'Is the X7 Pro in stock?' })
+    const sentToVisitor = () => database.db.$count(outbox, and(eq(outbox.to, 'greeting-only@example.com'), eq(outbox.subject, 'Your enquiry')))
+    for (const message of [
+      'Dear Ada Lovelace,\n\n',
+      '  dear ada lovelace  ',
+      'Hi Ada,\n\nKind regards,\nSam\nUniDrone Robotics',
+      'Hello there!\n\nThanks',
+      '\n\n',
+    ]) {
+      await expect(
+        replyToEnquiry(deps, contactId, 1, { subject: 'Your enquiry', message }, 'staff@example.com'),
+        JSON.stringify(message),
+      ).rejects.toBeInstanceOf(EmptyReplyError)
+    }
+    expect(await sentToVisitor()).toBe(0)
+    expect(await getEnquiry(database.db, contactId)).toMatchObject({ status: 'new', version: 1, replies: [] })
+
+    // Through the staff screen's form: a 400 naming the message field, with the subject and message as typed.
+    const staff: SessionUser = {
+      id: 'staff-1',
+      email: 'staff@example.com',
+      name: 'Sam',
+      role: 'staff',
+      emailVerified: true,
+      twoFactorEnabled: true,
+      secondFactorPassed: true,
+    }
+    const post = (fields: Record<string, string>) =>
+      enquiryAction({
+        request: new Request(`http://localhost/contact/${contactId}`, { method: 'POST', body: new URLSearchParams(fields) }),
+        params: { contactId },
+        context: routeContext(database, config(), mail, { sessions: async () => staff }),
+      } as never) as Promise<{
+        data: { errors: Record<string, string>; values: { subject: string; message: string } | null; done: string | null }
+        init: ResponseInit
+      }>
+    const typed = { subject: 'About the X7', message: 'Dear Ada Lovelace,\n\nKind regards,\nSam' }
+    const refused = await post({ intent: 'reply', version: '1', ...typed })
+    expect(refused.init.status).toBe(400)
+    expect(refused.data.errors.message).toBe('Write your answer first: this message is only a greeting and sign-off, so nothing was sent.')
+    expect(refused.data.values).toEqual(typed)
+    expect(refused.data.done).toBeNull()
+    expect(await database.db.$count(outbox, eq(outbox.to, 'greeting-only@example.com'))).toBe(1) // only "we received your enquiry"
+
+    // With an answer between the greeting and the sign-off, it goes.
+    const sent = await post({ intent: 'reply', version: '1', ...typed, message: 'Dear Ada Lovelace,\n\nYes, 12 in stock.\n\nKind regards,\nSam' })
+    expect(sent.init.status).toBe(200)
+    expect(sent.data.done).toBe('Reply sent to greeting-only@example.com.')
+    expect(await getEnquiry(database.db, contactId)).toMatchObject({ status: 'answered', replies: [{ subject: 'About the X7' }] })
   })
 
   it('counts requests per key in the database and starts a new window once it has passed', async () => {

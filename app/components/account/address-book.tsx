@@ -5,13 +5,15 @@ import { Button } from '../ui/button'
 /** The account page's saved addresses: the default is filled in at checkout; others can become it. */
 export function AddressBook({
   addresses,
+  className = '',
 }: {
   addresses: Pick<SavedAddress, 'id' | 'fullName' | 'company' | 'addressLine1' | 'addressLine2' | 'suburb' | 'state' | 'postcode' | 'phone' | 'isDefault'>[]
+  className?: string
 }) {
   return (
-    <section aria-labelledby="addresses-heading" className="mt-12">
+    <section aria-labelledby="addresses-heading" className={className}>
       <h2 id="addresses-heading" className="text-xl font-semibold">
-        Your addresses
+        Delivery addresses
       </h2>
       {addresses.length === 0 ? (
         <p className="mt-3 text-slate-600">No saved addresses yet. Tick “Save this address to my account” at checkout to keep one here.</p>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { REMINDER_CONSENT_FIELD, REMINDER_CONSENT_LABEL } from '../../lib/cart-reminders'
-import { orderTotals } from '../../lib/delivery/shipping'
+import { summariseOrder } from '../../lib/order-summary'
 import { STATES } from '../../lib/delivery/postcodes'
 import { formatAud } from '../../lib/money'
 import type { DeliveryValues, MethodChoice } from '../../server/checkout/delivery-step.server'
@@ -9,6 +9,7 @@ import { CheckboxField } from '../ui/checkbox-field'
 import { SelectField } from '../ui/select-field'
 import { TextField } from '../ui/text-field'
 import { Button } from '../ui/button'
+import { OrderSummaryLines } from '../shop/order-summary'
 
 const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
 
@@ -31,7 +32,11 @@ export function DeliveryForm(props: {
   const navigation = useNavigation()
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
-  const totals = orderTotals(linesCents, method?.priceCents ?? 0)
+  // The method chosen prices the shipping line; the server prices everything again when the form is sent.
+  const figures = summariseOrder({
+    itemsCents: linesCents,
+    shipping: { cents: method?.priceCents ?? 0, methodName: method?.name, shown: method ? undefined : '—' },
+  })
   const field = (
     name: keyof DeliveryValues,
     label: string,
@@ -152,26 +157,9 @@ export function DeliveryForm(props: {
           Order summary
         </h2>
         <div className="mt-3">{summary}</div>
-        <dl className="mt-4 space-y-2 border-t border-slate-200 pt-3 text-sm">
-          <div className="flex justify-between">
-            <dt>Items</dt>
-            <dd data-testid="items-total">{formatAud(linesCents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping{method ? ` (${method.name})` : ''}</dt>
-            <dd data-testid="shipping">{method ? priceText(totals.shippingCents) : '—'}</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-            <dt>Total (incl. GST)</dt>
-            <dd data-testid="total">{formatAud(totals.totalCents)}</dd>
-          </div>
-          <div className="flex justify-between text-slate-600">
-            <dt>GST included</dt>
-            <dd data-testid="gst">{formatAud(totals.gstCents)}</dd>
-          </div>
-        </dl>
+        <OrderSummaryLines figures={figures} className="mt-4 border-t border-slate-200 pt-3" />
         <Button type="submit" disabled={paying} size="lg" className="mt-6 w-full disabled:cursor-progress">
-          {paying ? 'Opening the payment page…' : `Pay ${formatAud(totals.totalCents)}`}
+          {paying ? 'Opening the payment page…' : `Pay ${formatAud(figures.totalCents)}`}
         </Button>
         <p className="mt-3 text-xs text-slate-500">
           {demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ShippingEstimate } from '../../lib/delivery/shipping'
+import type { MethodChoice } from '../../server/checkout/delivery-step.server'
 import type { PricedCart as ServerPricedCart } from '../../server/checkout/orders.server'
 
-/** The server's prices for the cart, and its shipping estimate (the cheapest method; null: none can carry it). */
-export type PricedCart = ServerPricedCart & { shipping: { label: string; cents: number } | null }
+/**
+ * The server's prices for the cart, its shipping estimate (the cheapest method; null: none can carry
+ * it) and every delivery method with its delivery time and price for this cart.
+ */
+export type PricedCart = ServerPricedCart & { shipping: ShippingEstimate | null; delivery: MethodChoice[] }
 
 /** Said when the shop could not be reached or gave no answer it could read. */
 export const QUOTE_FAILED = 'We could not check your cart’s prices just now. Please try again in a moment.'
@@ -70,5 +75,5 @@ async function askForQuote(itemsJson: string, signal: AbortSignal): Promise<Cart
 }
 
 function isPricedCart(body: unknown): body is PricedCart {
-  return typeof body === 'object' && body !== null && 'lines' in body && 'problems' in body && 'totals' in body && 'shipping' in body
+  return typeof body === 'object' && body !== null && 'lines' in body && 'problems' in body && 'totals' in body && 'shipping' in body && 'delivery' in body
 }

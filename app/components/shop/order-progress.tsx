@@ -7,6 +7,8 @@ import { DeliverySummary } from './delivery-summary'
 import { OrderLineList } from './order-lines'
 import { OrderStatus, orderDateFormat } from './order-status'
 import { Alert } from '../ui/alert'
+import { summariseStoredOrder } from '../../lib/order-summary'
+import { OrderSummaryLines } from './order-summary'
 
 /** What the return request answered: its number, or why it was refused. */
 export type ReturnRequestResult = { returnError: string | null; returned: string | null } | null
@@ -65,16 +67,7 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
           Items
         </h2>
         <OrderLineList lines={order.lines} className="mt-2" />
-        {order.shippingMethodName ? (
-          <p className="flex justify-between border-t border-slate-100 py-2 text-sm">
-            <span>Shipping ({order.shippingMethodName})</span>
-            <span>{order.shippingCents === 0 ? 'Free' : formatAud(order.shippingCents)}</span>
-          </p>
-        ) : null}
-        <p className="flex justify-between border-t border-slate-200 pt-2 font-semibold">
-          <span>Total (incl. {formatAud(order.gstCents)} GST)</span>
-          <span>{formatAud(order.totalCents)}</span>
-        </p>
+        <OrderSummaryLines figures={summariseStoredOrder(order)} className="mt-2 border-t border-slate-200 pt-3" />
         {order.status === 'paid' ? (
           <Link to={`${documentsBase}/invoice`} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
             Tax invoice

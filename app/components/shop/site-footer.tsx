@@ -34,6 +34,11 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
               </Link>
             </li>
             <li>
+              <Link to="/track-order" className={linkClass}>
+                Track your order
+              </Link>
+            </li>
+            <li>
               <a href={mailto(shop.email, 'Customer service')} className={linkClass}>
                 Customer Service
               </a>

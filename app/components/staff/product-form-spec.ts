@@ -92,7 +92,8 @@ export const ARRAYS: Record<ArrayField, ArraySpec> = {
   productShipping: {
     title: 'Shipping',
     noun: 'shipping note',
-    intro: 'Shown under “Shipping”: dispatch, delivery and returns.',
+    intro:
+      'Shown under “Shipping”, below the shipping methods and their delivery times (set once for the shop at Settings, Shipping): notes for this product, such as packing, dangerous goods and returns. Write no delivery time here.',
     parts: [
       ['label', { label: 'Heading' }],
       ['description', { label: 'Details', rows: 2 }],

@@ -34,7 +34,13 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
     items: [
       { to: '/outbox', label: 'Outbox' },
       { to: '/migration', label: 'Data' },
-      { to: '/settings/shipping', label: 'Settings' },
+    ],
+  },
+  {
+    heading: 'Settings',
+    items: [
+      { to: '/settings/shipping', label: 'Shipping' },
+      { to: '/settings/notifications', label: 'Notifications' },
       { to: '/settings/staff', label: 'Staff accounts' },
     ],
   },

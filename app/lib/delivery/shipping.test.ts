@@ -67,8 +67,24 @@ describe('shipping rates', () => {
   })
 
   it('estimates the cart’s shipping from the cheapest delivery method it can use, leaving Click & Collect out', () => {
-    expect(shippingEstimate([standard, express, collect], cart(5000))).toEqual({ cents: 1500, label: 'from $15.00' })
-    expect(shippingEstimate([standard, express, collect], cart(30_000))).toEqual({ cents: 0, label: 'Free' })
+    expect(shippingEstimate([standard, express, collect], cart(5000))).toEqual({
+      cents: 1500,
+      label: 'from $15.00',
+      methodName: 'Standard',
+      deliveryTime: '2–6 business days',
+    })
+    expect(shippingEstimate([express, standard, collect], cart(30_000))).toEqual({
+      cents: 0,
+      label: 'Free',
+      methodName: 'Standard',
+      deliveryTime: '2–6 business days',
+    })
+    // The delivery time quoted is the cheapest method's own text: Express when it is the cheapest the cart can use.
+    expect(shippingEstimate([express, { ...standard, priceCents: 4000, freeOverCents: null }], cart(5000))).toMatchObject({
+      cents: 3000,
+      methodName: 'Express',
+      deliveryTime: '1–2 business days',
+    })
     expect(shippingEstimate([express, collect], cart(5000, 500, true))).toBeNull()
   })
 })

@@ -57,18 +57,29 @@ export function quoteShipping(method: ShippingMethod, cart: CartForShipping): Sh
   return { available: true, priceCents }
 }
 
+/** The cheapest delivery method a cart can use: its price ("Free" or "from $15") and what its method promises. */
+export interface ShippingEstimate {
+  cents: number
+  label: string
+  methodName: string
+  /** The method's own delivery-time text, as staff set it (never a promise of the page's own). */
+  deliveryTime: string
+}
+
 /**
  * The cart's shipping estimate before an address is given: the cheapest delivery method the cart
- * can use ("Free" or "from $15"), or null when none can carry it.
+ * can use (the first of them, in the staff's order, at equal prices), or null when none can carry it.
  */
-export function shippingEstimate(methods: ShippingMethod[], cart: CartForShipping): { label: string; cents: number } | null {
-  const prices = methods
-    .filter((method) => method.kind === 'delivery')
-    .map((method) => quoteShipping(method, cart))
-    .flatMap((quote) => (quote.available ? [quote.priceCents] : []))
-  if (prices.length === 0) return null
-  const cents = Math.min(...prices)
-  return { cents, label: cents === 0 ? 'Free' : `from ${formatAud(cents)}` }
+export function shippingEstimate(methods: ShippingMethod[], cart: CartForShipping): ShippingEstimate | null {
+  let best: { method: ShippingMethod; cents: number } | null = null
+  for (const method of methods) {
+    if (method.kind !== 'delivery') continue
+    const quote = quoteShipping(method, cart)
+    if (quote.available && (best === null || quote.priceCents < best.cents)) best = { method, cents: quote.priceCents }
+  }
+  if (!best) return null
+  const { method, cents } = best
+  return { cents, label: cents === 0 ? 'Free' : `from ${formatAud(cents)}`, methodName: method.name, deliveryTime: method.deliveryTime }
 }
 
 /**

@@ -3,11 +3,11 @@ import { orderDateFormat } from '../../components/shop/order-status'
 import { SelectField } from '../../components/ui/select-field'
 import { TextareaField } from '../../components/ui/textarea-field'
 import { TextField } from '../../components/ui/text-field'
-import { ENQUIRY_STATUSES, isEnquiryStatus, replySchema } from '../../lib/enquiries'
+import { ENQUIRY_STATUSES, isEnquiryStatus, replyGreeting, replySchema } from '../../lib/enquiries'
 import { fieldErrors } from '../../lib/schemas/errors'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { EnquiryNotFoundError, getEnquiry, replyToEnquiry, setEnquiryStatus, StaleContactError } from '../../server/contacts/contacts.server'
+import { EmptyReplyError, EnquiryNotFoundError, getEnquiry, replyToEnquiry, setEnquiryStatus, StaleContactError } from '../../server/contacts/contacts.server'
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/contact.$contactId'
@@ -54,8 +54,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return answer({ failure: 'The form could not be read. Please reload the page and try again.' }, 400)
   } catch (error) {
-    if (error instanceof StaleContactError)
-      return answer({ failure: error.message, values: { subject: String(form.get('subject') ?? ''), message: String(form.get('message') ?? '') } }, 409)
+    const typed = { subject: String(form.get('subject') ?? ''), message: String(form.get('message') ?? '') }
+    if (error instanceof EmptyReplyError) return answer({ errors: { message: error.message }, values: typed }, 400)
+    if (error instanceof StaleContactError) return answer({ failure: error.message, values: typed }, 409)
     if (error instanceof EnquiryNotFoundError) return answer({ failure: error.message }, 404)
     throw error
   }
@@ -149,7 +150,7 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
             label={`Message to ${enquiry.contactEmail}`}
             size="sm"
             rows={8}
-            defaultValue={actionData?.values?.message ?? `Dear ${enquiry.contactName},\n\n`}
+            defaultValue={actionData?.values?.message ?? `${replyGreeting(enquiry.contactName)}\n\n`}
             error={errors.message}
           />
           <Button type="submit" disabled={sending}>

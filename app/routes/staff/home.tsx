@@ -80,7 +80,11 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           Staff members
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Granted and removed by an operator with <code className="rounded bg-slate-100 px-1">npm run staff -- add|remove &lt;email&gt;</code>.
+          Invite a colleague, remove someone’s access or reset a lost two-step login on{' '}
+          <Link to="/settings/staff" className="font-semibold text-brand-700 underline">
+            Staff accounts
+          </Link>
+          .
         </p>
         <DataTable
           phone="fit"

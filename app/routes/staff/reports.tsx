@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { BarChart } from '../../components/staff/bar-chart'
 import { formatAud } from '../../lib/money'
 import {
@@ -19,14 +19,10 @@ import {
   type ReportQuery,
 } from '../../lib/reports/periods'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
-import { requireStaff } from '../../server/auth/session.server'
 import { shop } from '../../server/context.server'
-import { readForm } from '../../server/http/form.server'
 import { fillPeriods, gstByQuarter, lowStockProducts, topProducts, totalsByPeriod, type PeriodTotals } from '../../server/reports/sales.server'
-import { getNoticeChoices, saveNoticeChoices } from '../../server/reports/staff-notices.server'
 import type { Route } from './+types/reports'
-import { Button, LinkButton } from '../../components/ui/button'
-import { CheckboxField } from '../../components/ui/checkbox-field'
+import { LinkButton } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { DataTable, type Column } from '../../components/ui/table'
 
@@ -36,44 +32,29 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request)
   const query = parseReportQuery(new URL(request.url).searchParams)
   const { db } = shop(context)
   const today = shopDay(new Date())
   const { from, to } = lastDays(today, query.range)
   const range = { from: dayStart(from), until: dayStart(addDays(to, 1)) }
-  const [byDay, grouped, top, quarters, lowStock, notices] = await Promise.all([
+  const [byDay, grouped, top, quarters, lowStock] = await Promise.all([
     query.by === 'day' ? null : totalsByPeriod(db, range, 'day'),
     totalsByPeriod(db, range, query.by),
     topProducts(db, range),
     gstByQuarter(db, basQuartersToDate(today)),
     lowStockProducts(db),
-    getNoticeChoices(db, staff.id),
   ])
   const days = fillPeriods(byDay ?? grouped, periodsCovering(from, to, 'day'))
   const periods = fillPeriods(grouped, periodsCovering(from, to, query.by)).reverse()
-  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, notices }
-}
-
-/** "E-mail me": the signed-in staff member's notification choices. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request)
-  const form = await readForm(request)
-  // Only the choices form saves: a post without its intent (a stray or forged request) changes nothing.
-  if (form.get('intent') !== 'notices')
-    return data({ saved: false, message: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
-  const choices = { newOrders: form.get('newOrders') === 'on', lowStock: form.get('lowStock') === 'on' }
-  const saved = await saveNoticeChoices(shop(context).db, staff.id, choices, staff.email)
-  if (!saved) return data({ saved: false, message: 'Your account has no profile yet; sign out and in again, then save.' }, { status: 409 })
-  return { saved: true, message: 'Saved your e-mail choices.' }
+  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock }
 }
 
 const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((total, row) => total + row[key], 0)
 
 type QuarterRow = Awaited<ReturnType<typeof gstByQuarter>>[number]
 
-export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, from, to, days, periods, top, quarters, lowStock, notices } = loaderData
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { query, from, to, days, periods, top, quarters, lowStock } = loaderData
   const totals = {
     orders: sum(days, 'orders'),
     sales: sum(days, 'salesCents'),
@@ -190,7 +171,13 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         <h2 id="low-stock-heading" className="text-xl font-semibold">
           Low stock
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Tracked products with as many available units as their alert level or fewer (set on each product’s form).</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Tracked products with as many available units as their alert level or fewer (set on each product’s form). A daily e-mail of this list is one of your{' '}
+          <Link to="/settings/notifications" className="text-brand-700 underline">
+            notifications
+          </Link>
+          .
+        </p>
         {lowStock.length === 0 ? (
           <p className="mt-3 text-slate-600">Nothing is low.</p>
         ) : (
@@ -210,25 +197,6 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
-      </section>
-
-      <section aria-labelledby="notices" className="mt-10 rounded-xl border border-slate-200 p-4">
-        <h2 id="notices" className="text-lg font-semibold">
-          E-mail me
-        </h2>
-        <Form method="post" className="mt-3 space-y-2">
-          <input type="hidden" name="intent" value="notices" />
-          <CheckboxField name="newOrders" label="each new paid order" defaultChecked={notices.newOrders} />
-          <CheckboxField name="lowStock" label="a daily low-stock digest (after 8 am, only when something is low)" defaultChecked={notices.lowStock} />
-          <Button type="submit" className="mt-2">
-            Save
-          </Button>
-          {actionData ? (
-            <p role={actionData.saved ? 'status' : 'alert'} className={`text-sm ${actionData.saved ? 'text-green-800' : 'text-red-800'}`}>
-              {actionData.message}
-            </p>
-          ) : null}
-        </Form>
       </section>
     </div>
   )

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm'
-import { RESUBMISSION_MINUTES, type EnquiryReply, type EnquiryStatus } from '../../lib/enquiries.ts'
+import { EMPTY_REPLY, replyContent, RESUBMISSION_MINUTES, type EnquiryReply, type EnquiryStatus } from '../../lib/enquiries.ts'
 import type { ContactInput } from '../../lib/schemas/contact.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { contacts } from '../db/schema.ts'
@@ -102,6 +102,14 @@ export class EnquiryNotFoundError extends Error {
   override name = 'EnquiryNotFoundError'
 }
 
+/** A reply that is only the greeting (and sign-off) the form starts with: refused, nothing sent. */
+export class EmptyReplyError extends Error {
+  override name = 'EmptyReplyError'
+  constructor() {
+    super(EMPTY_REPLY)
+  }
+}
+
 /** Staff mark an enquiry new, answered or closed. */
 export function setEnquiryStatus(db: Database, contactId: string, expectedVersion: number, status: EnquiryStatus, updatedBy: string): Promise<Contact> {
   return changeEnquiry(db, contactId, expectedVersion, updatedBy, async (current) => ({ status, replies: current.replies }))
@@ -109,7 +117,9 @@ export function setEnquiryStatus(db: Database, contactId: string, expectedVersio
 
 /**
  * Staff answer an enquiry by e-mail from its screen: the reply goes to the visitor through the outbox
- * (or SMTP) in the same transaction that keeps it on the enquiry and marks the enquiry answered.
+ * (or SMTP) in the same transaction that keeps it on the enquiry and marks the enquiry answered. A
+ * reply with nothing but a greeting and a sign-off is refused (EmptyReplyError) before anything is
+ * written or sent.
  */
 export function replyToEnquiry(
   deps: { db: Database; mailer: MailService; config: Env },
@@ -119,6 +129,7 @@ export function replyToEnquiry(
   by: string,
 ): Promise<Contact> {
   return changeEnquiry(deps.db, contactId, expectedVersion, by, async (current, tx) => {
+    if (replyContent(reply.message, current.contactName) === '') throw new EmptyReplyError()
     await deps.mailer.send(enquiryReplyMail({ shopEmail: deps.config.SHOP_EMAIL, enquiry: current, subject: reply.subject, message: reply.message }), tx)
     return { status: 'answered', replies: [...current.replies, { at: new Date().toISOString(), by, subject: reply.subject, message: reply.message }] }
   })

@@ -126,8 +126,8 @@ export const profiles = pgTable('profiles', {
   profileDiscipline: jsonb('profile_discipline').$type<string[]>().notNull().default([]),
   profileTypeTherapist: boolean('profile_type_therapist').notNull().default(false),
   profileTypeClient: boolean('profile_type_client').notNull().default(false),
-  /** Staff only: e-mail me each new paid order, and a daily digest of low stock. */
-  notifyNewOrders: boolean('notify_new_orders').notNull().default(false),
+  /** Staff only: e-mail me each new paid order (on unless turned off), and a daily digest of low stock. */
+  notifyNewOrders: boolean('notify_new_orders').notNull().default(true),
   notifyLowStock: boolean('notify_low_stock').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -13,9 +13,10 @@ import { publicOrigin } from '../public-origin.server.ts'
 import { lowStockProducts, type LowStockProduct } from './sales.server.ts'
 
 /**
- * E-mails to staff who asked for them (docs/domain.md, Notifications): each newly paid order, and a
- * daily digest of low stock. Who gets them is a choice on each staff member's profile; only accounts
- * that are staff now receive them, so a revoked member who had opted in hears nothing more.
+ * E-mails to staff (docs/domain.md, Staff notifications): each newly paid order (on unless a staff
+ * member turns it off), and a daily digest of low stock (for those who ask). The choices are kept on
+ * each staff member's profile and made at /settings/notifications; only accounts that are staff now
+ * receive them, so a revoked member hears nothing more.
  */
 
 export interface NoticeChoices {
@@ -61,7 +62,7 @@ async function recipients(db: Executor, choice: 'newOrders' | 'lowStock'): Promi
 
 function staffMessage(to: string, subject: string, lines: string[], link: { href: string; text: string }, config: Env): MailMessage {
   const shop = shopIdentity(config)
-  const footer = `You receive this because you chose it on ${shop.name}'s reports page (${publicOrigin(config)}/reports).`
+  const footer = `You receive this as staff of ${shop.name}. Choose which e-mails you get at ${publicOrigin(config)}/settings/notifications.`
   const text = [...lines, '', `${link.text}: ${link.href}`, '', footer].join('\n')
   const html = `<!doctype html><html lang="en-AU"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 ${lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n')}

@@ -274,6 +274,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
           'profileAddress',
           'profileDateOfBirth',
           'profileImage',
+          'plainPicture',
           'intent',
           'addressId',
         ],
@@ -314,7 +315,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/client/orders/:orderId':
     case '/track-order/:token':
       return { fields: ['intent', 'reason', 'details', 'qty-0'], fixed: { reason: 'not-a-reason' } }
-    case '/reports':
+    case '/settings/notifications':
       return { fields: ['intent', 'newOrders', 'lowStock'], fixed: { intent: 'not-an-action' } }
     default:
       return null
