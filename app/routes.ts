@@ -59,6 +59,9 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/delivery', 'routes/checkout.delivery.tsx'),
+  // A cart reminder's way back to its checkout, and its unsubscribe link (docs/decisions/042-cart-reminders.md).
+  route('checkout/resume/:token', 'routes/checkout.resume.$token.tsx'),
+  route('unsubscribe/:token', 'routes/unsubscribe.$token.tsx'),
   // The tax invoice of a paid order: staff, or the customer whose order it is (checked in its loader).
   route('orders/:orderId/invoice', 'routes/invoice.tsx', { id: 'invoice' }),
   route('orders/:orderId/adjustment-notes/:refundId', 'routes/adjustment-note.tsx', { id: 'adjustment-note' }),

@@ -1,22 +1,15 @@
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components'
+import { Column, Heading, Link, Row, Section, Text } from '@react-email/components'
 import { formatAud } from '../lib/money.ts'
+import { EmailButton, emailBrand, emailFooterText, emailInk, EmailLayout, emailRule, emailText, type EmailShop } from './email-layout.tsx'
 
 /**
  * The one look of every e-mail the shop sends a customer about an order (docs/decisions/041-order-emails.md):
- * the shop's name and logo, what happened, a button to the order's page, the order summary, an
- * optional tax document (an adjustment note), and the shop's contact details. Built from react-email's
- * components, which write the tables and inline styles mail clients need; one column at most 600 px
- * wide, so that a 390 px phone shows it without scrolling sideways.
+ * in the shop's frame (email-layout.tsx: its name and logo, its contact details and identity), what
+ * happened, a button to the order's page, the order summary and an optional tax document (an
+ * adjustment note).
  */
 
-export interface EmailShop {
-  name: string
-  legalName: string
-  email: string
-  abn: string
-  address: string
-  phone: string
-}
+export type { EmailShop }
 
 export interface EmailAmountRow {
   label: string
@@ -56,93 +49,45 @@ export interface OrderEmailProps {
   details?: { label: string; lines: string[] }[]
 }
 
-const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif'
-const ink = '#0f172a'
-const muted = '#475569'
-const brand = '#174ba8'
-const rule = '#e2e8f0'
-
-const text = { fontSize: '16px', lineHeight: '24px', color: ink, margin: '0 0 16px' }
-const small = { fontSize: '13px', lineHeight: '20px', color: muted, margin: '0' }
+const ink = emailInk
+const brand = emailBrand
+const rule = emailRule
+const text = emailText
 
 export function OrderEmail({ shop, origin, preview, heading, greeting, paragraphs, actions, summary, document, details = [] }: OrderEmailProps) {
   const [button, ...links] = actions
   return (
-    <Html lang="en-AU">
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: '#f1f5f9', fontFamily: font, margin: '0', padding: '24px 0' }}>
-        <Container style={{ maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px 20px' }}>
-          <Section>
-            <Row>
-              <Column style={{ width: '40px', verticalAlign: 'middle' }}>
-                <Img src={`${origin}/email-logo.png`} width="32" height="32" alt="" style={{ display: 'block' }} />
-              </Column>
-              <Column style={{ verticalAlign: 'middle' }}>
-                <Text style={{ fontSize: '18px', lineHeight: '24px', fontWeight: 700, color: brand, margin: '0' }}>{shop.name}</Text>
-              </Column>
-            </Row>
-          </Section>
-          <Heading as="h1" style={{ fontSize: '24px', lineHeight: '32px', color: ink, margin: '24px 0 16px' }}>
-            {heading}
-          </Heading>
-          <Text style={text}>{greeting}</Text>
-          {paragraphs.map((paragraph, index) => (
-            <Text key={index} style={text}>
-              {paragraph}
+    <EmailLayout shop={shop} origin={origin} preview={preview}>
+      <Heading as="h1" style={{ fontSize: '24px', lineHeight: '32px', color: ink, margin: '24px 0 16px' }}>
+        {heading}
+      </Heading>
+      <Text style={text}>{greeting}</Text>
+      {paragraphs.map((paragraph, index) => (
+        <Text key={index} style={text}>
+          {paragraph}
+        </Text>
+      ))}
+      {button ? <EmailButton href={button.href}>{button.text}</EmailButton> : null}
+      {links.map((link) => (
+        <Text key={link.href} style={{ ...text, margin: '0 0 8px' }}>
+          <Link href={link.href} style={{ color: brand, textDecoration: 'underline' }}>
+            {link.text}
+          </Link>
+        </Text>
+      ))}
+      {summary ? <SummarySection summary={summary} /> : null}
+      {details.map((detail) => (
+        <Section key={detail.label} style={{ marginTop: '16px' }}>
+          <Text style={{ ...text, fontWeight: 600, margin: '0 0 4px' }}>{detail.label}</Text>
+          {detail.lines.map((line) => (
+            <Text key={line} style={{ ...text, margin: '0' }}>
+              {line}
             </Text>
           ))}
-          {button ? (
-            <Section style={{ margin: '8px 0 16px' }}>
-              <Button
-                href={button.href}
-                style={{
-                  backgroundColor: brand,
-                  color: '#ffffff',
-                  fontSize: '16px',
-                  fontWeight: 600,
-                  borderRadius: '6px',
-                  padding: '12px 20px',
-                  textDecoration: 'none',
-                }}
-              >
-                {button.text}
-              </Button>
-            </Section>
-          ) : null}
-          {links.map((link) => (
-            <Text key={link.href} style={{ ...text, margin: '0 0 8px' }}>
-              <Link href={link.href} style={{ color: brand, textDecoration: 'underline' }}>
-                {link.text}
-              </Link>
-            </Text>
-          ))}
-          {summary ? <SummarySection summary={summary} /> : null}
-          {details.map((detail) => (
-            <Section key={detail.label} style={{ marginTop: '16px' }}>
-              <Text style={{ ...text, fontWeight: 600, margin: '0 0 4px' }}>{detail.label}</Text>
-              {detail.lines.map((line) => (
-                <Text key={line} style={{ ...text, margin: '0' }}>
-                  {line}
-                </Text>
-              ))}
-            </Section>
-          ))}
-          {document ? <DocumentSection document={document} /> : null}
-          <Hr style={{ borderColor: rule, margin: '24px 0 16px' }} />
-          <Text style={small}>
-            Questions? Reply to this e-mail or write to{' '}
-            <Link href={`mailto:${shop.email}`} style={{ color: brand }}>
-              {shop.email}
-            </Link>
-            , or call {shop.phone}.
-          </Text>
-          <Text style={{ ...small, marginTop: '8px' }}>
-            {shop.legalName} (trading as {shop.name}), ABN {shop.abn}, {shop.address}
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+        </Section>
+      ))}
+      {document ? <DocumentSection document={document} /> : null}
+    </EmailLayout>
   )
 }
 
@@ -158,7 +103,8 @@ function AmountRow({ row }: { row: EmailAmountRow }) {
   )
 }
 
-function SummarySection({ summary }: { summary: EmailSummary }) {
+/** Items with their amounts, then the totals under a rule. */
+export function SummarySection({ summary }: { summary: EmailSummary }) {
   return (
     <Section style={{ marginTop: '16px', borderTop: `1px solid ${rule}`, paddingTop: '12px' }}>
       <Text style={{ ...text, fontWeight: 600, margin: '0 0 8px' }}>{summary.heading}</Text>
@@ -226,9 +172,6 @@ export function orderEmailText({ shop, heading, greeting, paragraphs, actions, s
   }
   for (const detail of details) blocks.push([`${detail.label}:`, ...detail.lines])
   if (document) blocks.push([document.title.toUpperCase(), ...document.facts, '', ...document.rows.map(amount), ...document.totals.map(amount)])
-  blocks.push([
-    `Questions? Reply to this e-mail or write to ${shop.email}, or call ${shop.phone}.`,
-    `${shop.legalName} (trading as ${shop.name}), ABN ${shop.abn}, ${shop.address}`,
-  ])
+  blocks.push(emailFooterText(shop))
   return blocks.map((block) => block.join('\n')).join('\n\n') + '\n'
 }

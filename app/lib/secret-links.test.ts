@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { passwordResetMail, verificationMail } from '../server/auth/emails'
 import { staffInviteMail } from '../server/auth/staff-invites.server'
+import { cartReminderMail } from '../server/checkout/cart-reminder-mail.server'
 import { maskSecretLinks } from './secret-links'
 
 const SHOP = 'https://shop.example'
@@ -41,6 +42,24 @@ describe('e-mails as staff read them', () => {
   })
 })
 
+describe('a cart reminder as staff read it', () => {
+  it('its way back to the checkout and its unsubscribe link are masked, in both parts and in its headers', async () => {
+    const mail = await cartReminderMail({
+      shop: { name: 'Shop', legalName: 'Shop Pty Ltd', email: 'shop@example.com', abn: '51 824 753 556', address: '1 Street', phone: '07 3000 0000' },
+      origin: SHOP,
+      to: 'a@example.com',
+      name: 'A',
+      consentAt: new Date('2026-03-01T00:00:00Z'),
+      lines: [{ name: 'Drone', quantity: 1, cents: 100 }],
+      resumeUrl: `${SHOP}/checkout/resume/${TOKEN}`,
+      unsubscribeUrl: `${SHOP}/unsubscribe/${TOKEN}_x`,
+    })
+    for (const part of [mail.text, mail.html, mail.headers!['List-Unsubscribe']!]) expect(maskSecretLinks(part)).not.toContain(TOKEN)
+    expect(maskSecretLinks(mail.text)).toContain(`Return to your cart: ${SHOP}/checkout/resume/•••••\n`)
+    expect(maskSecretLinks(mail.text)).toContain(`Unsubscribe from reminders and offers: ${SHOP}/unsubscribe/•••••\n`)
+  })
+})
+
 describe('addresses as the request log writes them', () => {
   it.each([
     [`/api/auth/reset-password/${TOKEN}?callbackURL=%2Freset-password`, '/api/auth/reset-password/•••••?callbackURL=%2Freset-password'],
@@ -56,6 +75,10 @@ describe('addresses as the request log writes them', () => {
     [`/login?redirectTo=%2Fstaff-invite%2F${TOKEN}`, '/login?redirectTo=%2Fstaff-invite%2F•••••'],
     [`/client/two-factor?redirectTo=%2fstaff-invite%2f${TOKEN}%3Fa%3D1`, '/client/two-factor?redirectTo=%2fstaff-invite%2f•••••%3Fa%3D1'],
     [`/api/auth/callback/google?state=abc&code=${TOKEN}`, '/api/auth/callback/google?state=abc&code=•••••'],
+    [`/checkout/resume/${TOKEN}`, '/checkout/resume/•••••'],
+    [`/login?redirectTo=%2Fcheckout%2Fresume%2F${TOKEN}`, '/login?redirectTo=%2Fcheckout%2Fresume%2F•••••'],
+    [`/unsubscribe/${TOKEN}`, '/unsubscribe/•••••'],
+    [`/unsubscribe/${TOKEN}.data`, '/unsubscribe/•••••.data'],
   ])('%s → %s', (url, logged) => {
     expect(maskSecretLinks(url)).toBe(logged)
   })

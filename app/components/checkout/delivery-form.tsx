@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { REMINDER_CONSENT_FIELD, REMINDER_CONSENT_LABEL } from '../../lib/cart-reminders'
 import { summariseOrder } from '../../lib/order-summary'
 import { STATES } from '../../lib/delivery/postcodes'
 import { formatAud } from '../../lib/money'
@@ -62,6 +63,12 @@ export function DeliveryForm(props: {
             {field('email', 'Email', { input: { type: 'email', autoComplete: 'email' }, hint: 'Your tax invoice is sent here.' })}
             {field('phone', 'Phone', { input: { type: 'tel', autoComplete: 'tel' }, hint: 'For the courier, if they need you.' })}
           </div>
+          <CheckboxField
+            name={REMINDER_CONSENT_FIELD}
+            label={REMINDER_CONSENT_LABEL}
+            hint="If you leave without paying, we send one reminder to this address. Every e-mail has a link to unsubscribe."
+            defaultChecked={values.remindMe}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             {field('company', 'Company name', { optional: true, input: { autoComplete: 'organization' } })}
             {field('abn', 'ABN', { optional: true, input: { inputMode: 'numeric' }, hint: 'Shown on your tax invoice.' })}

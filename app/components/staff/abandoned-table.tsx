@@ -23,9 +23,69 @@ export interface AbandonedRow {
   email: string | null
   customerName: string
   totalCents: number
+  consentAt: string | Date | null
+  remindedAt: string | Date | null
+  paidOrderId: string | null
+  recoveredReminderAt: string | Date | null
+  unsubscribed: boolean
 }
 
-/** The staff list of abandoned checkouts: who, when, why the payment ended, and what it was worth. Rows stack on a phone. */
+const when = (value: string | Date) => orderDateFormat.format(new Date(value))
+
+/**
+ * Where the checkout's cart reminder stands (docs/domain.md, Abandoned checkout reminders): recovered
+ * (paid after its reminder, with a link to the order), reminder sent, consent given and waiting, or no
+ * consent; and whether the address unsubscribed.
+ */
+export function ReminderState({ row }: { row: AbandonedRow }) {
+  const unsubscribed = row.unsubscribed ? (
+    <span className="block">
+      <Badge tone="neutral">Unsubscribed</Badge>
+    </span>
+  ) : null
+  if (row.paidOrderId && row.recoveredReminderAt) {
+    return (
+      <>
+        <Badge tone="success">Recovered</Badge>
+        <span className="block text-slate-600">Reminder {when(row.recoveredReminderAt)}</span>
+        <Link to={`/orders/${row.paidOrderId}`} className="font-semibold text-brand-700 hover:underline">
+          Order {row.paidOrderId}
+        </Link>
+      </>
+    )
+  }
+  if (row.paidOrderId) {
+    return (
+      <>
+        <span className="block text-slate-600">Paid later, no reminder</span>
+        <Link to={`/orders/${row.paidOrderId}`} className="font-semibold text-brand-700 hover:underline">
+          Order {row.paidOrderId}
+        </Link>
+      </>
+    )
+  }
+  if (row.remindedAt) {
+    return (
+      <>
+        <Badge tone="info">Reminder sent</Badge>
+        <span className="block text-slate-600">{when(row.remindedAt)}</span>
+        {unsubscribed}
+      </>
+    )
+  }
+  if (row.consentAt) {
+    return (
+      <>
+        <Badge tone="brand">Consent given</Badge>
+        <span className="block text-slate-600">{when(row.consentAt)}</span>
+        {unsubscribed}
+      </>
+    )
+  }
+  return <span className="text-slate-600">{row.unsubscribed ? 'Unsubscribed' : 'No consent'}</span>
+}
+
+/** The staff list of abandoned checkouts: who, when, why the payment ended, its cart reminder, and what it was worth. Rows stack on a phone. */
 export function AbandonedTable({ checkouts }: { checkouts: AbandonedRow[] }) {
   return (
     <DataTable
@@ -54,6 +114,7 @@ export function AbandonedTable({ checkouts }: { checkouts: AbandonedRow[] }) {
           ),
         },
         { header: 'Reason', cell: (row) => <AbandonedReasonBadge reason={row.reason} /> },
+        { header: 'Reminder', labelOnPhone: true, cell: (row) => <ReminderState row={row} /> },
         { header: 'Value', align: 'right', labelOnPhone: true, cell: (row) => formatAud(row.totalCents) },
       ]}
     />

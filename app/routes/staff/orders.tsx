@@ -14,6 +14,8 @@ import { listOrdersPage } from '../../server/orders/order-list.server'
 import { listAbandonedCheckouts } from '../../server/orders/abandoned-checkouts.server'
 import { ABANDONED_REASONS } from '../../lib/orders/abandoned'
 import { packOrders } from '../../server/orders/fulfilment.server'
+import { reminderDelayHours, setReminderDelayHours } from '../../server/checkout/cart-reminders.server'
+import { MAX_REMINDER_DELAY_HOURS, MIN_REMINDER_DELAY_HOURS, parseReminderDelay } from '../../lib/cart-reminders'
 import type { Route } from './+types/orders'
 import { Button, LinkButton } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
@@ -31,32 +33,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseOrderQuery(search)
   const { db } = shop(context)
   // Orders, or (?view=abandoned) the payment attempts that ended without money, never the two mixed.
-  const [{ orders, total }, abandoned] =
+  const [{ orders, total }, abandoned, reminderDelay] =
     query.view === 'abandoned'
-      ? [{ orders: [], total: 0 }, await listAbandonedCheckouts(db, query)]
-      : [await listOrdersPage(db, query), { checkouts: [], total: 0 }]
+      ? [{ orders: [], total: 0 }, await listAbandonedCheckouts(db, query), await reminderDelayHours(db)]
+      : [await listOrdersPage(db, query), { checkouts: [], total: 0 }, null]
   // A date the list cannot use is left out of it, and said.
   const problem = dateFilterProblem(search)
   return data(
-    { orders, total: query.view === 'abandoned' ? abandoned.total : total, checkouts: abandoned.checkouts, query, problem },
+    { orders, total: query.view === 'abandoned' ? abandoned.total : total, checkouts: abandoned.checkouts, query, problem, reminderDelay },
     { status: problem ? 400 : 200 },
   )
 }
 
-/** "Mark packed" on the orders ticked in the list. */
+/** "Mark packed" on the orders ticked in the list; on the abandoned checkouts, the cart reminder's delay. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
-  const orderIds = [...new Set((await readForm(request, { repeatable: ['orderId'] })).getAll('orderId').map(String))].slice(0, 200)
-  if (orderIds.length === 0) return data({ packed: [] as string[], refused: ['Tick the orders to mark packed.'] }, { status: 400 })
+  const form = await readForm(request, { repeatable: ['orderId'] })
   const { db, mailer, config } = shop(context)
+  if (form.get('intent') === 'reminder-delay') {
+    const parsed = parseReminderDelay(form.get('delayHours'))
+    if (!parsed.ok) return data({ packed: [] as string[], refused: [] as string[], delay: { error: parsed.message, saved: null } }, { status: 400 })
+    await setReminderDelayHours(db, parsed.hours)
+    return data({ packed: [] as string[], refused: [] as string[], delay: { error: null, saved: parsed.hours } })
+  }
+  const orderIds = [...new Set(form.getAll('orderId').map(String))].slice(0, 200)
+  if (orderIds.length === 0) return data({ packed: [] as string[], refused: ['Tick the orders to mark packed.'], delay: null }, { status: 400 })
   const result = await packOrders({ db, mailer, config }, orderIds, staff.email)
-  return data(result, { status: result.packed.length === 0 ? 409 : 200 })
+  return data({ ...result, delay: null }, { status: result.packed.length === 0 ? 409 : 200 })
 }
 
 const VIEWS = { orders: 'Orders', abandoned: 'Abandoned checkouts' } as const
 
 export default function StaffOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, checkouts, total, query, problem } = loaderData
+  const { orders, checkouts, total, query, problem, reminderDelay } = loaderData
   const [params] = useSearchParams()
   const abandoned = query.view === 'abandoned'
   const packable = orders.filter((order) => nextAction(order) === 'pack')
@@ -139,6 +148,7 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
           {actionData.refused.join(' ')}
         </Alert>
       ) : null}
+      {abandoned && reminderDelay !== null ? <ReminderDelayForm hours={reminderDelay} result={actionData?.delay ?? null} /> : null}
       {abandoned ? (
         checkouts.length === 0 ? (
           <p className="mt-6 text-slate-600">{filtered ? 'No abandoned checkouts match.' : 'No abandoned checkouts.'}</p>
@@ -159,5 +169,47 @@ export default function StaffOrders({ loaderData, actionData }: Route.ComponentP
       )}
       <PrevNextLinks label="Pages of orders" page={query.page} pages={pages} href={(page) => `/orders${orderQueryString(query, { page })}`} />
     </div>
+  )
+}
+
+/**
+ * The cart reminder's delay (docs/domain.md, Abandoned checkout reminders): how long a checkout whose
+ * shopper consented is left unpaid before its one reminder. Checked on the server (whole hours, 1–168).
+ */
+function ReminderDelayForm({ hours, result }: { hours: number; result: { error: string | null; saved: number | null } | null }) {
+  return (
+    <Form method="post" noValidate className="mt-6 rounded-lg border border-slate-200 p-4" aria-labelledby="reminder-delay-heading">
+      <h2 id="reminder-delay-heading" className="font-semibold">
+        Cart reminders
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        One e-mail, only to shoppers who ticked “E-mail me about this cart and offers” on the delivery step and have not unsubscribed, sent this long after they
+        left their checkout unpaid.
+      </p>
+      <input type="hidden" name="intent" value="reminder-delay" />
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <TextField
+          name="delayHours"
+          label="Send the reminder after (hours)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_REMINDER_DELAY_HOURS}
+          max={MAX_REMINDER_DELAY_HOURS}
+          size="sm"
+          controlWidth="w-28"
+          defaultValue={String(result?.saved ?? hours)}
+          error={result?.error ?? undefined}
+          required
+        />
+        <Button type="submit" variant="secondary">
+          Save
+        </Button>
+      </div>
+      {result?.saved ? (
+        <p role="status" className="mt-2 text-sm text-emerald-800">
+          Saved: reminders go {result.saved} {result.saved === 1 ? 'hour' : 'hours'} after a checkout is left.
+        </p>
+      ) : null}
+    </Form>
   )
 }

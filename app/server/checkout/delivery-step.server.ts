@@ -2,6 +2,7 @@ import type { ShippingMethod, ShippingQuote } from '../../lib/delivery/shipping.
 import type { SessionUser } from '../auth/session.server.ts'
 import type { SavedAddress } from '../accounts/addresses.server.ts'
 import type { DraftDetails } from './drafts.server.ts'
+import { REMINDER_CONSENT_FIELD } from '../../lib/cart-reminders.ts'
 
 /** The delivery step's fields, as the form names them. */
 export const DELIVERY_FIELDS = [
@@ -18,7 +19,8 @@ export const DELIVERY_FIELDS = [
   'postcode',
 ] as const
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number]
-export type DeliveryValues = Record<DeliveryField, string> & { saveAddress: boolean }
+/** `remindMe`: the shopper's consent to the cart reminder and offers (docs/decisions/042-cart-reminders.md), unticked until they tick it. */
+export type DeliveryValues = Record<DeliveryField, string> & { saveAddress: boolean; remindMe: boolean }
 
 /** What the form shows of each method: its exact price for this cart, or why it cannot be chosen. */
 export interface MethodChoice {
@@ -48,7 +50,7 @@ export function methodChoices(quoted: { method: ShippingMethod; quote: ShippingQ
 /** The values as typed (from a form post), every field a string; nothing is lost, valid or not. */
 export function valuesFromForm(form: FormData): DeliveryValues {
   const values = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 500)])) as Record<DeliveryField, string>
-  return { ...values, saveAddress: form.get('saveAddress') === 'on' }
+  return { ...values, saveAddress: form.get('saveAddress') === 'on', remindMe: form.get(REMINDER_CONSENT_FIELD) === 'on' }
 }
 
 /**
@@ -70,6 +72,7 @@ export function initialValues(input: {
       ...blank,
       ...Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, typeof kept[field] === 'string' ? kept[field] : ''])),
       saveAddress: kept.saveAddress === true,
+      remindMe: kept.remindMe === true,
     }
   } else if (input.address) {
     const { fullName, phone, company, abn, addressLine1, addressLine2, suburb, state, postcode } = input.address
@@ -86,9 +89,10 @@ export function initialValues(input: {
       postcode,
       email: input.user?.email ?? '',
       saveAddress: false,
+      remindMe: false,
     }
   } else {
-    values = { ...blank, email: input.user?.email ?? '', fullName: input.user?.name ?? '', saveAddress: input.user !== null }
+    values = { ...blank, email: input.user?.email ?? '', fullName: input.user?.name ?? '', saveAddress: input.user !== null, remindMe: false }
   }
   const usable = input.choices.filter((choice) => choice.unavailable === null)
   if (!usable.some((choice) => choice.id === values.shippingMethod)) values.shippingMethod = usable[0]?.id ?? ''

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
+import { consentChange } from '../../lib/cart-reminders.ts'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { Executor } from '../db/client.server.ts'
 import { checkouts } from '../db/schema.ts'
@@ -71,10 +72,18 @@ export async function keepCart(db: Executor, input: { id: string | null; items: 
   return id
 }
 
-/** Keeps what the shopper typed (valid or not), so nothing is lost on a refusal or a return. */
-export async function keepDetails(db: Executor, checkout: CheckoutDraft, details: DraftDetails): Promise<void> {
-  if (JSON.stringify(checkout.details) === JSON.stringify(details)) return
-  await db.update(checkouts).set({ details, updatedAt: new Date() }).where(eq(checkouts.id, checkout.id))
+/**
+ * Keeps what the shopper typed (valid or not), so nothing is lost on a refusal or a return, and with
+ * it their consent to the cart reminder: given (with the time and the address typed) when the box is
+ * ticked, withdrawn when it is not (app/lib/cart-reminders.ts).
+ */
+export async function keepDetails(db: Executor, checkout: CheckoutDraft, details: DraftDetails, now = new Date()): Promise<void> {
+  const consent = consentChange(checkout, { remindMe: details.remindMe === true, email: String(details.email ?? '') }, now)
+  if (!consent && JSON.stringify(checkout.details) === JSON.stringify(details)) return
+  await db
+    .update(checkouts)
+    .set({ details, updatedAt: now, ...consent })
+    .where(eq(checkouts.id, checkout.id))
 }
 
 /** Forgets checkouts nobody has touched for CHECKOUT_DAYS (timed work). */

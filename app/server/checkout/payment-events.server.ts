@@ -37,7 +37,8 @@ export interface PaymentEventResult {
  * event id once, locks the order, applies the state table, and queues the order confirmation in the same
  * transaction as the move to `paid`, so duplicated, replayed or out-of-order events leave exactly
  * one paid order and one confirmation e-mail. A payment that ends without money stores why (an
- * abandoned checkout); a paid guest order joins the verified account of its address (guest-orders.server.ts).
+ * abandoned checkout); a paid guest order joins the verified account of its address (guest-orders.server.ts);
+ * a paid order whose checkout had its reminder is marked recovered (cart-reminders.server.ts).
  */
 export async function applyPaymentEvent(deps: { db: Database; mailer: MailService; config: Env }, event: PaymentEvent): Promise<PaymentEventResult> {
   const { db, mailer, config } = deps
@@ -55,6 +56,13 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
     const status = nextStatus(locked.status, event.outcome)
     if (!status) return { changed: false, missing: false }
     const now = new Date()
+    // A checkout that got its reminder and is paid now: the reminder recovered the sale (kept on the
+    // order, since the checkout is gone once paid). Locked, so a reminder being claimed this moment
+    // is either before the payment (and counted) or finds the checkout gone.
+    const [reminded] =
+      status === 'paid' && locked.checkoutId
+        ? await tx.select({ at: checkouts.remindedAt }).from(checkouts).where(eq(checkouts.id, locked.checkoutId)).for('update')
+        : []
     await tx
       .update(orders)
       .set({
@@ -63,6 +71,7 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
         // A payment that ended without money is an abandoned checkout, and says why; money received clears it.
         abandonedReason: status === 'paid' ? null : (event.reason ?? (status === 'failed' ? 'declined' : 'expired')),
         ...(status === 'paid' ? { paidAt: now, paymentReference: event.paymentReference ?? locked.paymentReference, email: locked.email ?? event.email } : {}),
+        ...(reminded?.at ? { reminderSentAt: reminded.at } : {}),
       })
       .where(eq(orders.id, locked.id))
     // The reservation becomes a sale, or goes back on the shelf: once, guarded by the order's stock state.

@@ -98,6 +98,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers the message carries (List-Unsubscribe and List-Unsubscribe-Post on a reminder). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** `queued` waits for SMTP; `sent` was accepted by it; `kept` stays in the outbox (no SMTP configured). */
     status: text('status').$type<'queued' | 'sent' | 'kept'>().notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -194,6 +196,11 @@ export const orders = pgTable(
      * every e-mail about the order, it lasts until staff revoke it (a new token replaces it).
      */
     statusToken: text('status_token').unique(),
+    /**
+     * A reminder about the checkout this order came from was sent at this time, before it was paid: a
+     * sale the reminder recovered (set by applyPaymentEvent as the checkout is closed). Null otherwise.
+     */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
@@ -326,11 +333,49 @@ export const checkouts = pgTable(
     userId: text('user_id'),
     /** Set while a payment page is being opened for this checkout, so that a double click opens one. */
     payingUntil: timestamp('paying_until', { withTimezone: true, precision: 3 }),
+    /**
+     * The shopper ticked "E-mail me about this cart and offers" on the delivery step: when, and for
+     * which address (the e-mail typed there). Null when never given or withdrawn (docs/domain.md,
+     * Abandoned checkout reminders).
+     */
+    reminderConsentAt: timestamp('reminder_consent_at', { withTimezone: true, precision: 3 }),
+    reminderEmail: text('reminder_email'),
+    /** When its one reminder was claimed and queued; never cleared, so there is never a second. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true, precision: 3 }),
+    /** SHA-256 of the secret of the reminder's link back to this checkout (`/checkout/resume/<token>`). */
+    resumeTokenHash: text('resume_token_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('checkouts_updated_idx').on(table.updatedAt)],
+  (table) => [
+    index('checkouts_updated_idx').on(table.updatedAt),
+    // The reminder sweep's candidates: consent given, no reminder yet.
+    index('checkouts_reminder_due_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.reminderConsentAt} is not null and ${table.remindedAt} is null`),
+  ],
 )
+
+/**
+ * Addresses that unsubscribed from reminders and offers (kept lower-cased): never e-mailed about a
+ * cart or an offer again. Written once per address, whatever the number of clicks.
+ */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  email: text('email').primaryKey(),
+  /** `page`: the button of the unsubscribe page; `one-click`: a mail client's own button (RFC 8058). */
+  source: text('source').$type<'page' | 'one-click'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
+
+/**
+ * The secrets of the unsubscribe links e-mailed (`/unsubscribe/<token>`), as SHA-256 hashes, each
+ * with the address it unsubscribes. Kept after the checkout is gone: an unsubscribe link keeps working.
+ */
+export const unsubscribeLinks = pgTable('unsubscribe_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
 
 /** A signed-in customer's delivery addresses; one may be the default the delivery step fills in. */
 export const addresses = pgTable(

@@ -30,6 +30,7 @@ import { logger } from '../log.server.ts'
 import { createMailService } from '../mail/outbox.server.ts'
 import { expireLapsedReservations } from '../checkout/checkout.server.ts'
 import { forgetOldCheckouts } from '../checkout/drafts.server.ts'
+import { ONE_CLICK_UNSUBSCRIBE, sendCartReminders } from '../checkout/cart-reminders.server.ts'
 import { forgetOldJobs } from '../jobs/jobs.server.ts'
 import { startTimedWork } from '../jobs/timed-work.server.ts'
 import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
@@ -45,7 +46,7 @@ import { imageFileStore } from '../images/image-files.server.ts'
 import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { logRequest, logWhenFinished, requestIdOf } from './middleware/request-log.server.ts'
-import { knownMethods, refuseConnect, sameOriginWrites, securityHeaders } from './middleware/security.server.ts'
+import { knownMethods, oneClickWrites, refuseConnect, sameOriginWrites, securityHeaders } from './middleware/security.server.ts'
 
 export interface StartOptions {
   /** In development the Vite dev server serves assets and reloads route modules. */
@@ -93,6 +94,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
     // Sends at most once per Brisbane day (claimed in the database), after 08:00, when something is low.
     { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
+    // One reminder per checkout whose shopper consented, after staff's delay (claimed in SQL, so once).
+    { name: 'cart-reminders', everySeconds: 300, run: () => sendCartReminders({ db: database.db, mailer, config }) },
   ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const secureCookies = publicOrigin(config).startsWith('https://')
@@ -131,6 +134,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     '/readyz',
     readyz(database.db, () => shuttingDown),
   )
+  app.use(oneClickWrites(ONE_CLICK_UNSUBSCRIBE))
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
   // not even the browser's (a shared computer's back button after signing out). Files set their own

@@ -5,6 +5,11 @@ export interface MailMessage {
   text: string
   html: string
   replyTo?: string
+  /**
+   * Extra headers, stored with the message and given to SMTP as they are: a reminder's
+   * `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), so a mail client's own button works.
+   */
+  headers?: Record<string, string>
 }
 
 export interface Mailer {

@@ -122,6 +122,7 @@ export function createMailService(options: MailServiceOptions): MailService {
         subject: row.subject,
         text: row.text,
         html: row.html,
+        headers: row.headers ?? undefined,
         // The same Message-ID on every attempt lets a receiver drop a duplicate.
         messageId: `<${row.id}@${domain}>`,
       })
@@ -214,6 +215,7 @@ export function createMailService(options: MailServiceOptions): MailService {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers ?? null,
         status: transport ? 'queued' : 'kept',
         nextAttemptAt: now,
         createdAt: now,

@@ -99,6 +99,25 @@ export function sameOriginWrites(config: Env, exempt: string[]) {
   }
 }
 
+/**
+ * The one write that comes from outside the shop's pages by design and that no cookie authorises:
+ * the one-click unsubscribe of RFC 8058, which a mail receiver POSTs (without cookies) to the address
+ * in a message's List-Unsubscribe header, whose secret is the authority
+ * (docs/decisions/042-cart-reminders.md). For a POST to exactly such an address (`pattern`), the
+ * headers that say where it came from are set aside, so that neither the same-origin check above nor
+ * React Router's own check of pages' actions refuses a receiver that sends them. Nothing else changes:
+ * any other address, and `.data` requests, are checked as before.
+ */
+export function oneClickWrites(pattern: RegExp) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.method === 'POST' && pattern.test(req.path)) {
+      delete req.headers.origin
+      delete req.headers['sec-fetch-site']
+    }
+    next()
+  }
+}
+
 /** The methods the shop answers; anything else (TRACE, PROPFIND, …) is a 405, never a router error. */
 export const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const ALLOW_HEADER = 'GET, HEAD, POST'

@@ -75,6 +75,8 @@ const documentSchema = z
     refundedCents: cents.default(0),
     refundedGstCents: cents.default(0),
     shippingRefundedCents: cents.default(0),
+    // A sale a cart reminder recovered: when that reminder was sent.
+    reminderSentAt: time.nullable().default(null),
     lines: z.array(lineSchema).min(1, 'An order has at least one line.').max(200),
   })
   .superRefine((order, context) => {
@@ -134,6 +136,7 @@ function orderFileDocument(order: OrderRow): Document {
     refundedCents: order.refundedCents,
     refundedGstCents: order.refundedGstCents,
     shippingRefundedCents: order.shippingRefundedCents,
+    reminderSentAt: isoTime(order.reminderSentAt),
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }
@@ -156,7 +159,7 @@ const orderImporter: Importer<OrderRow> = {
   prepare(orderId, fields) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, ...rest } = parsed.data
+    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, reminderSentAt, ...rest } = parsed.data
     const row: OrderRow = {
       id: orderId,
       ...rest,
@@ -165,6 +168,7 @@ const orderImporter: Importer<OrderRow> = {
       paidAt: paidAt ? new Date(paidAt) : null,
       reservedUntil: reservedUntil ? new Date(reservedUntil) : null,
       fulfilledAt: fulfilledAt ? new Date(fulfilledAt) : null,
+      reminderSentAt: reminderSentAt ? new Date(reminderSentAt) : null,
       // The status link's secret is never in a file: an imported order gets one when it is first e-mailed about.
       statusToken: null,
       lines,
