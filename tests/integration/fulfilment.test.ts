@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { createPendingOrder, getOrder, orderStateHistory } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
 import { outbox, shippingMethods } from '../../app/server/db/schema'
@@ -8,6 +7,7 @@ import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { advanceFulfilment, packOrders } from '../../app/server/orders/fulfilment.server'
 import { testDatabaseKinds } from '../support/databases'
+import { paidTestOrder, testDelivery } from '../support/orders'
 
 const LINE = {
   productId: 'prop',
@@ -47,40 +47,19 @@ describe.each(testDatabaseKinds())('fulfilment on $name', (kind) => {
   /** A paid order (the payment applied as the provider's event would), for delivery or Click & Collect. */
   async function paidOrder(collect = false) {
     const email = `buyer-${++count}@example.com`
-    const order = await createPendingOrder(database.db, {
-      lines: [LINE],
-      email,
-      userId: null,
-      provider: 'demo',
-      updatedBy: null,
-      delivery: {
-        customerName: 'Pat Pilot',
-        phone: '0412 345 678',
-        company: '',
-        abn: '',
-        shippingMethodId: collect ? 'collect' : 'standard',
-        shippingMethodName: collect ? 'Click & Collect' : 'Standard',
-        collect,
-        pickupAddress: collect ? '12 Hangar St, Mascot NSW 2020' : '',
-        addressLine1: collect ? '' : '1 Runway Rd',
-        addressLine2: '',
-        suburb: collect ? '' : 'Mascot',
-        state: collect ? '' : 'NSW',
-        postcode: collect ? '' : '2020',
-        shippingCents: 0,
-        checkoutId: null,
-      },
-    })
-    await applyPaymentEvent(deps, {
-      eventId: `paid-${order.id}`,
-      type: 'test.paid',
-      orderId: order.id,
-      sessionId: null,
-      outcome: 'paid',
-      paymentReference: 'pi_test',
-      email,
-    })
-    return { id: order.id, email }
+    const delivery = collect
+      ? testDelivery({
+          shippingMethodId: 'collect',
+          shippingMethodName: 'Click & Collect',
+          collect: true,
+          pickupAddress: '12 Hangar St, Mascot NSW 2020',
+          addressLine1: '',
+          suburb: '',
+          state: '',
+          postcode: '',
+        })
+      : testDelivery()
+    return { id: await paidTestOrder(deps, { lines: [LINE], email, delivery }), email }
   }
   const mailsTo = (email: string) => database.db.select().from(outbox).where(eq(outbox.to, email))
 

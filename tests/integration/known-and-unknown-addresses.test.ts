@@ -14,6 +14,7 @@ import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { authClient } from '../support/auth-client'
 import { testDatabaseKinds } from '../support/databases'
+import { testDelivery } from '../support/orders'
 import { routeContext } from '../support/route-context'
 import { expectSameTiming } from '../support/timing'
 
@@ -98,23 +99,7 @@ describe.each(testDatabaseKinds())('known and unknown addresses on $name', (kind
       userId: null,
       provider: 'demo',
       updatedBy: null,
-      delivery: {
-        customerName: 'Gus Guest',
-        phone: '0412 345 678',
-        company: '',
-        abn: '',
-        shippingMethodId: 'standard',
-        shippingMethodName: 'Standard',
-        collect: false,
-        pickupAddress: '',
-        addressLine1: '1 Runway Rd',
-        addressLine2: '',
-        suburb: 'Mascot',
-        state: 'NSW',
-        postcode: '2020',
-        shippingCents: 0,
-        checkoutId: null,
-      },
+      delivery: testDelivery({ customerName: 'Gus Guest' }),
     })
     await applyPaymentEvent(
       { db: database.db, mailer, config },

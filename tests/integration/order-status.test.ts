@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as adjustmentNoteLoader } from '../../app/routes/adjustment-note'
 import { loader as invoiceLoader } from '../../app/routes/invoice'
 import { loader as statusPage } from '../../app/routes/track-order.$token'
-import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
-import { createPendingOrder, orderDocument, getOrder } from '../../app/server/checkout/orders.server'
+import { orderDocument, getOrder } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
 import { history, outbox } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
@@ -13,6 +12,7 @@ import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
 import { orderIdOfStatusToken, renewStatusToken } from '../../app/server/orders/order-links.server'
 import { sendOrderLink } from '../../app/server/orders/order-mail.server'
 import { testDatabaseKinds } from '../support/databases'
+import { paidTestOrder, testDelivery } from '../support/orders'
 import { routeContext } from '../support/route-context'
 
 const ORIGIN = 'http://localhost:3998'
@@ -27,23 +27,6 @@ const LINE = {
   gstCents: 3_436,
   weightGrams: 360,
   containsLithium: false,
-}
-const DELIVERY = {
-  customerName: 'Gus Guest',
-  phone: '0400 654 321',
-  company: '',
-  abn: '',
-  shippingMethodId: 'standard',
-  shippingMethodName: 'Standard',
-  collect: false,
-  pickupAddress: '',
-  addressLine1: '1 Runway Rd',
-  addressLine2: '',
-  suburb: 'Mascot',
-  state: 'NSW',
-  postcode: '2020',
-  shippingCents: 0,
-  checkoutId: null,
 }
 const LINK = new RegExp(`View your order: ${ORIGIN}/track-order/([A-Za-z0-9_-]{32})\\n`)
 
@@ -67,17 +50,7 @@ describe.each(testDatabaseKinds())('order status links on $name', (kind) => {
 
   async function paidOrder() {
     const email = `status-${++count}@example.com`
-    const order = await createPendingOrder(database.db, { lines: [LINE], email, userId: null, provider: 'demo', updatedBy: null, delivery: DELIVERY })
-    await applyPaymentEvent(deps, {
-      eventId: `paid-${order.id}`,
-      type: 'test.paid',
-      orderId: order.id,
-      sessionId: null,
-      outcome: 'paid',
-      paymentReference: 'pi',
-      email,
-    })
-    return { id: order.id, email }
+    return { id: await paidTestOrder(deps, { lines: [LINE], email, delivery: testDelivery({ customerName: 'Gus Guest' }) }), email }
   }
   const mailsTo = (email: string) => database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt)
   const tokenIn = (text: string) => LINK.exec(text)?.[1]

@@ -17,6 +17,7 @@ import { returnRequestAction } from '../../app/server/orders/return-request.serv
 import { moveReturn, refundReturn, requestReturn } from '../../app/server/orders/returns.server'
 import { signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
+import { testDelivery } from '../support/orders'
 import { routeContext } from '../support/route-context'
 
 const WEBHOOK_SECRET = 'whsec_test'
@@ -34,23 +35,7 @@ const LINE = {
   weightGrams: 100,
   containsLithium: false,
 }
-const DELIVERY = {
-  customerName: 'Pat Pilot',
-  phone: '0412 345 678',
-  company: '',
-  abn: '',
-  shippingMethodId: 'standard',
-  shippingMethodName: 'Standard',
-  collect: false,
-  pickupAddress: '',
-  addressLine1: '1 Runway Rd',
-  addressLine2: '',
-  suburb: 'Mascot',
-  state: 'NSW',
-  postcode: '2020',
-  shippingCents: 1_500,
-  checkoutId: null,
-}
+const DELIVERY = testDelivery({ shippingCents: 1_500 })
 const DAY = 24 * 3600_000
 
 describe.each(testDatabaseKinds())('refunds, cancellations and returns on $name', (kind) => {
