@@ -138,6 +138,8 @@ test('a guest’s fault return long after delivery is accepted for review, while
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.getByRole('button', { name: 'Request the return' }).click()
   await expect(page.getByRole('status')).toContainText(`We have your return request ${orderId}-RT1`)
+  // (The page reloads its data after the request; a click before that ends would cut it short.)
+  await page.waitForLoadState('networkidle')
   // The guest's documents are theirs too: the tax invoice opens from the order link.
   await page.getByRole('link', { name: 'Tax invoice' }).click()
   await expect(page).toHaveURL(`${new URL(link).pathname}/invoice`)
