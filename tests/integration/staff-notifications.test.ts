@@ -8,8 +8,6 @@ import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as notificationsAction, loader as notificationsLoader } from '../../app/routes/staff/settings.notifications'
 import type { SessionUser } from '../../app/server/auth/session-reader.server'
-import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
-import { createPendingOrder } from '../../app/server/checkout/orders.server'
 import { openPglite, type Database, type DatabaseHandle } from '../../app/server/db/client.server'
 import { history, outbox, profiles, user } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
@@ -17,6 +15,7 @@ import { createMailService, type MailService } from '../../app/server/mail/outbo
 import { syncProfileFromUser } from '../../app/server/profiles/profiles.server'
 import { getNoticeChoices } from '../../app/server/reports/staff-notices.server'
 import { testDatabaseKinds } from '../support/databases'
+import { paidTestOrder } from '../support/orders'
 import { routeContext } from '../support/route-context'
 
 const LINE = {
@@ -54,20 +53,11 @@ describe.each(testDatabaseKinds())('staff notifications on $name', (kind) => {
   }
 
   async function paidOrder() {
-    const order = await createPendingOrder(database.db, { lines: [LINE], email: 'buyer@example.com', userId: null, provider: 'demo', updatedBy: null })
-    await applyPaymentEvent(deps, {
-      eventId: `paid-${order.id}`,
-      type: 'test.paid',
-      orderId: order.id,
-      sessionId: null,
-      outcome: 'paid',
-      paymentReference: 'pi_test',
-      email: 'buyer@example.com',
-    })
+    const orderId = await paidTestOrder(deps, { lines: [LINE], email: 'buyer@example.com' })
     const mails = await database.db
       .select()
       .from(outbox)
-      .where(like(outbox.subject, `New order ${order.id}%`))
+      .where(like(outbox.subject, `New order ${orderId}%`))
     return mails
   }
 
