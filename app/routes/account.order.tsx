@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Someone else's order, or a payment attempt that ended without money, is answered as if it did not exist.
   const order = await getOwnOrder(db, user.id, params.orderId)
   if (!order) throw data(null, { status: 404 })
-  return orderView(db, order, `/orders/${order.id}`)
+  return orderView(db, order, `/orders/${order.id}`, shop(context).config.bankAccount)
 }
 
 /** "Request a return" on the customer's own order. */

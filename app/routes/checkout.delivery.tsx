@@ -10,6 +10,7 @@ import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout
 import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
 import { checkoutIdFrom, claimCheckout, getCheckout, isPaymentReturnKey, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
+import { holdDays } from '../server/orders/bank-transfer.server'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
@@ -82,6 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
       values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
       signedIn: user !== null,
       demo,
+      bankTransfer: config.bankAccount ? { holdDays: await holdDays(db) } : null,
       notice: cancelled ? NOTICES.cancelled : payment === 'declined' || payment === 'expired' ? NOTICES[payment] : null,
     }
   } catch (error) {
@@ -98,6 +100,7 @@ export async function loader(args: Route.LoaderArgs) {
         values: initialValues({ kept: null, user: null, address: null, choices: [] }),
         signedIn: false,
         demo,
+        bankTransfer: null,
         notice: null,
       },
       { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
@@ -170,7 +173,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Delivery({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, linesCents, problems, choices, signedIn, demo, notice } = loaderData
+  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer } = loaderData
   const values = actionData?.values ?? loaderData.values
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -202,6 +205,7 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
         linesCents={linesCents}
         signedIn={signedIn}
         demo={demo}
+        bankTransfer={bankTransfer}
         summary={<OrderLineList lines={lines} />}
       />
     </div>

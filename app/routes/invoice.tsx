@@ -44,6 +44,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         Invoice and order number: <strong>{invoice.orderId}</strong>
         <br />
         Date: {invoice.date}
+        {invoice.purchaseOrder ? (
+          <>
+            <br />
+            Your purchase order: <strong data-testid="invoice-purchase-order">{invoice.purchaseOrder}</strong>
+          </>
+        ) : null}
       </p>
       <DataTable
         className="mt-6"

@@ -13,6 +13,8 @@ import { statusTokenOf } from '../server/orders/order-links.server'
 import type { Route } from './+types/success'
 import { privatePageHeaders } from '../server/http/private-page.server'
 import { LinkButton } from '../components/ui/button'
+import { TransferDetails } from '../components/shop/transfer-details'
+import { transferDue } from '../server/orders/order-view.server'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta('Thank you', 'Your order has been placed.', shopNameFrom(matches)),
@@ -22,13 +24,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')
   const order = sessionId && sessionId.length <= 200 ? await getOrderBySession(shop(context).db, sessionId) : null
-  if (!order) return { order: null, orderPage: null }
+  if (!order) return { order: null, orderPage: null, transfer: null }
   // The address is shown to the browser that checked out, not to whoever else has this link.
   const own = order.checkoutId !== null && checkoutIdFrom(request.headers.get('cookie')) === order.checkoutId
   const summary = orderSummary(order)
   // The browser that paid is shown the order's own page, the one every e-mail about the order links to.
-  const orderPage = own && order.status === 'paid' ? `/track-order/${await statusTokenOf(shop(context).db, order.id)}` : null
-  return { order: { ...summary, delivery: own ? summary.delivery : null }, orderPage }
+  const placed = order.status === 'paid' || order.status === 'awaiting-payment'
+  const orderPage = own && placed ? `/track-order/${await statusTokenOf(shop(context).db, order.id)}` : null
+  // A bank-transfer order: the account to pay into (nothing personal: the shop's account and the order number).
+  const transfer = transferDue(order, shop(context).config.bankAccount)
+  return { order: { ...summary, delivery: own ? summary.delivery : null }, orderPage, transfer }
 }
 
 export const headers = privatePageHeaders
@@ -39,7 +44,8 @@ const CONFIRMATION_POLLS = 20
 export default function Success({ loaderData }: Route.ComponentProps) {
   const { clear, ready } = useCart()
   const revalidator = useRevalidator()
-  const { order } = loaderData
+  const { order, transfer } = loaderData
+  const placed = order?.status === 'paid' || order?.status === 'awaiting-payment'
 
   // docs/screens.md, Success: arriving here empties the cart (once it has been read from storage).
   useEffect(() => {
@@ -66,9 +72,10 @@ export default function Success({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Thank You for Your Purchase!</h1>
       <p className="mt-4 text-lg text-slate-700">Your order has been successfully placed.</p>
-      <p className="mt-2 text-slate-600">A confirmation email has been sent.</p>
+      <p className="mt-2 text-slate-600">{transfer ? 'We have e-mailed you our bank details with your order.' : 'A confirmation email has been sent.'}</p>
 
-      {order?.status === 'paid' ? (
+      {transfer ? <TransferDetails due={transfer} className="mt-10" /> : null}
+      {placed && order ? (
         <section aria-labelledby="order-heading" className="mt-10 rounded-2xl border border-slate-200 p-6 text-left">
           <h2 id="order-heading" className="text-lg font-semibold">
             Order {order.id}
@@ -84,7 +91,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {order?.status === 'paid' ? (
+      {placed ? (
         <p className="mt-6 text-sm text-slate-600">
           {loaderData.orderPage ? (
             <>

@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const orderId = await orderIdOfStatusToken(db, params.token)
   const order = orderId ? await getOrder(db, orderId) : null
   if (!order) throw data(null, { status: 404 })
-  return orderView(db, order, `/track-order/${params.token}`)
+  return orderView(db, order, `/track-order/${params.token}`, shop(context).config.bankAccount)
 }
 
 /** "Ask to return" from the order's status page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isValidAbn } from '../lib/abn.ts'
+import { normaliseAccountNumber, normaliseBsb, type BankAccount } from '../lib/orders/bank-transfer.ts'
 
 const optionalText = z
   .string()
@@ -96,6 +97,22 @@ const schema = z.object({
       .refine((value) => !value.startsWith('/'), 'must not start with / (keys are named without one, e.g. media/)')
       .optional(),
   ),
+  /** The shop's bank account for bank transfers (EFT); all three, or none (no bank transfer offered). */
+  BANK_BSB: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => normaliseBsb(value) !== null, 'must be a 6-digit BSB (062-000)')
+      .transform((value) => normaliseBsb(value)!)
+      .optional(),
+  ),
+  BANK_ACCOUNT_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => normaliseAccountNumber(value) !== null, 'must be an account number of 5 to 10 digits')
+      .transform((value) => normaliseAccountNumber(value)!)
+      .optional(),
+  ),
+  BANK_ACCOUNT_NAME: optionalText.pipe(z.string().max(100, 'must be at most 100 characters').optional()),
   SHOP_NAME: z.string().trim().min(1).default('UniDrone Robotics'),
   SHOP_LEGAL_NAME: z.string().trim().min(1).default('UniDrone Robotics Pty Ltd'),
   SHOP_EMAIL: z.email().default('enquiries@unidrone.example'),
@@ -137,6 +154,13 @@ const checked = schema.transform((config, context) => {
     })
   }
   checkObjectStorage(config, context)
+  const bank = ['BANK_BSB', 'BANK_ACCOUNT_NUMBER', 'BANK_ACCOUNT_NAME'] as const
+  const given = bank.filter((name) => config[name] !== undefined)
+  if (given.length > 0 && given.length < bank.length) {
+    for (const name of bank.filter((name) => config[name] === undefined)) {
+      context.addIssue({ code: 'custom', path: [name], message: 'must be set with the other BANK_ settings (or unset them all: no bank transfer)' })
+    }
+  }
   // A deployment protects staff accounts with a second factor; the embedded demo offers it, so that a
   // newcomer can look around with the printed password.
   const staffTwoFactor = config.STAFF_TWO_FACTOR ?? (config.NODE_ENV === 'production' ? 'required' : 'optional')
@@ -147,8 +171,22 @@ const checked = schema.transform((config, context) => {
     S3_REGION: config.S3_REGION ?? 'us-east-1',
     S3_FORCE_PATH_STYLE: config.S3_FORCE_PATH_STYLE ?? false,
     S3_PREFIX: config.S3_PREFIX ?? 'media/',
+    bankAccount: bankAccountOf(config, provider),
   }
 })
+
+/**
+ * The account bank transfers go to: the configured one, or in the demo (demo payment provider, no
+ * BANK_ settings) an example account, so that the demo offers bank transfer as it offers a test card.
+ * Null: the shop does not offer bank transfer.
+ */
+function bankAccountOf(config: z.infer<typeof schema>, provider: 'demo' | 'stripe'): BankAccount | null {
+  if (config.BANK_BSB && config.BANK_ACCOUNT_NUMBER && config.BANK_ACCOUNT_NAME) {
+    return { bsb: config.BANK_BSB, accountNumber: config.BANK_ACCOUNT_NUMBER, accountName: config.BANK_ACCOUNT_NAME }
+  }
+  if (provider === 'demo') return { bsb: '000-000', accountNumber: '12345678', accountName: `${config.SHOP_LEGAL_NAME} (demo account)` }
+  return null
+}
 
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
 

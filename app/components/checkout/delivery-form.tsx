@@ -25,10 +25,14 @@ export function DeliveryForm(props: {
   linesCents: number
   signedIn: boolean
   demo: boolean
+  /** Offered when the shop has a bank account configured: how many days the items are held. */
+  bankTransfer: { holdDays: number } | null
   summary: ReactNode
 }) {
-  const { values, errors, choices, linesCents, signedIn, demo, summary } = props
+  const { values, errors, choices, linesCents, signedIn, demo, bankTransfer, summary } = props
   const [methodId, setMethodId] = useState(values.shippingMethod)
+  const [payment, setPayment] = useState(bankTransfer ? values.payment : 'card')
+  const transfer = payment === 'bank-transfer'
   const navigation = useNavigation()
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
@@ -150,6 +154,40 @@ export function DeliveryForm(props: {
           </div>
           {signedIn ? <CheckboxField name="saveAddress" label="Save this address to my account" defaultChecked={values.saveAddress} /> : null}
         </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold">Payment</legend>
+          {errors.payment ? (
+            <p id="payment-error" className="text-sm text-red-700">
+              {errors.payment}
+            </p>
+          ) : null}
+          {bankTransfer ? (
+            <ul className="space-y-3">
+              <PaymentChoice
+                value="card"
+                checked={!transfer}
+                onChoose={setPayment}
+                title={demo ? 'Card (demo)' : 'Card, Apple Pay, Google Pay and more'}
+                about={demo ? 'On a demo card page: no money is taken.' : 'On Stripe’s secure page, with the ways to pay it offers you.'}
+              />
+              <PaymentChoice
+                value="bank-transfer"
+                checked={transfer}
+                onChoose={setPayment}
+                title="Bank transfer (EFT)"
+                about={`We show and e-mail our bank details. Your items are held for ${bankTransfer.holdDays} days, and we send the order once the money arrives.`}
+              />
+            </ul>
+          ) : (
+            <input type="hidden" name="payment" value="card" />
+          )}
+          {field('purchaseOrder', 'Purchase order number', {
+            optional: true,
+            input: { maxLength: 40 },
+            hint: 'If your business raised one: printed on your tax invoice and packing slip.',
+          })}
+        </fieldset>
       </div>
 
       <section aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-slate-50 p-6 lg:sticky lg:top-24">
@@ -159,13 +197,45 @@ export function DeliveryForm(props: {
         <div className="mt-3">{summary}</div>
         <OrderSummaryLines figures={figures} className="mt-4 border-t border-slate-200 pt-3" />
         <Button type="submit" disabled={paying} size="lg" className="mt-6 w-full disabled:cursor-progress">
-          {paying ? 'Opening the payment page…' : `Pay ${formatAud(figures.totalCents)}`}
+          {transfer
+            ? paying
+              ? 'Placing your order…'
+              : `Place order: ${formatAud(figures.totalCents)} by bank transfer`
+            : paying
+              ? 'Opening the payment page…'
+              : `Pay ${formatAud(figures.totalCents)}`}
         </Button>
         <p className="mt-3 text-xs text-slate-500">
-          {demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30
-          minutes while you pay.
+          {transfer
+            ? 'You will see our bank details on the next page, and we e-mail them to you.'
+            : `${demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30 minutes while you pay.`}
         </p>
       </section>
     </Form>
+  )
+}
+
+/** One way to pay, as a radio card like the delivery methods'. */
+function PaymentChoice(props: { value: 'card' | 'bank-transfer'; checked: boolean; onChoose: (value: string) => void; title: string; about: string }) {
+  return (
+    <li>
+      <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-100">
+        <input
+          type="radio"
+          name="payment"
+          value={props.value}
+          defaultChecked={props.checked}
+          onChange={() => props.onChoose(props.value)}
+          aria-describedby={`payment-${props.value}-about`}
+          className="mt-1"
+        />
+        <span className="flex-1">
+          <span className="block font-semibold">{props.title}</span>
+          <span id={`payment-${props.value}-about`} className="mt-1 block text-sm">
+            {props.about}
+          </span>
+        </span>
+      </label>
+    </li>
   )
 }

@@ -9,6 +9,7 @@ import { OrderStatus, orderDateFormat } from './order-status'
 import { Alert } from '../ui/alert'
 import { summariseStoredOrder } from '../../lib/order-summary'
 import { OrderSummaryLines } from './order-summary'
+import { TransferDetails } from './transfer-details'
 
 /** What the return request answered: its number, or why it was refused. */
 export type ReturnRequestResult = { returnError: string | null; returned: string | null } | null
@@ -18,7 +19,7 @@ export type ReturnRequestResult = { returnError: string | null; returned: string
  * refunds with their adjustment notes, returns, and "Request a return".
  */
 export function OrderProgress({ view, back, result }: { view: OrderView; back: { to: string; label: string } | null; result: ReturnRequestResult }) {
-  const { order, tracking, timeline, documentsBase, refunds, returns, returnForm } = view
+  const { order, tracking, timeline, documentsBase, refunds, returns, returnForm, transfer } = view
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       {back ? (
@@ -36,6 +37,8 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
           We have your return request {result.returned}. We will e-mail you the return instructions, usually within one business day.
         </Alert>
       ) : null}
+
+      {transfer ? <TransferDetails due={transfer} className="mt-6" /> : null}
 
       <section aria-labelledby="timeline-heading" className="mt-8">
         <h2 id="timeline-heading" className="text-lg font-semibold">
@@ -68,6 +71,7 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
         </h2>
         <OrderLineList lines={order.lines} className="mt-2" />
         <OrderSummaryLines figures={summariseStoredOrder(order)} className="mt-2 border-t border-slate-200 pt-3" />
+        {order.purchaseOrder ? <p className="mt-3 text-sm text-slate-700">Your purchase order: {order.purchaseOrder}</p> : null}
         {order.status === 'paid' ? (
           <Link to={`${documentsBase}/invoice`} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
             Tax invoice

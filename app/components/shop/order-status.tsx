@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../ui/badge'
 const TONES: Record<string, BadgeTone> = {
   paid: 'success',
   pending: 'warning',
+  'awaiting-payment': 'warning',
   failed: 'danger',
   expired: 'neutral',
   unfulfilled: 'warning',
@@ -18,7 +19,12 @@ const TONES: Record<string, BadgeTone> = {
 }
 
 /** Words for the states that are not one word. */
-const LABELS: Record<string, string> = { ...FULFILMENT_LABELS, 'partially-refunded': 'Partially refunded', refunded: 'Refunded' }
+const LABELS: Record<string, string> = {
+  ...FULFILMENT_LABELS,
+  'awaiting-payment': 'Awaiting payment',
+  'partially-refunded': 'Partially refunded',
+  refunded: 'Refunded',
+}
 
 /** A payment state (pending, paid, …) or where a paid order is (packed, shipped, …), as a badge. */
 export function OrderStatus({ status }: { status: string }) {

@@ -15,7 +15,8 @@ export const ORDER_FILTERS = {
   cancelled: 'Cancelled',
   refunded: 'With a refund',
   returns: 'Returns to handle',
-  pending: 'Awaiting payment',
+  pending: 'On the payment page',
+  'awaiting-transfer': 'Awaiting bank transfer',
 } as const
 export type OrderFilter = keyof typeof ORDER_FILTERS
 
@@ -49,7 +50,7 @@ const LAST_DAY = '2100-12-31'
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** A real calendar day (not 2026-02-31), written YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
-function isDay(value: string): boolean {
+export function isDay(value: string): boolean {
   const match = DAY.exec(value)
   if (!match || value < FIRST_DAY || value > LAST_DAY) return false
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
@@ -121,6 +122,7 @@ export function filterStates(filter: OrderFilter): { status?: string; fulfilment
   if (filter === 'refunded') return { status: 'paid', refunded: true }
   if (filter === 'returns') return { status: 'paid', openReturns: true }
   if (filter === 'pending') return { status: filter }
+  if (filter === 'awaiting-transfer') return { status: 'awaiting-payment' }
   return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }
 

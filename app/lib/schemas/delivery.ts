@@ -27,6 +27,13 @@ export const deliveryDetailsSchema = z
       .refine((value) => value === '' || isValidAbn(value), 'Enter an 11-digit ABN; this one does not pass the ABN check.'),
     shippingMethod: z.string().trim().min(1, 'Choose how your order reaches you.').max(100),
     collect: z.boolean(),
+    /** The buyer's purchase order number, if their business raised one: printed on the invoice. */
+    purchaseOrder: storableString(40, 'At most 40 characters.').default(''),
+    /** `card` (also when not sent): the payment page, with whatever the provider offers; `bank-transfer`: EFT. */
+    payment: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'card' : value),
+      z.enum(['card', 'bank-transfer'], { error: 'Choose how you pay.' }),
+    ),
     addressLine1: storableString(200),
     addressLine2: storableString(200),
     suburb: storableString(100),

@@ -42,6 +42,14 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         <div>
           <h2 className="font-semibold">Method</h2>
           <p className="mt-1">{order.shippingMethodName || '—'}</p>
+          {order.purchaseOrder ? (
+            <>
+              <h2 className="mt-4 font-semibold">Purchase order</h2>
+              <p className="mt-1" data-testid="slip-purchase-order">
+                {order.purchaseOrder}
+              </p>
+            </>
+          ) : null}
         </div>
       </div>
       <DataTable

@@ -30,6 +30,12 @@ import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { DataTable } from '../../components/ui/table'
 import { AbandonedReasonBadge } from '../../components/staff/abandoned-table'
+import { TransferPanel } from '../../components/staff/transfer-panel'
+import { cancelUnpaidTransfer, recordTransferPayment, transfersOf } from '../../server/orders/bank-transfer.server'
+import { owingCents } from '../../lib/orders/bank-transfer'
+import { shopDay } from '../../lib/reports/periods'
+import { isDay } from '../../lib/orders/order-query'
+import { isStorableText } from '../../lib/schemas/text'
 import { ABANDONED_REASON_HELP, countsAsOrder } from '../../lib/orders/abandoned'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -55,6 +61,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // One key per form shown: submitting the same form twice is one refund (docs/domain.md, Refunds).
     refundKey: randomUUID(),
     cancelKey: randomUUID(),
+    transfers: order.provider === 'bank-transfer' ? await transfersOf(db, order.id) : [],
+    paymentKey: randomUUID(),
+    today: shopDay(new Date()),
+  }
+}
+
+/** Records a bank transfer that arrived, or cancels an order nothing arrived for (docs/domain.md, Bank transfer). */
+async function transferAction(context: Route.ActionArgs['context'], orderId: string, intent: string, form: FormData, by: string) {
+  const deps = shop(context)
+  if (intent === 'cancel-unpaid') {
+    const result = await cancelUnpaidTransfer(deps, orderId, 'staff', by)
+    if (!result.ok) return data({ message: result.message, sent: null }, { status: 409 })
+    return { message: null, sent: `Order ${orderId} is cancelled; its stock is back on sale and the customer was e-mailed.` }
+  }
+  const requestKey = String(form.get('requestKey') ?? '')
+  const amountCents = dollarsToCents(String(form.get('amount') ?? ''))
+  const receivedOn = String(form.get('receivedOn') ?? '')
+  const reference = String(form.get('reference') ?? '').trim()
+  if (!REQUEST_KEY.test(requestKey)) return data({ message: 'The form could not be read. Please reload the page and try again.', sent: null }, { status: 400 })
+  if (amountCents === null || amountCents <= 0) return data({ message: 'Enter the amount received, such as 1299.00.', sent: null }, { status: 400 })
+  const today = shopDay(new Date())
+  if (!isDay(receivedOn) || receivedOn > today) {
+    return data({ message: 'Enter the day the money arrived: a real date, not after today.', sent: null }, { status: 400 })
+  }
+  if (reference.length > 100 || !isStorableText(reference))
+    return data({ message: 'The bank reference is at most 100 characters.', sent: null }, { status: 400 })
+  const result = await recordTransferPayment(deps, { orderId, amountCents, receivedOn, reference, requestKey, by })
+  if (!result.ok) return data({ message: result.message, sent: null }, { status: 409 })
+  const { order } = result
+  if (result.repeated) return { message: null, sent: 'That payment was recorded already; nothing was recorded twice.' }
+  return {
+    message: null,
+    sent: result.paidInFull
+      ? `${formatAud(amountCents)} recorded. Order ${order.id} is paid in full and ready to pack${order.email ? `; ${order.email} was sent the confirmation` : ''}.`
+      : `${formatAud(amountCents)} recorded; ${formatAud(owingCents(order))} is still owing${order.email ? ` (${order.email} was told)` : ''}.`,
   }
 }
 
@@ -82,6 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
+  if (intent === 'record-payment' || intent === 'cancel-unpaid') return transferAction(context, params.orderId, intent, form, staff.email)
   if (intent === 'resend-invoice') {
     const { db, mailer, config } = shop(context)
     const order = await getOrder(db, params.orderId)
@@ -175,7 +217,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function StaffOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, abandoned, states, refunds, returns, refundKey, cancelKey } = loaderData
+  const { order, abandoned, states, refunds, returns, refundKey, cancelKey, transfers, paymentKey, today } = loaderData
   const payment = paymentState(order)
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -255,6 +297,12 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
             </dd>
           </>
         ) : null}
+        {order.purchaseOrder ? (
+          <>
+            <dt className="text-slate-500">Purchase order</dt>
+            <dd data-testid="purchase-order">{order.purchaseOrder}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-500">Delivery method</dt>
         <dd>{order.shippingMethodName || '—'}</dd>
         <dt className="text-slate-500">{order.collect ? 'Pick up at' : 'Deliver to'}</dt>
@@ -274,13 +322,14 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <dt className="text-slate-500">Paid</dt>
         <dd>{order.paidAt ? orderDateFormat.format(new Date(order.paidAt)) : '—'}</dd>
         <dt className="text-slate-500">Payment provider</dt>
-        <dd className="capitalize">{order.provider}</dd>
+        <dd className="capitalize">{order.provider === 'bank-transfer' ? 'Bank transfer' : order.provider}</dd>
         <dt className="text-slate-500">Payment reference</dt>
         <dd className="font-mono text-xs">{order.paymentReference ?? '—'}</dd>
         <dt className="text-slate-500">Payment session</dt>
         <dd className="font-mono text-xs">{order.providerSessionId ?? '—'}</dd>
       </dl>
 
+      {order.provider === 'bank-transfer' ? <TransferPanel order={order} transfers={transfers} paymentKey={paymentKey} today={today} /> : null}
       <FulfilmentPanel order={order} />
       <ReturnsPanel returns={returns} refunds={refunds} refundKey={refundKey} />
       <RefundPanel order={order} refunds={refunds} refundKey={refundKey} cancelKey={cancelKey} />

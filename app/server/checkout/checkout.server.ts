@@ -4,7 +4,10 @@ import type { DeliveryDetails } from '../../lib/schemas/delivery.ts'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { SessionUser } from '../auth/session.server.ts'
 import type { Database } from '../db/client.server.ts'
-import { orders } from '../db/schema.ts'
+import { checkouts, orders } from '../db/schema.ts'
+import { catalogWritten } from '../catalog/catalog-events.server.ts'
+import { holdDays, newTransferSessionId } from '../orders/bank-transfer.server.ts'
+import { orderMailContext, transferPlacedMail } from '../orders/order-mail.server.tsx'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
@@ -43,7 +46,8 @@ export function quoteMethods(methods: ShippingMethod[], lines: PricedLine[]): { 
 type Deps = { db: Database; config: Env; mailer: MailService }
 
 /**
- * Pay for a checkout: price every line and the shipping from the database, stop if anything changed
+ * Pay for a checkout (or place it to be paid by bank transfer: no payment page, the stock held for
+ * staff's days, the customer sent to the thank-you page with the account to pay into): price every line and the shipping from the database, stop if anything changed
  * since the shopper saw it, then in one transaction reserve the stock and store the pending order
  * with its snapshot and delivery details, and open the provider's payment page. A payment page this
  * checkout opened before is closed first, so the shopper's own earlier reservation never stands in
@@ -65,17 +69,37 @@ export async function startCheckout(
   const provider = paymentProvider(config)
   const { details, method } = input
   const collect = method.kind === 'collect'
+  const transfer = details.payment === 'bank-transfer'
+  if (transfer && !config.bankAccount) return { kind: 'refused', message: 'This shop does not take bank transfers. Please choose card.' }
   const now = Date.now()
   // Stripe refuses an expires_at under 30 minutes after it creates the session: a minute's margin for the order's write, the request and clock skew.
   const expiresAt = new Date(now + (PAYMENT_MINUTES + 1) * 60_000)
+  const transferSession = transfer ? newTransferSessionId() : undefined
   let order: Awaited<ReturnType<typeof createPendingOrder>>
   try {
     order = await createPendingOrder(db, {
       lines: priced.lines,
       email: details.email,
       userId: input.user?.id ?? null,
-      provider: provider.name,
+      provider: transfer ? 'bank-transfer' : provider.name,
       updatedBy: input.user?.email ?? null,
+      purchaseOrder: details.purchaseOrder,
+      ...(transfer
+        ? {
+            status: 'awaiting-payment' as const,
+            providerSessionId: transferSession,
+            // Placed: the checkout is done, and the customer has the account to pay into (docs/domain.md, Bank transfer).
+            then: async (tx, placed) => {
+              await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
+              if (placed.email) {
+                await deps.mailer.send(
+                  await transferPlacedMail(await orderMailContext(tx, config, placed.id), { ...placed, email: placed.email }, config.bankAccount),
+                  tx,
+                )
+              }
+            },
+          }
+        : {}),
       delivery: {
         customerName: details.fullName,
         phone: details.phone,
@@ -93,11 +117,15 @@ export async function startCheckout(
         shippingCents: quote.priceCents,
         checkoutId: input.checkoutId,
       },
-      reserveUntil: new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
+      reserveUntil: transfer ? new Date(now + (await holdDays(db)) * 86_400_000) : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
     })
   } catch (error) {
     if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
     throw error
+  }
+  if (transferSession) {
+    catalogWritten()
+    return { kind: 'redirect', url: `${input.origin}/success?session_id=${transferSession}`, orderId: order.id }
   }
   let session: Awaited<ReturnType<typeof provider.createSession>>
   try {
@@ -180,7 +208,7 @@ export async function abandonPayments(deps: Deps, checkoutId: string): Promise<n
 }
 
 /**
- * Timed work: pending orders whose reservation has lapsed (a demo page left open, a Stripe expiry
+ * Timed work: pending orders (a payment page's) whose reservation has lapsed (a demo page left open, a Stripe expiry
  * event that never arrived) expire and give their stock back. Safe to run in every process at once:
  * each order moves through applyPaymentEvent, which applies an event once.
  */
@@ -188,7 +216,7 @@ export async function expireLapsedReservations(deps: Deps, now = new Date()): Pr
   const lapsed = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.stockState, 'reserved'), lt(orders.reservedUntil, now)))
+    .where(and(eq(orders.stockState, 'reserved'), eq(orders.status, 'pending'), lt(orders.reservedUntil, now)))
     .orderBy(asc(orders.reservedUntil))
     .limit(200)
   let expired = 0

@@ -17,6 +17,8 @@ export const DELIVERY_FIELDS = [
   'suburb',
   'state',
   'postcode',
+  'purchaseOrder',
+  'payment',
 ] as const
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number]
 /** `remindMe`: the shopper's consent to the cart reminder and offers (docs/decisions/042-cart-reminders.md), unticked until they tick it. */
@@ -94,6 +96,7 @@ export function initialValues(input: {
   } else {
     values = { ...blank, email: input.user?.email ?? '', fullName: input.user?.name ?? '', saveAddress: input.user !== null, remindMe: false }
   }
+  if (values.payment !== 'bank-transfer') values.payment = 'card'
   const usable = input.choices.filter((choice) => choice.unavailable === null)
   if (!usable.some((choice) => choice.id === values.shippingMethod)) values.shippingMethod = usable[0]?.id ?? ''
   return values

@@ -16,6 +16,8 @@ export interface InvoiceOrder extends Partial<OrderDelivery> {
   totalCents: number
   gstCents: number
   shippingCents?: number
+  /** The buyer's purchase order number, quoted on the invoice when they gave one. */
+  purchaseOrder?: string
   lines: { productName: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[]
 }
 
@@ -30,6 +32,7 @@ export interface TaxInvoice {
   date: string
   seller: InvoiceShop
   buyer: { name: string; email: string; company: string; abn: string; phone: string }
+  purchaseOrder: string
   /** The delivery address as lines, or "Click & Collect" with the pickup address. */
   deliverTo: string[]
   rows: { description: string; quantity: number; unitCents: number; amountCents: number }[]
@@ -63,6 +66,7 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
     date: dateFormat.format(order.paidAt),
     seller: shop,
     buyer: { name: order.customerName ?? '', email: order.email, company: order.company ?? '', abn: order.abn ?? '', phone: order.phone ?? '' },
+    purchaseOrder: order.purchaseOrder ?? '',
     deliverTo: collect ? ['Click & Collect', ...(order.pickupAddress ? [order.pickupAddress] : [])] : (address ?? []),
     rows: order.lines.map((line) => ({
       description: line.productName,

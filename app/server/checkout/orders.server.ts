@@ -217,6 +217,13 @@ export async function createPendingOrder(
     delivery?: Omit<OrderDelivery, 'email'> & { shippingCents: number; checkoutId: string | null }
     /** Hold the lines' stock until this time (throws OutOfStockError, writing nothing, if it cannot). */
     reserveUntil?: Date
+    /** `awaiting-payment`: placed to be paid by bank transfer (no payment page). Default `pending`. */
+    status?: 'pending' | 'awaiting-payment'
+    purchaseOrder?: string
+    /** Set now when the order needs no payment page (a bank transfer's success-page key). */
+    providerSessionId?: string
+    /** More writes in the order's own transaction (the checkout closed, the e-mail queued). */
+    then?: (tx: Executor, order: OrderWithLines) => Promise<void>
   },
 ): Promise<OrderWithLines> {
   const linesCents = input.lines.reduce((sum, line) => sum + line.lineTotalCents, 0)
@@ -226,7 +233,9 @@ export async function createPendingOrder(
     const held = input.reserveUntil ? await reserveStock(tx, input.lines) : new Map<string, number>()
     await tx.insert(orders).values({
       id,
-      status: 'pending',
+      status: input.status ?? 'pending',
+      purchaseOrder: input.purchaseOrder ?? '',
+      providerSessionId: input.providerSessionId ?? null,
       email: input.email,
       userId: input.userId,
       totalCents: totals.totalCents,
@@ -251,6 +260,7 @@ export async function createPendingOrder(
     )
     const order = (await getOrder(tx, id))!
     await recordHistory(tx, { collection: 'orders', documentId: id, action: 'create', document: orderDocument(order), updatedBy: input.updatedBy })
+    await input.then?.(tx, order)
     return order
   })
 }

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -18,6 +19,7 @@ import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
+import type { OrderStatus } from '../../lib/orders/payment-status.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
 
@@ -139,7 +141,13 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull(),
+    /**
+     * `pending`: a payment page is open; `awaiting-payment`: placed to be paid by bank transfer;
+     * `paid`; `failed` or `expired`: a payment attempt that ended without money (an abandoned
+     * checkout); `cancelled`: a bank-transfer order not paid in time, or cancelled by staff before
+     * any money came (app/lib/orders/payment-status.ts).
+     */
+    status: text('status').$type<OrderStatus>().notNull(),
     /**
      * Why a failed or expired order's payment attempt ended (declined, cancelled, expired, the page did
      * not open): such an order is an abandoned checkout (app/lib/orders/abandoned.ts). Null otherwise.
@@ -186,7 +194,14 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('aud'),
     totalCents: integer('total_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
-    provider: text('provider').$type<'demo' | 'stripe'>().notNull(),
+    /** Who takes the money: the payment page's provider, or `bank-transfer` (staff record what arrives). */
+    provider: text('provider').$type<'demo' | 'stripe' | 'bank-transfer'>().notNull(),
+    /** Money received by bank transfer so far (order_payments), GST inclusive; paid in full at total_cents. */
+    receivedCents: integer('received_cents').notNull().default(0),
+    /** The buyer's purchase order number, printed on the tax invoice and packing slip; empty when none. */
+    purchaseOrder: text('purchase_order').notNull().default(''),
+    /** A bank-transfer order's payment reminder went at this time (one per order). */
+    paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true, precision: 3 }),
     /** The provider's checkout session id (Stripe `cs_…`, or the demo page's token). */
     providerSessionId: text('provider_session_id').unique(),
     /** The provider's payment reference once paid (Stripe payment intent `pi_…`). */
@@ -221,6 +236,8 @@ export const orders = pgTable(
       'orders_refunded_within_total',
       sql`${table.refundedCents} BETWEEN 0 AND ${table.totalCents} AND ${table.shippingRefundedCents} BETWEEN 0 AND ${table.shippingCents}`,
     ),
+    // Never more recorded as received by transfer than the order's total.
+    check('orders_received_within_total', sql`${table.receivedCents} BETWEEN 0 AND ${table.totalCents}`),
   ],
 )
 
@@ -249,6 +266,29 @@ export const orderLines = pgTable(
     primaryKey({ columns: [table.orderId, table.position] }),
     check('order_lines_refunded_within_line', sql`${table.refundedQuantity} BETWEEN 0 AND ${table.quantity}`),
   ],
+)
+
+/**
+ * Money received by bank transfer on an order, as staff record it from the bank statement (docs/domain.md,
+ * Bank transfer). One row per transfer; the request key (one per form shown) makes a double click one row.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The day the money arrived, as the bank statement says (YYYY-MM-DD). */
+    receivedOn: text('received_on').notNull(),
+    /** The bank's reference or the payer's description, as staff copied it. */
+    reference: text('reference').notNull().default(''),
+    requestKey: text('request_key').notNull().unique(),
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('order_payments_order_idx').on(table.orderId), check('order_payments_amount_positive', sql`${table.amountCents} > 0`)],
 )
 
 /** Payment events already applied, so a replayed or duplicated event changes nothing. */

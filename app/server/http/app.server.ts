@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { paymentProvider } from '../checkout/payments/index.server.ts'
 import { settlePendingRefunds } from '../orders/refunds.server.ts'
+import { sweepBankTransfers } from '../orders/bank-transfer.server.ts'
 import { readdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -96,6 +97,8 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
     // One reminder per checkout whose shopper consented, after staff's delay (claimed in SQL, so once).
     { name: 'cart-reminders', everySeconds: 300, run: () => sendCartReminders({ db: database.db, mailer, config }) },
+    // Bank-transfer orders: the one reminder after three days, and cancelling what was not paid in time (guarded, so once).
+    { name: 'bank-transfers', everySeconds: 300, run: () => sweepBankTransfers({ db: database.db, mailer, config }) },
   ])
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const secureCookies = publicOrigin(config).startsWith('https://')

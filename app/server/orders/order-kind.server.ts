@@ -3,7 +3,7 @@ import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import { orders } from '../db/schema.ts'
 
 /**
- * An order row is an order, or an abandoned checkout (app/lib/orders/abandoned.ts, countsAsOrder):
+ * An order row is an order (paid; a bank-transfer order, awaiting payment or cancelled unpaid), or an abandoned checkout (app/lib/orders/abandoned.ts, countsAsOrder):
  * each row is exactly one of the two at a time.
  *
  * A pending order stays with the orders while its payment window is open (until `reserved_until`),
@@ -12,7 +12,10 @@ import { orders } from '../db/schema.ts'
  * checkout even before timed work marks it expired (within a minute), and if money still arrives
  * late it becomes a paid order again.
  */
-export const isOrder: SQL = or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending'), gt(orders.reservedUntil, sql`now()`)))!
+export const isOrder: SQL = or(
+  inArray(orders.status, ['paid', 'awaiting-payment', 'cancelled']),
+  and(eq(orders.status, 'pending'), gt(orders.reservedUntil, sql`now()`)),
+)!
 
 /**
  * What an abandoned checkout's reason is: the one stored when its attempt ended, or `expired` for a

@@ -19,6 +19,7 @@ export function matching(query: OrderQuery): SQL | undefined {
         ilike(orders.customerName, containing(query.q)),
         ilike(orders.email, containing(query.q)),
         ilike(orders.company, containing(query.q)),
+        ilike(orders.purchaseOrder, containing(query.q)),
         // A phone number however it was typed: its digits.
         digits.length >= 4 ? sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${containing(digits)}` : undefined,
       ),

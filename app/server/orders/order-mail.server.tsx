@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { render } from '@react-email/components'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { OrderEmail, orderEmailText, type EmailDocument, type EmailSummary, type OrderEmailProps } from '../../emails/order-email.tsx'
 import { addressLines } from '../../lib/delivery/address.ts'
 import { formatAud } from '../../lib/money.ts'
 import { carrierName, trackingLink } from '../../lib/orders/fulfilment.ts'
+import { owingCents, type BankAccount } from '../../lib/orders/bank-transfer.ts'
 import { buyerLines, type TaxInvoice } from '../checkout/invoice.ts'
 import { getOrder, type OrderWithLines } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -109,6 +110,86 @@ export function confirmationMail(context: OrderMailContext, order: MailOrder): P
     actions: [orderButton(context), { href: `${context.orderPage}/invoice`, text: `Tax invoice for ${order.id}` }],
     summary: orderSummaryForEmail(order),
     details: deliveryDetails(order),
+  })
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
+
+/** How to pay an order by bank transfer, as every e-mail about it says it: the account, the reference, what is owing. */
+export function transferInstructions(
+  account: BankAccount | null,
+  order: Pick<MailOrder, 'id' | 'totalCents'> & { receivedCents: number; reservedUntil?: Date | null },
+) {
+  return {
+    label: 'Pay by bank transfer',
+    lines: [
+      ...(account ? [`BSB: ${account.bsb}`, `Account number: ${account.accountNumber}`, `Account name: ${account.accountName}`] : []),
+      `Reference: ${order.id}`,
+      `Amount: ${formatAud(owingCents(order))}`,
+      ...(order.reservedUntil ? [`We hold your items until ${dayFormat.format(order.reservedUntil)}.`] : []),
+    ],
+  }
+}
+
+type TransferOrder = MailOrder & { receivedCents: number; reservedUntil: Date | null }
+
+/** Sent when an order is placed to be paid by bank transfer: the account, the reference and how long the items are held. */
+export function transferPlacedMail(context: OrderMailContext, order: TransferOrder, account: BankAccount | null): Promise<MailMessage> {
+  return message(context, order, `Order ${order.id}: awaiting your bank transfer`, {
+    preview: `Please transfer ${formatAud(order.totalCents)} with the reference ${order.id}.`,
+    heading: 'Thank you: your order awaits payment',
+    paragraphs: [
+      `We have your order ${order.id}. Please transfer ${formatAud(order.totalCents)} to the account below, with ${order.id} as the reference so that we can match your payment.`,
+      'We send your order as soon as the money arrives (transfers between banks can take a business day), and e-mail you then.',
+    ],
+    actions: [orderButton(context)],
+    summary: orderSummaryForEmail(order),
+    details: [transferInstructions(account, order), ...(deliveryDetails(order) ?? [])],
+  })
+}
+
+/** The one reminder, three days after the order, while nothing or only part has arrived. */
+export function transferReminderMail(context: OrderMailContext, order: TransferOrder, account: BankAccount | null): Promise<MailMessage> {
+  return message(context, order, `Reminder: order ${order.id} awaits your bank transfer`, {
+    preview: `${formatAud(owingCents(order))} is still owing on your order ${order.id}.`,
+    heading: 'Your order still awaits payment',
+    paragraphs: [
+      `We have not yet received ${order.receivedCents > 0 ? 'all of ' : ''}the payment for your order ${order.id}: ${formatAud(owingCents(order))} is owing.`,
+      'If you have paid in the last day, thank you: it may still be on its way between banks. Otherwise, please transfer it with the reference below, or reply to this e-mail if you would rather cancel.',
+    ],
+    actions: [orderButton(context)],
+    summary: null,
+    details: [transferInstructions(account, order)],
+  })
+}
+
+/** A part of the money arrived: what did, and what is left. */
+export function transferReceivedMail(context: OrderMailContext, order: TransferOrder, amountCents: number, account: BankAccount | null): Promise<MailMessage> {
+  return message(context, order, `Part payment received for order ${order.id}`, {
+    preview: `We received ${formatAud(amountCents)}; ${formatAud(owingCents(order))} is still owing.`,
+    heading: 'Part payment received',
+    paragraphs: [
+      `Thank you: we received ${formatAud(amountCents)} for your order ${order.id}. ${formatAud(owingCents(order))} is still owing, and we send your order once it arrives.`,
+    ],
+    actions: [orderButton(context)],
+    summary: null,
+    details: [transferInstructions(account, order)],
+  })
+}
+
+/** The order was cancelled before any money came: by the end of its hold, or by staff. */
+export function transferCancelledMail(context: OrderMailContext, order: MailOrder, why: 'lapsed' | 'staff'): Promise<MailMessage> {
+  return message(context, order, `Order ${order.id} cancelled`, {
+    preview: `Your order ${order.id} was cancelled; nothing was paid.`,
+    heading: 'Your order was cancelled',
+    paragraphs: [
+      why === 'lapsed'
+        ? `We did not receive a bank transfer for your order ${order.id} while we held its items, so we have cancelled it. Nothing was paid.`
+        : `We have cancelled your order ${order.id} before it was paid. Nothing was paid.`,
+      'If you sent a transfer in the last day, reply to this e-mail and we will sort it out with you. You are welcome to order again at any time.',
+    ],
+    actions: [orderButton(context)],
+    summary: itemsOnly('In this order', order.lines),
   })
 }
 
@@ -237,7 +318,13 @@ export async function requestOrderLink(deps: { db: Database; mailer: MailService
   const [order] = await deps.db
     .select({ id: orders.id, email: orders.email })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), sql`lower(${orders.email}) = lower(${input.email.trim()})`))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, ['paid', 'awaiting-payment', 'cancelled']),
+        sql`lower(${orders.email}) = lower(${input.email.trim()})`,
+      ),
+    )
     .limit(1)
   if (!order?.email) return
   const addressKey = `order-link-mail:${createHash('sha256').update(order.email.trim().toLowerCase()).digest('hex')}`
@@ -273,6 +360,7 @@ export function taxInvoiceMail(context: OrderMailContext, order: MailOrder, invo
         invoice.seller.address,
         `Invoice and order number: ${invoice.orderId}`,
         `Date: ${invoice.date}`,
+        ...(invoice.purchaseOrder ? [`Your purchase order: ${invoice.purchaseOrder}`] : []),
         `Customer: ${buyerLines(invoice).join(', ')}`,
         ...(invoice.deliverTo.length ? [`Deliver to: ${invoice.deliverTo.join(', ')}`] : []),
       ],

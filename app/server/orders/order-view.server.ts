@@ -3,6 +3,8 @@ import { paymentState } from '../../lib/orders/refunds.ts'
 import { changeOfMindUntil, OPEN_RETURN_STATES, returnRefusal } from '../../lib/orders/returns.ts'
 import { orderStateHistory, orderSummary, type OrderWithLines } from '../checkout/orders.server.ts'
 import type { Executor } from '../db/client.server.ts'
+import { owingCents, type BankAccount } from '../../lib/orders/bank-transfer.ts'
+import type { TransferDue } from '../../components/shop/transfer-details.tsx'
 import { refundsOf } from './refunds.server.ts'
 import { returnsOf } from './returns.server.ts'
 
@@ -11,7 +13,7 @@ import { returnsOf } from './returns.server.ts'
  * its refunds with their adjustment notes, its returns, and what they may still send back.
  * `documentsBase` is where this viewer's invoice and notes are (`/orders/:id` or `/track-order/view`).
  */
-export async function orderView(db: Executor, order: OrderWithLines, documentsBase: string, now = new Date()) {
+export async function orderView(db: Executor, order: OrderWithLines, documentsBase: string, bankAccount: BankAccount | null, now = new Date()) {
   const [states, refunds, returns] = await Promise.all([orderStateHistory(db, order.id), refundsOf(db, order.id), returnsOf(db, order.id)])
   const held = new Map<number, number>()
   for (const item of returns) {
@@ -23,7 +25,14 @@ export async function orderView(db: Executor, order: OrderWithLines, documentsBa
     .filter((line) => line.quantity > 0)
   const until = changeOfMindUntil(order)
   return {
-    order: { ...orderSummary(order), fulfilment: order.fulfilment, payment: paymentState(order), refundedCents: order.refundedCents },
+    order: {
+      ...orderSummary(order),
+      fulfilment: order.fulfilment,
+      payment: paymentState(order),
+      refundedCents: order.refundedCents,
+      purchaseOrder: order.purchaseOrder,
+    },
+    transfer: transferDue(order, bankAccount),
     tracking: order.carrier
       ? { carrier: carrierName(order.carrier), number: order.trackingNumber, link: trackingLink(order.carrier, order.trackingNumber) }
       : null,
@@ -49,3 +58,15 @@ export async function orderView(db: Executor, order: OrderWithLines, documentsBa
 }
 
 export type OrderView = Awaited<ReturnType<typeof orderView>>
+
+/** A bank-transfer order still awaiting (some of) its money: what the customer is to pay, and where. */
+export function transferDue(order: OrderWithLines, account: BankAccount | null): TransferDue | null {
+  if (order.status !== 'awaiting-payment') return null
+  return {
+    account,
+    reference: order.id,
+    owingCents: owingCents(order),
+    receivedCents: order.receivedCents,
+    holdUntil: order.receivedCents === 0 && order.reservedUntil ? order.reservedUntil.toISOString() : null,
+  }
+}

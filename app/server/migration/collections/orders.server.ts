@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { MAX_PER_LINE } from '../../../lib/cart.ts'
 import { ABANDONED_REASONS, type AbandonedReason } from '../../../lib/orders/abandoned.ts'
 import { FULFILMENTS } from '../../../lib/orders/fulfilment.ts'
+import { ORDER_STATUSES } from '../../../lib/orders/payment-status.ts'
 import { deliveryOf, orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
 import type { Executor } from '../../db/client.server.ts'
 import { orderLines, orders } from '../../db/schema.ts'
@@ -31,7 +32,7 @@ const lineSchema = z.strictObject({
 /** An order with the snapshot of its lines (order_lines); totals must add up. */
 const documentSchema = z
   .strictObject({
-    status: z.enum(['pending', 'paid', 'failed', 'expired']),
+    status: z.enum(ORDER_STATUSES),
     abandonedReason: z
       .enum(Object.keys(ABANDONED_REASONS) as [AbandonedReason, ...AbandonedReason[]])
       .nullable()
@@ -44,7 +45,11 @@ const documentSchema = z
       .default('aud'),
     totalCents: cents,
     gstCents: cents,
-    provider: z.enum(['demo', 'stripe']),
+    provider: z.enum(['demo', 'stripe', 'bank-transfer']),
+    // A bank-transfer order: what has arrived so far (its transfers are not in the file), and its one reminder.
+    receivedCents: cents.default(0),
+    paymentReminderSentAt: time.nullable().default(null),
+    purchaseOrder: z.string().trim().max(40, 'At most 40 characters.').default(''),
     providerSessionId: optionalText,
     paymentReference: optionalText,
     createdAt: time,
@@ -137,6 +142,9 @@ function orderFileDocument(order: OrderRow): Document {
     refundedGstCents: order.refundedGstCents,
     shippingRefundedCents: order.shippingRefundedCents,
     reminderSentAt: isoTime(order.reminderSentAt),
+    receivedCents: order.receivedCents,
+    paymentReminderSentAt: isoTime(order.paymentReminderSentAt),
+    purchaseOrder: order.purchaseOrder,
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }
@@ -159,7 +167,7 @@ const orderImporter: Importer<OrderRow> = {
   prepare(orderId, fields) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, reminderSentAt, ...rest } = parsed.data
+    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, reminderSentAt, paymentReminderSentAt, ...rest } = parsed.data
     const row: OrderRow = {
       id: orderId,
       ...rest,
@@ -169,6 +177,7 @@ const orderImporter: Importer<OrderRow> = {
       reservedUntil: reservedUntil ? new Date(reservedUntil) : null,
       fulfilledAt: fulfilledAt ? new Date(fulfilledAt) : null,
       reminderSentAt: reminderSentAt ? new Date(reminderSentAt) : null,
+      paymentReminderSentAt: paymentReminderSentAt ? new Date(paymentReminderSentAt) : null,
       // The status link's secret is never in a file: an imported order gets one when it is first e-mailed about.
       statusToken: null,
       lines,
