@@ -43,7 +43,7 @@ export function TransferDetails({ due, className = '' }: { due: TransferDue; cla
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="font-semibold break-all tabular-nums">{value}</dd>
+            <dd className="font-semibold tabular-nums [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

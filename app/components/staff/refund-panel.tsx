@@ -33,7 +33,7 @@ export function RefundPanel({
   refundKey,
   cancelKey,
 }: {
-  order: RefundableOrder & { fulfilment: Fulfilment; collect: boolean }
+  order: RefundableOrder & { fulfilment: Fulfilment; collect: boolean; provider: string }
   refunds: PanelRefund[]
   refundKey: string
   cancelKey: string
@@ -51,6 +51,12 @@ export function RefundPanel({
       <p className="mt-1 text-sm" data-testid="refund-summary">
         Refunded {formatAud(order.refundedCents)} (GST {formatAud(order.refundedGstCents)}) of {formatAud(order.totalCents)}; {formatAud(remaining)} left.
       </p>
+      {order.provider === 'bank-transfer' ? (
+        <p className="mt-1 text-sm text-amber-800">
+          Paid by bank transfer: a refund here is recorded as made at once, with its adjustment note. Pay the money back to the customer by transfer
+          yourself.
+        </p>
+      ) : null}
       {refunds.length > 0 ? (
         <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="refund-list">
           {refunds.map((refund) => (

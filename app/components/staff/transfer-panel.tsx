@@ -58,7 +58,8 @@ export function TransferPanel({
         </ul>
       ) : null}
       {awaiting ? (
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[10rem_11rem_1fr_auto] sm:items-end">
+        // A new form (and key) after each payment: the amount starts at what is owing then.
+        <Form key={paymentKey} method="post" className="mt-4 grid gap-4 sm:grid-cols-[10rem_11rem_1fr_auto] sm:items-end">
           <input type="hidden" name="requestKey" value={paymentKey} />
           <TextField name="amount" label="Amount received ($)" inputMode="decimal" defaultValue={(owing / 100).toFixed(2)} required />
           <TextField name="receivedOn" label="Day it arrived" type="date" defaultValue={today} max={today} required />
