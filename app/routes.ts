@@ -46,6 +46,8 @@ export default [
     route('outbox', 'routes/staff/outbox.tsx'),
     route('outbox/:messageId', 'routes/staff/outbox.$messageId.tsx'),
     route('payment-links', 'routes/staff/payment-links.tsx'),
+    route('quotes', 'routes/staff/quotes.tsx'),
+    route('quotes/:quoteId', 'routes/staff/quotes.$quoteId.tsx'),
     route('api/stripe-product', 'routes/staff/api.stripe-product.ts'),
     route('migration', 'routes/staff/migration.tsx'),
     route('migration/export/:collection', 'routes/staff/migration.export.$collection.ts'),
@@ -59,6 +61,9 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/delivery', 'routes/checkout.delivery.tsx'),
+  // "Request a quote" from the cart, and a sent quote's page, where its buyer accepts it (docs/domain.md, Quotes).
+  route('checkout/quote', 'routes/checkout.quote.tsx'),
+  route('quote/:token', 'routes/quote.$token.tsx'),
   // A cart reminder's way back to its checkout, and its unsubscribe link (docs/decisions/042-cart-reminders.md).
   route('checkout/resume/:token', 'routes/checkout.resume.$token.tsx'),
   route('unsubscribe/:token', 'routes/unsubscribe.$token.tsx'),

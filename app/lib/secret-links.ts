@@ -11,6 +11,8 @@ const SECRET_LINKS: readonly SecretLink[] = [
   // An order's status page and its documents (`/track-order/<token>/invoice`), linked from every e-mail about the order.
   { path: 'track-order', secret: 'segment' },
   { path: 'staff-invite', secret: 'segment' },
+  // A sent quote's page, where its buyer accepts it.
+  { path: 'quote', secret: 'segment' },
   // A cart reminder's button back to the shopper's filled checkout, and its unsubscribe link.
   { path: 'checkout/resume', secret: 'segment' },
   { path: 'unsubscribe', secret: 'segment' },

@@ -4,6 +4,7 @@ import { useCart } from '../components/shop/cart-context'
 import { useCartQuote } from '../components/shop/cart-quote'
 import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
 import { summariseOrder } from '../lib/order-summary'
+import { QUOTE_SUGGESTED_FROM_CENTS } from '../lib/quotes'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
 import { parseCheckoutItems } from '../lib/schemas/checkout'
@@ -53,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const user = await getSessionUser(context, request)
     const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null })
-    throw redirect('/checkout/delivery', {
+    // "Request a quote" keeps the cart the same way, for the quote form to read.
+    throw redirect(form.get('intent') === 'quote' ? '/checkout/quote' : '/checkout/delivery', {
       status: 303,
       headers: { 'Set-Cookie': checkoutCookie(id, publicOrigin(shop(context).config, request).startsWith('https:')) },
     })
@@ -209,8 +211,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
-            <Button ref={payButton} type="submit" disabled={!canPay} size="lg" className="w-full">
+            <Button ref={payButton} type="submit" name="intent" value="delivery" disabled={!canPay} size="lg" className="w-full">
               {paying ? 'One moment…' : 'Continue to delivery'}
+            </Button>
+            {/* Businesses buying large items ask for a quote: said plainly from $1,000, offered on any cart. */}
+            {summary.totalCents >= QUOTE_SUGGESTED_FROM_CENTS ? (
+              <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-sm text-ink" data-testid="quote-suggestion">
+                Buying for a business? Ask for a quote: freight priced to your postcode, payment by bank transfer, your purchase order on the invoice.
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              name="intent"
+              value="quote"
+              variant={summary.totalCents >= QUOTE_SUGGESTED_FROM_CENTS ? 'secondary' : 'link'}
+              disabled={!canPay}
+              className={summary.totalCents >= QUOTE_SUGGESTED_FROM_CENTS ? 'mt-3 w-full' : 'mt-3'}
+            >
+              Request a quote
             </Button>
           </Form>
           {loaderData.demo ? (

@@ -15,6 +15,7 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
     heading: 'Sell',
     items: [
       { to: '/orders', label: 'Orders' },
+      { to: '/quotes', label: 'Quotes' },
       { to: '/enquiries', label: 'Enquiries' },
       { to: '/staff/customers', label: 'Customers' },
       { to: '/reports', label: 'Reports' },

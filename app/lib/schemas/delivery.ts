@@ -6,6 +6,11 @@ import { storableString } from './text.ts'
 /** The message shown under an empty required field (docs/specification.md, Forms and their checks). */
 export const REQUIRED = 'required'
 
+/** A phone number as people write it: at least 8 digits, with spaces, brackets, hyphens and a leading + allowed. */
+export const phoneNumber = storableString(30)
+  .min(1, REQUIRED)
+  .refine((value) => /^\+?[\d\s()-]{8,30}$/.test(value) && value.replace(/\D/g, '').length >= 8, 'Enter a phone number with at least 8 digits.')
+
 const stateName = (code: string) => STATES.find((state) => state.code === code)?.name ?? code
 
 /**
@@ -17,9 +22,7 @@ export const deliveryDetailsSchema = z
   .object({
     fullName: storableString(200).min(1, REQUIRED),
     email: z.string().trim().min(1, REQUIRED).max(320, 'At most 320 characters.').pipe(z.email('Enter a valid e-mail address.')),
-    phone: storableString(30)
-      .min(1, REQUIRED)
-      .refine((value) => /^\+?[\d\s()-]{8,30}$/.test(value) && value.replace(/\D/g, '').length >= 8, 'Enter a phone number with at least 8 digits.'),
+    phone: phoneNumber,
     company: storableString(200),
     abn: z
       .string()

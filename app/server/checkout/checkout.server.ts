@@ -3,7 +3,6 @@ import { quoteShipping, type CartForShipping, type ShippingMethod, type Shipping
 import type { DeliveryDetails } from '../../lib/schemas/delivery.ts'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
 import type { SessionUser } from '../auth/session.server.ts'
-import type { Database } from '../db/client.server.ts'
 import { checkouts, orders } from '../db/schema.ts'
 import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import { holdDays, newTransferSessionId } from '../orders/bank-transfer.server.ts'
@@ -14,7 +13,9 @@ import type { MailService } from '../mail/outbox.server.ts'
 import { OutOfStockError } from '../stock/stock.server.ts'
 import { paymentCancelPath } from './drafts.server.ts'
 import { applyPaymentEvent } from './payment-events.server.ts'
-import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
+import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type OrderWithLines, type PricedLine } from './orders.server.ts'
+import { QuoteNotAcceptableError } from '../quotes/quotes.server.ts'
+import type { Database, Executor } from '../db/client.server.ts'
 import { paymentProvider } from './payments/index.server.ts'
 import { PaymentProviderError, type PaymentEvent } from './payments/provider.ts'
 
@@ -46,31 +47,68 @@ export function quoteMethods(methods: ShippingMethod[], lines: PricedLine[]): { 
 type Deps = { db: Database; config: Env; mailer: MailService }
 
 /**
- * Pay for a checkout (or place it to be paid by bank transfer: no payment page, the stock held for
- * staff's days, the customer sent to the thank-you page with the account to pay into): price every line and the shipping from the database, stop if anything changed
- * since the shopper saw it, then in one transaction reserve the stock and store the pending order
- * with its snapshot and delivery details, and open the provider's payment page. A payment page this
- * checkout opened before is closed first, so the shopper's own earlier reservation never stands in
- * their way.
+ * Pay for a checkout (or place it to be paid by bank transfer): price every line and the shipping from
+ * the database, stop if anything changed since the shopper saw it, close a payment page this checkout
+ * opened before (so the shopper's own earlier reservation never stands in their way), then place the
+ * order (placeOrder).
  */
 export async function startCheckout(
   deps: Deps,
   input: { checkoutId: string; items: CheckoutItems; details: DeliveryDetails; method: ShippingMethod; user: SessionUser | null; origin: string },
 ): Promise<CheckoutResult> {
-  const { db, config } = deps
+  const { db } = deps
   // The units this checkout's own open payment holds count as available to it (priceCart), and
   // that payment is closed only once this one is sure to go ahead.
   const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId })
   if (priced.problems.length > 0) return { kind: 'problems', problems: priced.problems }
   const quote = quoteShipping(input.method, cartForShipping(priced.lines))
   if (!quote.available) return { kind: 'refused', message: quote.reason }
+  if (input.details.payment === 'bank-transfer' && !deps.config.bankAccount) return { kind: 'refused', message: TRANSFER_NOT_OFFERED }
   await abandonPayments(deps, input.checkoutId)
+  const { method } = input
+  return placeOrder(deps, {
+    lines: priced.lines,
+    shipping: { id: method.id, name: method.name, cents: quote.priceCents, collect: method.kind === 'collect', pickupAddress: method.pickupAddress ?? '' },
+    details: input.details,
+    user: input.user,
+    origin: input.origin,
+    checkoutId: input.checkoutId,
+    cancelPath: paymentCancelPath(input.checkoutId),
+  })
+}
 
+const TRANSFER_NOT_OFFERED = 'This shop does not take bank transfers. Please choose card.'
+
+/** An order about to be placed: lines and shipping priced by the server (from the catalogue or a quote). */
+export interface OrderToPlace {
+  lines: PricedLine[]
+  shipping: { id: string; name: string; cents: number; collect: boolean; pickupAddress: string }
+  details: Omit<DeliveryDetails, 'shippingMethod' | 'collect'>
+  user: SessionUser | null
+  origin: string
+  /** The checkout it comes from (closed once placed by bank transfer, or once paid); null for a quote. */
+  checkoutId: string | null
+  /** Where the payment page sends a shopper who leaves it. */
+  cancelPath: string
+  /** More writes in the order's own transaction (a quote marked accepted); throwing undoes the order. */
+  then?: (tx: Executor, order: OrderWithLines) => Promise<void>
+  quoteId?: string
+}
+
+/**
+ * Places an order, by card or by bank transfer. In one transaction the stock is reserved and the order
+ * stored with its snapshot and delivery details (and the caller's own writes). By card: the provider's
+ * payment page opens for it, the reservation lasting as long as the page. By bank transfer: no payment
+ * page, the order awaits payment with the stock held for staff's days, the checkout is closed and the
+ * buyer e-mailed the account, and they are sent to the thank-you page (docs/domain.md, Bank transfer).
+ */
+export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<CheckoutResult> {
+  const { db, config } = deps
   const provider = paymentProvider(config)
-  const { details, method } = input
-  const collect = method.kind === 'collect'
+  const { details, shipping } = input
+  const collect = shipping.collect
   const transfer = details.payment === 'bank-transfer'
-  if (transfer && !config.bankAccount) return { kind: 'refused', message: 'This shop does not take bank transfers. Please choose card.' }
+  if (transfer && !config.bankAccount) return { kind: 'refused', message: TRANSFER_NOT_OFFERED }
   const now = Date.now()
   // Stripe refuses an expires_at under 30 minutes after it creates the session: a minute's margin for the order's write, the request and clock skew.
   const expiresAt = new Date(now + (PAYMENT_MINUTES + 1) * 60_000)
@@ -78,49 +116,48 @@ export async function startCheckout(
   let order: Awaited<ReturnType<typeof createPendingOrder>>
   try {
     order = await createPendingOrder(db, {
-      lines: priced.lines,
+      lines: input.lines,
       email: details.email,
       userId: input.user?.id ?? null,
       provider: transfer ? 'bank-transfer' : provider.name,
       updatedBy: input.user?.email ?? null,
       purchaseOrder: details.purchaseOrder,
-      ...(transfer
-        ? {
-            status: 'awaiting-payment' as const,
-            providerSessionId: transferSession,
-            // Placed: the checkout is done, and the customer has the account to pay into (docs/domain.md, Bank transfer).
-            then: async (tx, placed) => {
-              await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
-              if (placed.email) {
-                await deps.mailer.send(
-                  await transferPlacedMail(await orderMailContext(tx, config, placed.id), { ...placed, email: placed.email }, config.bankAccount),
-                  tx,
-                )
-              }
-            },
-          }
-        : {}),
+      quoteId: input.quoteId,
+      ...(transfer ? { status: 'awaiting-payment' as const, providerSessionId: transferSession } : {}),
+      then: async (tx, placed) => {
+        await input.then?.(tx, placed)
+        if (!transfer) return
+        // Placed: the checkout is done, and the customer has the account to pay into.
+        if (input.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
+        if (placed.email) {
+          await deps.mailer.send(
+            await transferPlacedMail(await orderMailContext(tx, config, placed.id), { ...placed, email: placed.email }, config.bankAccount),
+            tx,
+          )
+        }
+      },
       delivery: {
         customerName: details.fullName,
         phone: details.phone,
         company: details.company,
         abn: details.abn,
-        shippingMethodId: method.id,
-        shippingMethodName: method.name,
+        shippingMethodId: shipping.id,
+        shippingMethodName: shipping.name,
         collect,
-        pickupAddress: collect ? (method.pickupAddress ?? '') : '',
+        pickupAddress: collect ? shipping.pickupAddress : '',
         addressLine1: collect ? '' : details.addressLine1,
         addressLine2: collect ? '' : details.addressLine2,
         suburb: collect ? '' : details.suburb,
         state: collect ? '' : details.state,
         postcode: collect ? '' : details.postcode,
-        shippingCents: quote.priceCents,
+        shippingCents: shipping.cents,
         checkoutId: input.checkoutId,
       },
       reserveUntil: transfer ? new Date(now + (await holdDays(db)) * 86_400_000) : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
     })
   } catch (error) {
     if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
+    if (error instanceof QuoteNotAcceptableError) return { kind: 'refused', message: error.message }
     throw error
   }
   if (transferSession) {
@@ -132,8 +169,8 @@ export async function startCheckout(
     session = await provider.createSession({
       orderId: order.id,
       email: details.email,
-      lines: priced.lines.map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceId: line.priceId })),
-      shipping: { name: method.name, amountCents: quote.priceCents },
+      lines: input.lines.map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceId: line.priceId })),
+      shipping: { name: shipping.name, amountCents: shipping.cents },
       customer: {
         name: details.fullName,
         phone: details.phone,
@@ -143,7 +180,7 @@ export async function startCheckout(
       },
       expiresAt,
       successUrl: `${input.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${input.origin}${paymentCancelPath(input.checkoutId)}`,
+      cancelUrl: `${input.origin}${input.cancelPath}`,
     })
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, 'could not open a payment session')

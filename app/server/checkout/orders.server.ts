@@ -220,6 +220,7 @@ export async function createPendingOrder(
     /** `awaiting-payment`: placed to be paid by bank transfer (no payment page). Default `pending`. */
     status?: 'pending' | 'awaiting-payment'
     purchaseOrder?: string
+    quoteId?: string
     /** Set now when the order needs no payment page (a bank transfer's success-page key). */
     providerSessionId?: string
     /** More writes in the order's own transaction (the checkout closed, the e-mail queued). */
@@ -235,6 +236,7 @@ export async function createPendingOrder(
       id,
       status: input.status ?? 'pending',
       purchaseOrder: input.purchaseOrder ?? '',
+      quoteId: input.quoteId ?? null,
       providerSessionId: input.providerSessionId ?? null,
       email: input.email,
       userId: input.userId,

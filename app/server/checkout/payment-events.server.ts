@@ -10,6 +10,7 @@ import type { MailService } from '../mail/outbox.server.ts'
 import { confirmationMail, orderMailContext } from '../orders/order-mail.server.tsx'
 import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
 import { attachGuestOrders } from '../orders/guest-orders.server.ts'
+import { reopenQuoteOf } from '../quotes/quotes.server.ts'
 import { getOrder, orderDocument, type Order, type OrderWithLines } from './orders.server.ts'
 import type { PaymentEvent } from './payments/provider.ts'
 
@@ -82,6 +83,8 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
     if (status === 'paid' && order.userId === null && order.email) {
       if ((await attachGuestOrders(tx, { orderId: order.id }, 'paid', PAYMENT_ACTOR)).length > 0) order = (await getOrder(tx, order.id))!
     }
+    // A quote's card payment that ended without money: the quote can be accepted again.
+    if (status !== 'paid') await reopenQuoteOf(tx, locked, PAYMENT_ACTOR)
     // Paid: the checkout it came from is done; the next visit to the delivery step starts afresh.
     if (status === 'paid' && locked.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, locked.checkoutId))
     if (status === 'paid' && order.email) {

@@ -20,6 +20,7 @@ import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 import type { OrderStatus } from '../../lib/orders/payment-status.ts'
+import type { QuoteStatus } from '../../lib/quotes.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
 
@@ -202,6 +203,8 @@ export const orders = pgTable(
     purchaseOrder: text('purchase_order').notNull().default(''),
     /** A bank-transfer order's payment reminder went at this time (one per order). */
     paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true, precision: 3 }),
+    /** The quote this order was placed from (its prices); null for orders from the cart. */
+    quoteId: text('quote_id'),
     /** The provider's checkout session id (Stripe `cs_…`, or the demo page's token). */
     providerSessionId: text('provider_session_id').unique(),
     /** The provider's payment reference once paid (Stripe payment intent `pi_…`). */
@@ -289,6 +292,68 @@ export const orderPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('order_payments_order_idx').on(table.orderId), check('order_payments_amount_positive', sql`${table.amountCents} > 0`)],
+)
+
+/**
+ * A quote (docs/domain.md, Quotes): asked for from the cart or started by staff, priced and sent by
+ * staff, accepted once by the buyer through its link (`/quote/<token>`), making one order at its prices.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    /** Q- and eight characters without look-alikes, as order numbers are. */
+    id: text('id').primaryKey(),
+    status: text('status').$type<QuoteStatus>().notNull(),
+    /** The secret of the buyer's quote page (24 random bytes). */
+    token: text('token').notNull().unique(),
+    company: text('company').notNull().default(''),
+    abn: text('abn').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** Where the goods go, as far as freight needs it (the address is asked for on acceptance). */
+    state: text('state').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    /** What the buyer wrote with the request. */
+    notes: text('notes').notNull().default(''),
+    /** Staff's message to the buyer, printed on the quote. */
+    message: text('message').notNull().default(''),
+    /** Freight, GST inclusive: a taxable line of its own. */
+    freightCents: integer('freight_cents').notNull().default(0),
+    validityDays: integer('validity_days').notNull().default(30),
+    /** Set when sent: sent_at + validity_days; the quote cannot be accepted from then on. */
+    validUntil: timestamp('valid_until', { withTimezone: true, precision: 3 }),
+    userId: text('user_id'),
+    orderId: text('order_id'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('quotes_created_idx').on(table.createdAt), uniqueIndex('quotes_order_idx').on(table.orderId)],
+)
+
+/** A quote's lines: the product, its catalogue price when quoted, the price offered and why it is lower. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    listPriceCents: integer('list_price_cents').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Why the price is below the catalogue's (kept, required when it is). */
+    priceReason: text('price_reason').notNull().default(''),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quoteId, table.position] }),
+    check('quote_lines_positive', sql`${table.quantity} > 0 AND ${table.unitPriceCents} >= 0`),
+  ],
 )
 
 /** Payment events already applied, so a replayed or duplicated event changes nothing. */

@@ -50,6 +50,8 @@ const documentSchema = z
     receivedCents: cents.default(0),
     paymentReminderSentAt: time.nullable().default(null),
     purchaseOrder: z.string().trim().max(40, 'At most 40 characters.').default(''),
+    // The quote the order was placed from (its prices), if any.
+    quoteId: optionalText,
     providerSessionId: optionalText,
     paymentReference: optionalText,
     createdAt: time,
@@ -145,6 +147,7 @@ function orderFileDocument(order: OrderRow): Document {
     receivedCents: order.receivedCents,
     paymentReminderSentAt: isoTime(order.paymentReminderSentAt),
     purchaseOrder: order.purchaseOrder,
+    quoteId: order.quoteId,
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }

@@ -1,0 +1,202 @@
+import { eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { quoteRequestSchema, quoteTotals } from '../../app/lib/quotes'
+import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
+import { getOrder } from '../../app/server/checkout/orders.server'
+import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
+import { history, orders, outbox, products, quotes } from '../../app/server/db/schema'
+import { parseEnv, type Env } from '../../app/server/env.server'
+import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
+import { acceptQuote, type Acceptance } from '../../app/server/quotes/accept-quote.server'
+import { quoteSentMail } from '../../app/server/quotes/quote-mail.server'
+import { editQuote, getQuote, requestQuote, sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
+import { testDatabaseKinds } from '../support/databases'
+
+const ORIGIN = 'http://localhost:3999'
+const REQUEST = quoteRequestSchema.parse({
+  company: 'Survey Co Pty Ltd',
+  abn: '51 824 753 556',
+  contactName: 'Sam Surveyor',
+  email: 'sam@survey.example',
+  phone: '07 3000 1234',
+  state: 'QLD',
+  postcode: '4066',
+  notes: 'Need it before the wet season.',
+})
+const ACCEPTANCE: Acceptance = {
+  fullName: 'Sam Surveyor',
+  phone: '07 3000 1234',
+  addressLine1: '5 Theodolite St',
+  addressLine2: '',
+  suburb: 'Toowong',
+  purchaseOrder: 'PO-88',
+  payment: 'bank-transfer',
+}
+
+describe.each(testDatabaseKinds())('quotes on $name', (kind) => {
+  let database: DatabaseHandle
+  let mailer: MailService
+  let deps: { db: Database; config: Env; mailer: MailService }
+
+  beforeAll(async () => {
+    database = await kind.open()
+    mailer = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
+    deps = { db: database.db, mailer, config: parseEnv({ PUBLIC_URL: 'https://shop.example' }) }
+    await database.db.insert(products).values(
+      [
+        ['e900', 'UniDrone E900', 1_299_900, 5],
+        ['battery', 'UniCell 22000 mAh Battery', 89_900, 10],
+      ].map(([id, name, cents, onHand]) => ({
+        id: id as string,
+        productName: name as string,
+        STUPID: id as string,
+        productCategory: 'test',
+        productPrices: [{ value: cents as number, label: 'Price (inc. GST)', description: '' }],
+        productWeightGrams: 500,
+        productStockOnHand: onHand as number,
+      })),
+    )
+  })
+  afterAll(async () => {
+    await mailer?.stop()
+    await database?.close()
+  })
+
+  const stockOf = async (id: string) =>
+    (await database.db.select({ onHand: products.productStockOnHand, reserved: products.stockReserved }).from(products).where(eq(products.id, id)))[0]!
+
+  /** A survey firm asks for an E900 and two batteries; staff lower the battery price (with a reason), add freight and send it. */
+  async function sentQuote() {
+    const requested = (await requestQuote(database.db, {
+      items: [
+        { FBUID: 'e900', productCount: 1 },
+        { FBUID: 'battery', productCount: 2 },
+      ],
+      request: REQUEST,
+      userId: null,
+      by: REQUEST.email,
+    }))!
+    const edit = {
+      lines: [
+        { productId: 'e900', quantity: 1, unitPriceCents: 1_299_900, priceReason: '' },
+        { productId: 'battery', quantity: 2, unitPriceCents: 80_000, priceReason: '' },
+      ],
+      add: [],
+      freightCents: 9_500,
+      validityDays: 30,
+      message: 'Thank you for asking.',
+    }
+    expect(await editQuote(database.db, requested.id, edit, 'ann@shop.example')).toEqual({
+      ok: false,
+      message: 'UniCell 22000 mAh Battery is priced below the catalogue: say why in its reason.',
+    })
+    const reasoned = { ...edit, lines: [edit.lines[0]!, { ...edit.lines[1]!, priceReason: 'Two or more with an E900' }] }
+    expect((await editQuote(database.db, requested.id, reasoned, 'ann@shop.example')).ok).toBe(true)
+    const sent = await sendQuote(database.db, requested.id, 'ann@shop.example', async (tx, quote) => {
+      await mailer.send(await quoteSentMail(deps.config, quote), tx)
+    })
+    if (!sent.ok) throw new Error(sent.message)
+    return sent.quote
+  }
+
+  it('prices a quote with its lowered line and freight, GST on the total, and e-mails its link', async () => {
+    const quote = await sentQuote()
+    expect(quote.status).toBe('sent')
+    expect(quote.lines.map((line) => [line.productId, line.unitPriceCents, line.listPriceCents, line.priceReason])).toEqual([
+      ['e900', 1_299_900, 1_299_900, ''],
+      ['battery', 80_000, 89_900, 'Two or more with an E900'],
+    ])
+    expect(quoteTotals(quote.lines, quote.freightCents)).toEqual({
+      itemsCents: 1_459_900,
+      freightCents: 9_500,
+      totalCents: 1_469_400,
+      gstCents: 133_582,
+      subtotalCents: 1_335_818,
+    })
+    expect(quote.validUntil!.getTime() - quote.sentAt!.getTime()).toBe(30 * 86_400_000)
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.subject, `Your quote ${quote.id}%`))
+    expect(mail!.to).toBe('sam@survey.example')
+    expect(mail!.text).toContain(`https://shop.example/quote/${quote.token}`)
+    expect(mail!.text).toContain('$14,694.00')
+    // Its history says who changed what; the link's secret is not in it.
+    const rows = await database.db.select({ document: history.document, by: history.updatedBy }).from(history).where(eq(history.documentId, quote.id))
+    expect(rows.map((row) => [row.document.status, row.by])).toEqual([
+      ['requested', 'sam@survey.example'],
+      ['requested', 'ann@shop.example'],
+      ['sent', 'ann@shop.example'],
+    ])
+    expect(JSON.stringify(rows)).not.toContain(quote.token)
+  })
+
+  it('accepted twice at once makes one order, at the quote’s prices whatever the catalogue says, with its stock reserved', async () => {
+    const quote = await sentQuote()
+    await database.db
+      .update(products)
+      .set({ productPrices: [{ value: 1_399_900, label: 'Price (inc. GST)', description: '' }] })
+      .where(eq(products.id, 'e900'))
+    const before = await stockOf('e900')
+    const results = await Promise.all([
+      acceptQuote(deps, quote, ACCEPTANCE, { user: null, origin: ORIGIN }),
+      acceptQuote(deps, quote, { ...ACCEPTANCE, purchaseOrder: 'PO-89' }, { user: null, origin: ORIGIN }),
+    ])
+    const placed = results.filter((result) => result.kind === 'redirect')
+    expect(placed).toHaveLength(1)
+    expect(results.find((result) => result.kind !== 'redirect')).toEqual({ kind: 'refused', message: expect.stringContaining('has been accepted already') })
+    const orderId = (placed[0] as { orderId: string }).orderId
+    const order = (await getOrder(database.db, orderId))!
+    expect(order).toMatchObject({
+      status: 'awaiting-payment',
+      quoteId: quote.id,
+      totalCents: 1_469_400,
+      gstCents: 133_582,
+      shippingCents: 9_500,
+      company: 'Survey Co Pty Ltd',
+    })
+    expect(order.lines.map((line) => [line.productId, line.unitPriceCents, line.quantity])).toEqual([
+      ['e900', 1_299_900, 1],
+      ['battery', 80_000, 2],
+    ])
+    expect(await stockOf('e900')).toEqual({ onHand: before.onHand, reserved: before.reserved + 1 })
+    expect(await getQuote(database.db, quote.id)).toMatchObject({ status: 'accepted', orderId })
+    expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id))).toHaveLength(1)
+    await database.db
+      .update(products)
+      .set({ productPrices: [{ value: 1_299_900, label: 'Price (inc. GST)', description: '' }] })
+      .where(eq(products.id, 'e900'))
+  })
+
+  it('refuses an expired or withdrawn quote, and opens a quote again when its card payment ends without money', async () => {
+    const expiring = await sentQuote()
+    await database.db
+      .update(quotes)
+      .set({ validUntil: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, expiring.id))
+    const late = await acceptQuote(deps, (await getQuote(database.db, expiring.id))!, ACCEPTANCE, { user: null, origin: ORIGIN })
+    expect(late).toEqual({ kind: 'refused', message: `Quote ${expiring.id} has expired. Please ask us for a new one: prices may have changed.` })
+
+    const withdrawn = await sentQuote()
+    await withdrawQuote(database.db, withdrawn.id, 'ann@shop.example')
+    expect(await acceptQuote(deps, (await getQuote(database.db, withdrawn.id))!, ACCEPTANCE, { user: null, origin: ORIGIN })).toMatchObject({ kind: 'refused' })
+
+    const byCard = await sentQuote()
+    const paying = await acceptQuote(deps, byCard, { ...ACCEPTANCE, payment: 'card' }, { user: null, origin: ORIGIN })
+    expect(paying.kind).toBe('redirect')
+    const orderId = (paying as { orderId: string }).orderId
+    expect(await getQuote(database.db, byCard.id)).toMatchObject({ status: 'accepted', orderId })
+    await applyPaymentEvent(deps, {
+      eventId: `declined-${orderId}`,
+      type: 'test.declined',
+      orderId,
+      sessionId: null,
+      outcome: 'failed',
+      paymentReference: null,
+      email: null,
+    })
+    expect(await getQuote(database.db, byCard.id)).toMatchObject({ status: 'sent', orderId: null })
+    const again = await acceptQuote(deps, (await getQuote(database.db, byCard.id))!, ACCEPTANCE, { user: null, origin: ORIGIN })
+    expect(again.kind).toBe('redirect')
+  })
+})
