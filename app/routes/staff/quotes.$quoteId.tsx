@@ -169,16 +169,12 @@ export default function StaffQuote({ loaderData, actionData }: Route.ComponentPr
             {quote.lines.map((line) => (
               <li key={line.position} className="rounded-lg border border-slate-200 p-4">
                 <p className="font-semibold">
-                  {line.productName}{' '}
-                  <span className="text-sm font-normal text-slate-500">
-                    (catalogue {formatAud(line.listPriceCents)}
-                    {line.unitPriceCents < line.listPriceCents ? (
-                      <Badge tone="brand" className="ml-2">
-                        Lowered
-                      </Badge>
-                    ) : null}
-                    )
-                  </span>
+                  {line.productName} <span className="text-sm font-normal text-slate-500">(catalogue {formatAud(line.listPriceCents)})</span>
+                  {line.unitPriceCents < line.listPriceCents ? (
+                    <Badge tone="brand" className="ml-2">
+                      Lowered
+                    </Badge>
+                  ) : null}
                 </p>
                 <div className="mt-3 grid gap-3 sm:grid-cols-[7rem_10rem_1fr]">
                   <TextField name={`qty-${line.position}`} label="Quantity" inputMode="numeric" defaultValue={String(line.quantity)} hint="0 removes it" />
