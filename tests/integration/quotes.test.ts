@@ -9,7 +9,7 @@ import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { acceptQuote, type Acceptance } from '../../app/server/quotes/accept-quote.server'
 import { quoteSentMail } from '../../app/server/quotes/quote-mail.server'
-import { editQuote, getQuote, requestQuote, sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
+import { editQuote, getQuote, quoteCounts, requestQuote, sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { testDatabaseKinds } from '../support/databases'
 
 const ORIGIN = 'http://localhost:3999'
@@ -198,5 +198,12 @@ describe.each(testDatabaseKinds())('quotes on $name', (kind) => {
     expect(await getQuote(database.db, byCard.id)).toMatchObject({ status: 'sent', orderId: null })
     const again = await acceptQuote(deps, (await getQuote(database.db, byCard.id))!, ACCEPTANCE, { user: null, origin: ORIGIN })
     expect(again.kind).toBe('redirect')
+  })
+
+  it('reports count the quotes sent in a period, and of those the accepted and the expired', async () => {
+    // The tests above sent five: two accepted (one after its card was declined), one expired, one withdrawn, one still open.
+    const range = { from: new Date(Date.now() - 3_600_000), until: new Date(Date.now() + 60_000) }
+    expect(await quoteCounts(database.db, range)).toEqual({ sent: 5, accepted: 2, expired: 1 })
+    expect(await quoteCounts(database.db, { from: new Date(0), until: new Date(1000) })).toEqual({ sent: 0, accepted: 0, expired: 0 })
   })
 })

@@ -1,3 +1,4 @@
+import { quoteCounts } from '../../server/quotes/quotes.server'
 import { Link } from 'react-router'
 import { BarChart } from '../../components/staff/bar-chart'
 import { formatAud } from '../../lib/money'
@@ -37,16 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = shopDay(new Date())
   const { from, to } = lastDays(today, query.range)
   const range = { from: dayStart(from), until: dayStart(addDays(to, 1)) }
-  const [byDay, grouped, top, quarters, lowStock] = await Promise.all([
+  const [byDay, grouped, top, quarters, lowStock, quoteFigures] = await Promise.all([
     query.by === 'day' ? null : totalsByPeriod(db, range, 'day'),
     totalsByPeriod(db, range, query.by),
     topProducts(db, range),
     gstByQuarter(db, basQuartersToDate(today)),
     lowStockProducts(db),
+    quoteCounts(db, range),
   ])
   const days = fillPeriods(byDay ?? grouped, periodsCovering(from, to, 'day'))
   const periods = fillPeriods(grouped, periodsCovering(from, to, query.by)).reverse()
-  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock }
+  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, quoteFigures }
 }
 
 const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((total, row) => total + row[key], 0)
@@ -54,7 +56,7 @@ const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((tota
 type QuarterRow = Awaited<ReturnType<typeof gstByQuarter>>[number]
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { query, from, to, days, periods, top, quarters, lowStock } = loaderData
+  const { query, from, to, days, periods, top, quarters, lowStock, quoteFigures } = loaderData
   const totals = {
     orders: sum(days, 'orders'),
     sales: sum(days, 'salesCents'),
@@ -81,6 +83,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <Figure label="GST collected" value={formatAud(totals.gst)} testId="total-gst" />
           <Figure label="Refunds" value={formatAud(totals.refunds)} />
           <Figure label="Net" value={formatAud(totals.sales - totals.refunds)} />
+        </dl>
+      </section>
+
+      <section aria-labelledby="quotes-heading" className="mt-10">
+        <h2 id="quotes-heading" className="text-xl font-semibold">
+          Quotes
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Quotes sent in these days, and what became of them.{' '}
+          <Link to="/quotes" className="text-brand-700 underline">
+            All quotes
+          </Link>
+        </p>
+        <dl className="mt-3 grid grid-cols-3 gap-3 sm:max-w-xl">
+          <Figure label="Sent" value={String(quoteFigures.sent)} testId="quotes-sent" />
+          <Figure label="Accepted" value={String(quoteFigures.accepted)} testId="quotes-accepted" />
+          <Figure label="Expired" value={String(quoteFigures.expired)} testId="quotes-expired" />
         </dl>
       </section>
 
