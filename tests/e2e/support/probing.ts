@@ -315,6 +315,17 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
     case '/client/orders/:orderId':
     case '/track-order/:token':
       return { fields: ['intent', 'reason', 'details', 'qty-0'], fixed: { reason: 'not-a-reason' } }
+    case '/checkout/quote':
+      return { fields: ['company', 'abn', 'contactName', 'email', 'phone', 'state', 'postcode', 'notes'], fixed: { abn: '12 345 678 901' } }
+    case '/quote/:token':
+      return { fields: ['fullName', 'phone', 'addressLine1', 'addressLine2', 'suburb', 'purchaseOrder', 'payment'], fixed: { phone: '12' } }
+    case '/quotes':
+      return { fields: ['company', 'abn', 'contactName', 'email', 'phone', 'state', 'postcode'], fixed: { email: 'not-an-email' } }
+    case '/quotes/:quoteId':
+      return {
+        fields: ['intent', 'qty-0', 'price-0', 'reason-0', 'addProduct', 'addQuantity', 'freight', 'validityDays', 'message'],
+        fixed: { validityDays: '0' },
+      }
     case '/settings/notifications':
       return { fields: ['intent', 'newOrders', 'lowStock'], fixed: { intent: 'not-an-action' } }
     default:
