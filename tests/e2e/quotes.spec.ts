@@ -56,6 +56,13 @@ test('a survey firm asks for a quote for an E900 and two batteries; staff lower 
     mails.filter((message) => message.subject.startsWith(`Your quote ${quoteId}`)),
   )
   const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{32}/.exec(mail!.text)![0]
+  // The e-mail as a phone's mail client shows it: one column, the total, the button to the quote.
+  const reader = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+  await reader.setContent(mail!.html)
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expect(reader.getByRole('link', { name: 'View and accept the quote' })).toHaveAttribute('href', link)
+  await expect(reader.getByText('Freight', { exact: true })).toBeVisible()
+  await reader.context().close()
   await page.goto(new URL(link).pathname)
   await expect(page.getByRole('heading', { level: 1, name: `Quote ${quoteId}` })).toBeVisible()
   await expect(page.getByRole('cell', { name: /^Freight/ })).toBeVisible()
