@@ -113,6 +113,7 @@ export async function startCheckout(
           ? null
           : { line1: details.addressLine1, line2: details.addressLine2, suburb: details.suburb, state: details.state, postcode: details.postcode },
       },
+      withoutPayLater: priced.backordered.length > 0 || details.abn !== '',
       expiresAt,
       successUrl: `${input.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${input.origin}${paymentCancelPath(input.checkoutId)}`,
