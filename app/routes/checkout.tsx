@@ -6,6 +6,7 @@ import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
 import { summariseOrder } from '../lib/order-summary'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
+import { PAY_LATER_MESSAGE } from '../lib/pay-later'
 import { parseCheckoutItems } from '../lib/schemas/checkout'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { getSessionUser } from '../server/auth/session.server'
@@ -206,6 +207,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </Button>
               ) : null}
             </div>
+          ) : null}
+          {quoted?.payLater ? (
+            <p className="mt-4 text-sm font-medium text-slate-700" data-testid="pay-later">
+              {PAY_LATER_MESSAGE}
+            </p>
           ) : null}
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
