@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PAY_LATER, payLaterSettingOf, showsPayLater } from './pay-later'
 
-describe('the pay later line', () => {
+describe('the pay later message', () => {
   const on = { enabled: true, maxCents: 200_000 }
   const now = (amountCents: number) => ({ amountCents, availableNow: true })
 

@@ -1,5 +1,5 @@
 /**
- * The "pay later" line of product pages and the cart (docs/domain.md, Payment methods;
+ * The "pay later" message of product pages and the cart (docs/domain.md, Payment methods;
  * docs/decisions/044-pay-later-message.md). Staff turn it on at /settings/payments; it is kept in
  * shop_settings under `pay-later`.
  */
@@ -7,7 +7,7 @@ export const PAY_LATER_MESSAGE = 'Pay later with Afterpay or Zip at checkout'
 
 export interface PayLaterSetting {
   enabled: boolean
-  /** The largest product price or cart total the line is shown for, GST inclusive. */
+  /** The largest product price or cart total the message is shown for, GST inclusive. */
   maxCents: number
 }
 
@@ -32,7 +32,7 @@ export const isPayLaterLimit = (cents: unknown): cents is number =>
   typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= MIN_PAY_LATER_CENTS && cents <= MAX_PAY_LATER_CENTS
 
 /**
- * Whether a purchase gets the line: only with Stripe (the only provider that can offer Afterpay and
+ * Whether a purchase gets the message: only with Stripe (the only provider that can offer Afterpay and
  * Zip; the demo provider offers neither), only when staff turned it on, only up to their amount, and
  * only for what can be sent now: Afterpay does not serve pre-orders, so never for a backorder, nor
  * for something that cannot be bought at all. The same for every visitor, so a cached page can hold it.

@@ -13,7 +13,7 @@ import type { Route } from './+types/api.cart.quote'
 
 /**
  * Prices the visitor's cart from the database and says what changed since they added it, with the
- * shipping estimate, the delivery methods it can use and whether it gets the "pay later" line (JSON,
+ * shipping estimate, the delivery methods it can use and whether it gets the "pay later" message (JSON,
  * asked by the checkout page's useCartQuote).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const shipping = shippingEstimate(methods, cartForShipping(priced.lines))
     // Every method with its own delivery time and price for this cart, or why it cannot carry it.
     const delivery = methodChoices(quoteMethods(methods, priced.lines))
-    // The "pay later" line, for the total the cart shows (lines and the shipping estimate), when
+    // The "pay later" message, for the total the cart shows (lines and the shipping estimate), when
     // nothing in it would be backordered and nothing needs the shopper's attention first.
     const payLater =
       priced.problems.length === 0 &&

@@ -208,11 +208,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ) : null}
             </div>
           ) : null}
-          {quoted?.payLater ? (
-            <p className="mt-4 text-sm font-medium text-slate-700" data-testid="pay-later">
-              {PAY_LATER_MESSAGE}
-            </p>
-          ) : null}
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
             <Button ref={payButton} type="submit" disabled={!canPay} size="lg" className="w-full">
@@ -224,6 +219,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : (
             <p className="mt-3 text-xs text-slate-500">You will pay on Stripe’s secure page.</p>
           )}
+          {/* Under the button, so that it appearing with the server's answer moves nothing the shopper may be about to press. */}
+          {quoted?.payLater ? (
+            <p className="mt-2 text-sm font-medium text-slate-700" data-testid="pay-later">
+              {PAY_LATER_MESSAGE}
+            </p>
+          ) : null}
           {deliverable.length > 0 ? (
             <div className="mt-6 border-t border-slate-200 pt-4">
               <h3 className="text-sm font-semibold">Delivery methods</h3>

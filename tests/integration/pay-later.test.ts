@@ -46,7 +46,7 @@ const OVER_LIMIT = 'unidrone-e900'
 const BACKORDER = 'unicam-t2-thermal-gimbal'
 const SOLD_OUT = 'unirtk-f9-gnss-module'
 
-describe.each(testDatabaseKinds())('the pay later line on $name', (kind) => {
+describe.each(testDatabaseKinds())('the pay later message on $name', (kind) => {
   let database: DatabaseHandle
   let fake: FakeStripe
   let mailer: MailService
@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('the pay later line on $name', (kind) => {
       .from(history)
       .where(and(eq(history.collection, 'settings'), eq(history.documentId, PAY_LATER_SETTINGS_KEY)))
 
-  it('is off by default, at $2,000: the screen says so and neither a product page nor the cart shows the line', async () => {
+  it('is off by default, at $2,000: the screen says so and neither a product page nor the cart shows the message', async () => {
     expect(await readPayLaterSetting(database.db)).toEqual({ enabled: false, maxCents: 200_000 })
     expect(await settingsLoader({ request: new Request(`${ORIGIN}/settings/payments`), params: {}, context: staff } as never)).toEqual({
       provider: 'stripe',
@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('the pay later line on $name', (kind) => {
 
   it('refuses an amount that is missing, not dollars or outside $1–$10,000 with a 400 and says why; nothing is stored', async () => {
     const refusals: [string, RegExp][] = [
-      ['', /^Enter the largest amount to show the line for, from \$1 to \$10,000\.$/],
+      ['', /^Enter the largest amount to show the message for, from \$1 to \$10,000\.$/],
       ['   ', /^Enter the largest amount/],
       ['lots', /^Enter an amount in dollars, such as 2000, from \$1 to \$10,000\.$/],
       ['-5', /^Enter an amount in dollars/],
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())('the pay later line on $name', (kind) => {
     const versionBefore = await stripeShop.get(shopContext).catalog.version()
     expect(await post({ intent: 'pay-later', payLater: 'on', maxAmount: '$2,000' })).toEqual({
       saved: true,
-      message: 'Saved: the pay later line is on, for prices and carts up to $2,000.00.',
+      message: 'Saved: the pay later message is on, for prices and carts up to $2,000.00.',
     })
     expect(await readPayLaterSetting(database.db)).toEqual({ enabled: true, maxCents: 200_000 })
     const rows = await settingRows()

@@ -6,7 +6,7 @@ import type { PricedCart as ServerPricedCart } from '../../server/checkout/order
 /**
  * The server's prices for the cart, its shipping estimate (the cheapest method; null: none can carry
  * it), every delivery method with its delivery time and price for this cart, and whether the cart
- * shows the "pay later" line (app/lib/pay-later.ts).
+ * shows the "pay later" message (app/lib/pay-later.ts).
  */
 export type PricedCart = ServerPricedCart & { shipping: ShippingEstimate | null; delivery: MethodChoice[]; payLater: boolean }
 

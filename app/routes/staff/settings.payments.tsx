@@ -17,7 +17,7 @@ import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/settings.payments'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta('Payments', 'How shoppers pay, and the pay later line on product pages and the cart.', shopNameFrom(matches)),
+  ...pageMeta('Payments', 'How shoppers pay, and the pay later message on product pages and the cart.', shopNameFrom(matches)),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -35,7 +35,7 @@ interface Refused {
   values: { enabled: boolean; maxAmount: string }
 }
 
-/** Staff's "pay later" line (docs/domain.md, Payment methods; docs/decisions/044-pay-later-message.md). */
+/** Staff's "pay later" message (docs/domain.md, Payment methods; docs/decisions/044-pay-later-message.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const form = await readForm(request)
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { enabled, maxCents } = parsed.setting
   return {
     saved: true as const,
-    message: enabled ? `Saved: the pay later line is on, for prices and carts up to ${formatAud(maxCents)}.` : 'Saved: the pay later line is off.',
+    message: enabled ? `Saved: the pay later message is on, for prices and carts up to ${formatAud(maxCents)}.` : 'Saved: the pay later message is off.',
   }
 }
 
@@ -68,8 +68,8 @@ export default function PaymentSettings({ loaderData, actionData }: Route.Compon
         title="Payments"
         lead={
           provider === 'stripe'
-            ? 'Shoppers pay on Stripe’s own page. Stripe offers them the payment methods turned on in your Stripe dashboard (cards, Apple Pay and Google Pay, Afterpay, Zip, PayTo…): the shop does not choose them.'
-            : 'This shop takes payments with the demo provider: a card page of its own, with no money taken. With Stripe, shoppers get the payment methods turned on in your Stripe dashboard.'
+            ? 'Shoppers pay on Stripe’s own page, which offers the payment methods turned on in your Stripe dashboard (cards, Apple Pay and Google Pay, Afterpay, Zip, PayTo…): the shop does not choose them. It only leaves Afterpay and Zip out of an order with something on backorder or with an ABN, which they do not serve.'
+            : 'This shop takes payments with the demo provider: a payment page of its own, with no money taken. With Stripe, shoppers get the payment methods turned on in your Stripe dashboard.'
         }
       />
       {actionData ? (
@@ -91,19 +91,19 @@ export default function PaymentSettings({ loaderData, actionData }: Route.Compon
             Pay later message
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            A line under the price on product pages, and in the cart’s summary: “{PAY_LATER_MESSAGE}”. Turn it on only when Afterpay or Zip is turned on in your
-            Stripe dashboard.
+            “{PAY_LATER_MESSAGE}”, under the price on product pages and in the cart’s summary. Turn it on only when Afterpay or Zip is turned on in your Stripe
+            dashboard.
           </p>
           {provider !== 'stripe' ? (
             <Alert tone="info" className="mt-3">
-              The line is shown only when the shop takes payments with Stripe. You can set it now; shoppers see it once the shop uses Stripe.
+              The message is shown only when the shop takes payments with Stripe. You can set it now; shoppers see it once the shop uses Stripe.
             </Alert>
           ) : null}
         </div>
         <CheckboxField
           name={PAY_LATER_FIELDS.enabled}
-          label="Show the pay later line"
-          hint="Only for products that can be sent now and carts with nothing on backorder: Afterpay does not serve pre-orders. Off unless you turn it on."
+          label="Show the pay later message"
+          hint="Only for products that can be sent now, and carts with nothing on backorder: Afterpay does not serve pre-orders."
           defaultChecked={refused?.values.enabled ?? setting.enabled}
         />
         <TextField

@@ -58,7 +58,7 @@ export interface CatalogReads {
   featured(): Promise<ProductCard[]>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
-  /** Staff's "pay later" line (product pages and the cart show it; saving it is a catalogue change). */
+  /** Staff's "pay later" message (product pages and the cart show it; saving it is a catalogue change). */
   payLater(): Promise<PayLaterSetting>
   /** A page of search results, best first (search.server.ts). */
   search(query: SearchQuery, page: number): Promise<{ cards: ProductCard[]; total: number }>

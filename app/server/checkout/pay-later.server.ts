@@ -15,7 +15,7 @@ export async function readPayLaterSetting(db: Executor): Promise<PayLaterSetting
 }
 
 /**
- * Saves the setting with its history row. Product pages and the cart show the line from it, and
+ * Saves the setting with its history row. Product pages and the cart show the message from it, and
  * product pages are kept in the page cache: the save counts as a catalogue change in the same
  * transaction, so every process retires its kept pages (this one at once, others within a second).
  */
