@@ -55,6 +55,7 @@ export default [
     route('settings/shipping', 'routes/staff/settings.shipping.tsx'),
     route('settings/staff', 'routes/staff/settings.staff.tsx'),
     route('settings/notifications', 'routes/staff/settings.notifications.tsx'),
+    route('settings/payments', 'routes/staff/settings.payments.tsx'),
   ]),
   // An invitation to join the staff, opened from its e-mail by someone who is not staff yet.
   route('staff-invite/:token', 'routes/staff-invite.$token.tsx'),

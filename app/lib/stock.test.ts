@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availabilityOf, canBuy, schemaAvailability } from './stock'
+import { availabilityOf, availableNow, canBuy, schemaAvailability } from './stock'
 
 const facts = (available: number | null, allowBackorder = false, leadTime = '') => ({ available, allowBackorder, leadTime })
 
@@ -18,5 +18,6 @@ describe('what a product says about its stock', () => {
     expect(availabilityOf(stock).label).toBe(label)
     expect(schemaAvailability(stock)).toBe(`https://schema.org/${schema}`)
     expect(canBuy(stock)).toBe(label !== 'Sold out')
+    expect(availableNow(stock)).toBe(label === 'In stock' || label.startsWith('Only'))
   })
 })

@@ -23,6 +23,12 @@ export function availabilityOf(stock: StockFacts): Availability {
   return { kind: 'sold-out', label: 'Sold out' }
 }
 
+/** Whether it can be sent now: in stock or low, neither waiting on a backorder nor sold out. */
+export function availableNow(stock: StockFacts): boolean {
+  const kind = availabilityOf(stock).kind
+  return kind === 'in-stock' || kind === 'low'
+}
+
 /** Whether Add to cart is offered at all. */
 export const canBuy = (stock: StockFacts): boolean => availabilityOf(stock).kind !== 'sold-out'
 

@@ -7,6 +7,7 @@ import { summariseOrder } from '../lib/order-summary'
 import { QUOTE_SUGGESTED_FROM_CENTS } from '../lib/quotes'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
+import { PAY_LATER_MESSAGE } from '../lib/pay-later'
 import { parseCheckoutItems } from '../lib/schemas/checkout'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { getSessionUser } from '../server/auth/session.server'
@@ -236,6 +237,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : (
             <p className="mt-3 text-xs text-slate-500">You will pay on Stripe’s secure page.</p>
           )}
+          {/* Under the button, so that it appearing with the server's answer moves nothing the shopper may be about to press. */}
+          {quoted?.payLater ? (
+            <p className="mt-2 text-sm font-medium text-slate-700" data-testid="pay-later">
+              {PAY_LATER_MESSAGE}
+            </p>
+          ) : null}
           {deliverable.length > 0 ? (
             <div className="mt-6 border-t border-slate-200 pt-4">
               <h3 className="text-sm font-semibold">Delivery methods</h3>

@@ -19,7 +19,8 @@ import { centsToDecimal, formatAud } from '../lib/money'
 import { quoteShipping, shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { Breadcrumbs } from '../components/shop/breadcrumbs'
-import { schemaAvailability } from '../lib/stock'
+import { availableNow, schemaAvailability } from '../lib/stock'
+import { PAY_LATER_MESSAGE, showsPayLater } from '../lib/pay-later'
 import { StockNote } from '../components/shop/stock-note'
 import { DeliveryTimes } from '../components/shop/delivery-times'
 import { methodChoices } from '../server/checkout/delivery-step.server'
@@ -60,19 +61,26 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A draft or archived product is not in the shop: staff (past their second factor) see it as a
   // visitor would once it is active; everyone else is told it does not exist.
   if (product.productStatus !== 'active' && !(await canPreview(context, request))) throw data(null, { status: 404 })
-  const [methods, neighbours, placeholders] = await Promise.all([
+  const [methods, neighbours, placeholders, payLaterSetting] = await Promise.all([
     catalog.shippingMethods(),
     catalog.productNeighbours(product.FBUID),
     imagePlaceholders(
       db,
       product.productImages.map((image) => image.value),
     ),
+    catalog.payLater(),
   ])
   // One of this product, as a cart of its own: the cheapest way it can travel, and every method with its own delivery time.
   const alone = { subtotalCents: shownPrice(product)?.value ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
   const delivery = shippingEstimate(methods, alone)
   const deliveryChoices = methodChoices(methods.map((method) => ({ method, quote: quoteShipping(method, alone) })))
-  return { product, stock, placeholders, delivery, deliveryChoices, origin: publicOrigin(shop(context).config, request), ...neighbours }
+  // Kept in the page cache like the rest of the page: staff's setting, the price and the stock decide
+  // it, never the visitor, and saving the setting retires the kept pages (pay-later.server.ts).
+  const payLater = showsPayLater(payLaterSetting, shop(context).config.PAYMENT_PROVIDER, {
+    amountCents: alone.subtotalCents,
+    availableNow: availableNow(stock),
+  })
+  return { product, stock, placeholders, delivery, deliveryChoices, payLater, origin: publicOrigin(shop(context).config, request), ...neighbours }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -111,7 +119,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery, deliveryChoices, related, alsoBought, placeholders } = loaderData
+  const { product, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders } = loaderData
   const price = shownPrice(product)
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
@@ -146,6 +154,11 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           {price ? (
             <p className="mt-4 text-2xl font-semibold">
               {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
+            </p>
+          ) : null}
+          {payLater ? (
+            <p className="mt-1 text-sm text-slate-600" data-testid="pay-later">
+              {PAY_LATER_MESSAGE}
             </p>
           ) : null}
           <div className="mt-3 space-y-1">

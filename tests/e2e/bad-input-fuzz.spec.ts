@@ -247,6 +247,9 @@ function seedFor(pattern: string): Seed | null {
         position: '2',
         active: 'on',
       })
+    case '/settings/payments':
+      // Valid: the pay later message on at $2,000 (the fuzz shop takes demo payments, so no page shows it).
+      return form({ intent: 'pay-later', payLater: 'on', maxAmount: '2000' })
     case '/api/cart/quote':
       return { encoding: 'json', fields: { items: [{ FBUID: 'unidrone-e900', productCount: 2 }] } }
     case '/pay/demo/:sessionId':

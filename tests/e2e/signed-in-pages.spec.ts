@@ -155,6 +155,7 @@ test('every page and answer rendered for a signed-in customer or staff member sa
     '/product/create',
     '/settings/staff',
     '/settings/shipping',
+    '/settings/payments',
     '/settings/notifications',
     '/migration',
   ]

@@ -148,6 +148,7 @@ test.describe('the staff area', () => {
         '/payment-links',
         '/migration',
         '/settings/shipping',
+        '/settings/payments',
         '/settings/notifications',
         '/settings/staff',
       ]),

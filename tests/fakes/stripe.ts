@@ -40,6 +40,8 @@ export interface FakeSession {
   success_url: string
   cancel_url: string
   line_items: Record<string, any>[]
+  /** The dashboard's payment methods this session leaves out, as sent (`excluded_payment_method_types`). */
+  excluded_payment_method_types: string[]
 }
 
 /** A shipping rate made from a session's `shipping_rate_data`, with the fields Stripe returns. */
@@ -149,7 +151,7 @@ export interface NewFakePaymentLink {
 /**
  * A stand-in for api.stripe.com on a free loopback port. Checkout: create a session (idempotently,
  * like Stripe: the same key with other parameters is an `idempotency_error`; `expires_at` must lie
- * 30 minutes to 24 hours ahead), read it back, and expire it (`POST …/:id/expire`: only an open
+ * 30 minutes to 24 hours ahead; a fixed `payment_method_types` is refused, as the pinned API version does), read it back, and expire it (`POST …/:id/expire`: only an open
  * session; `completeSession` plays the shopper paying). Catalogue (seeded with `addProduct`,
  * `addPrice`, `addPaymentLink`): `GET /v1/products/:id`, `GET /v1/prices` (filtered by `product`, `active`, `currency`),
  * `GET /v1/prices/:id`, `GET /v1/payment_links` and `GET /v1/payment_links/:id/line_items`, lists
@@ -336,6 +338,18 @@ export async function startFakeStripe() {
         ),
       }
     }
+    // The API version the SDK pins (2026-10-28.endive) takes no fixed list: the dashboard's methods
+    // apply, less any `excluded_payment_method_types`.
+    if (body.payment_method_types !== undefined) {
+      return {
+        error: stripeError(
+          'invalid_request_error',
+          'payment_method_types is no longer supported. Manage payment methods in the Dashboard, or use excluded_payment_method_types.',
+          'payment_method_types_no_longer_supported',
+          'payment_method_types',
+        ),
+      }
+    }
     const options = ((body.shipping_options ?? []) as Record<string, any>[]).map((option) => {
       const data = option.shipping_rate_data ?? {}
       const rate: FakeShippingRate = {
@@ -380,6 +394,7 @@ export async function startFakeStripe() {
       success_url: body.success_url,
       cancel_url: body.cancel_url,
       line_items: lineItems,
+      excluded_payment_method_types: body.excluded_payment_method_types ?? [],
     }
   }
 

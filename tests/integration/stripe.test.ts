@@ -61,7 +61,12 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
   const COLLECTED = { shipping: { name: 'Click & Collect', amountCents: 0 }, customer: { name: 'Gus Guest', phone: '0298765432', address: null } }
 
   /** What the checkout does: price from the database, store a pending order, open its Stripe session. */
-  async function placeOrder(items: CheckoutRequestItem[], email: string | null = 'pilot@example.com', delivery: typeof POSTED | typeof COLLECTED = POSTED) {
+  async function placeOrder(
+    items: CheckoutRequestItem[],
+    email: string | null = 'pilot@example.com',
+    delivery: typeof POSTED | typeof COLLECTED = POSTED,
+    extra: Partial<PaymentSessionRequest> = {},
+  ) {
     const priced = await priceCart(database.db, items)
     const order = await createPendingOrder(database.db, { lines: priced.lines, email, userId: null, provider: 'stripe', updatedBy: email })
     const request: PaymentSessionRequest = {
@@ -72,6 +77,7 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
       expiresAt: new Date(Date.now() + 60 * 60_000),
       successUrl: `${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ORIGIN}/checkout`,
+      ...extra,
     }
     const created = await provider().createSession(request)
     await attachPaymentSession(database.db, order.id, created.id, email)
@@ -154,6 +160,31 @@ describe.each(testDatabaseKinds())('Stripe payments on $name', (kind) => {
       tax_behavior: 'inclusive',
     })
     expect((await getOrder(database.db, order.id))?.providerSessionId).toBe(session.id)
+  })
+
+  it('lets Stripe offer the payment methods turned on in its dashboard (no fixed list), and gives Afterpay and Zip the shipping address and the e-mail', async () => {
+    const { order, session } = await placeOrder([{ FBUID: 'unipilot-x7-pro', productCount: 1 }])
+    const [request] = fake.sessionRequests().filter((sent) => sent.body.metadata?.orderId === order.id)
+    // Cards, wallets, Afterpay, Zip, PayTo: whichever the operator turned on, Stripe chooses.
+    expect(request!.body).not.toHaveProperty('payment_method_types')
+    expect(request!.body).not.toHaveProperty('excluded_payment_method_types')
+    expect(request!.body).not.toHaveProperty('payment_method_configuration')
+    expect(session.excluded_payment_method_types).toEqual([])
+    // What Afterpay and Zip assess the purchase with: who receives it, where, and their e-mail.
+    expect(request!.body.payment_intent_data.shipping).toEqual({
+      name: 'Pat Pilot',
+      phone: '0412 345 678',
+      address: { line1: '1 Runway Rd', city: 'Mascot', state: 'NSW', postal_code: '2020', country: 'AU' },
+    })
+    expect(request!.body.customer_email).toBe('pilot@example.com')
+    expect(session.customer_email).toBe('pilot@example.com')
+
+    // A purchase they do not serve (a backorder, a business buyer) leaves those two out, and only those.
+    const without = await placeOrder([{ FBUID: 'unipilot-x7-pro', productCount: 1 }], 'pilot@example.com', POSTED, { withoutPayLater: true })
+    expect(without.session.excluded_payment_method_types).toEqual(['afterpay_clearpay', 'zip'])
+    const [sent] = fake.sessionRequests().filter((candidate) => candidate.body.metadata?.orderId === without.order.id)
+    expect(sent!.body).not.toHaveProperty('payment_method_types')
+    expect(sent!.body.payment_intent_data.shipping.address).toMatchObject({ line1: '1 Runway Rd', postal_code: '2020', country: 'AU' })
   })
 
   it('asking again for the same order returns the same session (idempotency key), and a guest collecting gets no prefilled e-mail and no address', async () => {

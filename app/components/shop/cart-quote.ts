@@ -5,9 +5,10 @@ import type { PricedCart as ServerPricedCart } from '../../server/checkout/order
 
 /**
  * The server's prices for the cart, its shipping estimate (the cheapest method; null: none can carry
- * it) and every delivery method with its delivery time and price for this cart.
+ * it), every delivery method with its delivery time and price for this cart, and whether the cart
+ * shows the "pay later" message (app/lib/pay-later.ts).
  */
-export type PricedCart = ServerPricedCart & { shipping: ShippingEstimate | null; delivery: MethodChoice[] }
+export type PricedCart = ServerPricedCart & { shipping: ShippingEstimate | null; delivery: MethodChoice[]; payLater: boolean }
 
 /** Said when the shop could not be reached or gave no answer it could read. */
 export const QUOTE_FAILED = 'We could not check your cart’s prices just now. Please try again in a moment.'

@@ -29,6 +29,7 @@ export const COLLECTION_LABELS: Record<string, string> = {
   contacts: 'Enquiry',
   profiles: 'Profile',
   orders: 'Order',
+  settings: 'Setting',
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -61,7 +62,11 @@ const FIELD_LABELS: Record<string, string> = {
   contactPhone: 'Contact number',
   contactCompany: 'Company',
   contactMessage: 'Message',
+  maxCents: 'Largest amount',
 }
+
+/** Fields that hold cents, shown in AUD (the pay-later setting's largest amount). */
+const MONEY_FIELDS = new Set(['maxCents'])
 
 /** A readable name for a document field: known ones by name, others from their camelCase. */
 export function fieldLabel(field: string): string {
@@ -127,6 +132,7 @@ const muted = (text: string) => <span className="italic text-slate-500">{text}</
 export function ChangeValue({ field, value }: { field: string; value: unknown }) {
   if (value === undefined || value === null) return <span className="text-slate-500">—</span>
   if (typeof value === 'string') return value === '' ? muted('(empty)') : <span className="whitespace-pre-wrap break-words">{value}</span>
+  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return <span>{formatAud(value)}</span>
   if (typeof value === 'number' || typeof value === 'boolean') return <span>{String(value)}</span>
   if (field === 'productPrices') {
     if (isPrice(value)) return <PriceText price={value} />

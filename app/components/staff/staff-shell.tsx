@@ -41,6 +41,7 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
     heading: 'Settings',
     items: [
       { to: '/settings/shipping', label: 'Shipping' },
+      { to: '/settings/payments', label: 'Payments' },
       { to: '/settings/notifications', label: 'Notifications' },
       { to: '/settings/staff', label: 'Staff accounts' },
     ],

@@ -28,9 +28,13 @@ function nameOf(document: Record<string, unknown>): string | null {
   return person || null
 }
 
+/** The screen where staff change each setting that keeps a history. */
+const SETTING_SCREENS: Record<string, string> = { 'pay-later': '/settings/payments' }
+
 /** Where the record itself lives, while it exists. */
 function recordPath(collection: string, documentId: string): string | null {
   const id = encodeURIComponent(documentId)
+  if (collection === 'settings') return SETTING_SCREENS[documentId] ?? null
   return ({ templates: `/template/${id}`, products: `/product/${id}`, orders: `/orders/${id}` } as Record<string, string>)[collection] ?? null
 }
 

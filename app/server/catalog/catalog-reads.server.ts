@@ -3,6 +3,8 @@ import type { Category, ProductCard } from '../../lib/catalog.ts'
 import { categoryQueryString, type CategoryQuery } from '../../lib/category-query.ts'
 import type { ShippingMethod } from '../../lib/delivery/shipping.ts'
 import { listActiveShippingMethods } from '../delivery/shipping-methods.server.ts'
+import { readPayLaterSetting } from '../checkout/pay-later.server.ts'
+import type { PayLaterSetting } from '../../lib/pay-later.ts'
 import type { Database } from '../db/client.server.ts'
 import { history } from '../db/schema.ts'
 import { onCatalogWrite } from './catalog-events.server.ts'
@@ -56,6 +58,8 @@ export interface CatalogReads {
   featured(): Promise<ProductCard[]>
   /** The shipping methods a shopper may choose (product pages price delivery from them). */
   shippingMethods(): Promise<ShippingMethod[]>
+  /** Staff's "pay later" message (product pages and the cart show it; saving it is a catalogue change). */
+  payLater(): Promise<PayLaterSetting>
   /** A page of search results, best first (search.server.ts). */
   search(query: SearchQuery, page: number): Promise<{ cards: ProductCard[]; total: number }>
   /** What the search box suggests while typing. */
@@ -130,6 +134,7 @@ export function createCatalogReads(db: Database): CatalogReads {
       }),
     featured: () => kept('featured', () => listFeaturedCards(db)),
     shippingMethods: () => kept('shipping-methods', () => listActiveShippingMethods(db)),
+    payLater: () => kept('pay-later', () => readPayLaterSetting(db)),
     search: (query, page) => kept(`search:${page}:${query.text}`, () => searchProducts(db, query, page), 'search'),
     suggest: (query) => kept(`suggest:${query.text}`, () => suggestProducts(db, query), 'search'),
   }

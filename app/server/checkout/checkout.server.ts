@@ -74,6 +74,7 @@ export async function startCheckout(
     origin: input.origin,
     checkoutId: input.checkoutId,
     cancelPath: paymentCancelPath(input.checkoutId),
+    withoutPayLater: priced.backordered.length > 0,
   })
 }
 
@@ -93,6 +94,8 @@ export interface OrderToPlace {
   /** More writes in the order's own transaction (a quote marked accepted); throwing undoes the order. */
   then?: (tx: Executor, order: OrderWithLines) => Promise<void>
   quoteId?: string
+  /** Afterpay and Zip are left out of the payment page (a backordered line, a quote); always for an ABN. */
+  withoutPayLater?: boolean
 }
 
 /**
@@ -178,6 +181,7 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
           ? null
           : { line1: details.addressLine1, line2: details.addressLine2, suburb: details.suburb, state: details.state, postcode: details.postcode },
       },
+      withoutPayLater: input.withoutPayLater || details.abn !== '',
       expiresAt,
       successUrl: `${input.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${input.origin}${input.cancelPath}`,

@@ -47,6 +47,8 @@ export interface PricedCart {
   lines: PricedLine[]
   problems: CartProblem[]
   totals: { total: number; gst: number; subtotal: number }
+  /** Products of lines that would be backordered: more units than are available now (docs/domain.md, Stock). */
+  backordered: string[]
 }
 
 /**
@@ -77,6 +79,7 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
   const byId = new Map(rows.map((row) => [row.id, row]))
   const lines: PricedLine[] = []
   const problems: CartProblem[] = []
+  const backordered: string[] = []
   for (const item of items) {
     const row = byId.get(item.FBUID)
     if (!row) {
@@ -111,6 +114,7 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
       })
       continue
     }
+    if (row.allowBackorder && row.onHand !== null && row.onHand - row.reserved + (own.get(row.id) ?? 0) < item.productCount) backordered.push(row.id)
     const lineTotalCents = price.value * item.productCount
     lines.push({
       productId: row.id,
@@ -126,7 +130,7 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
     })
   }
   const totals = orderTotals(lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
-  return { lines, problems, totals }
+  return { lines, problems, totals, backordered }
 }
 
 async function heldByCheckout(db: Executor, checkoutId: string, productIds: string[]): Promise<Map<string, number>> {

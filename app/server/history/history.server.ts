@@ -8,7 +8,7 @@ import { NotRestorableError, type Collection } from './record.server.ts'
 
 export { NotRestorableError }
 
-export const COLLECTIONS: Collection[] = ['products', 'templates', 'contacts', 'profiles', 'orders', 'shipping-methods', 'addresses', 'quotes']
+export const COLLECTIONS: Collection[] = ['products', 'templates', 'contacts', 'profiles', 'orders', 'shipping-methods', 'addresses', 'quotes', 'settings']
 
 /**
  * Collections whose old versions staff may put back. Orders move only through payment

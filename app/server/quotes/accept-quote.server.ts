@@ -61,6 +61,8 @@ export async function acceptQuote(
     checkoutId: null,
     cancelPath: `/quote/${quote.token}?payment=cancelled`,
     quoteId: quote.id,
+    // A quote is a business purchase: never paid later with Afterpay or Zip.
+    withoutPayLater: true,
     then: (tx, order) => claimQuote(tx, quote.id, order.id, context.user?.email ?? quote.email),
   })
 }

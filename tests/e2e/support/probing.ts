@@ -328,6 +328,8 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
       }
     case '/settings/notifications':
       return { fields: ['intent', 'newOrders', 'lowStock'], fixed: { intent: 'not-an-action' } }
+    case '/settings/payments':
+      return { fields: ['intent', 'payLater', 'maxAmount'], fixed: { maxAmount: 'not an amount' } }
     default:
       return null
   }

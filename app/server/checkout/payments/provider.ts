@@ -3,7 +3,7 @@ import type { AbandonedReason } from '../../../lib/orders/abandoned.ts'
 /** What every payment provider is asked for: a hosted payment page for one pending order. */
 export interface PaymentSessionRequest {
   orderId: string
-  /** The buyer's e-mail when known (signed in): prefilled on the payment page. */
+  /** The buyer's e-mail from the delivery step: prefilled on the payment page (Afterpay and Zip ask for it too). */
   email: string | null
   lines: { name: string; unitPriceCents: number; quantity: number; priceId: string }[]
   /** The shipping line as the server priced it (GST inclusive); null for orders without one. */
@@ -14,6 +14,12 @@ export interface PaymentSessionRequest {
     phone: string
     address: { line1: string; line2: string; suburb: string; state: string; postcode: string } | null
   } | null
+  /**
+   * Afterpay and Zip are left out of this payment, whatever the operator turned on: a line is
+   * backordered (Afterpay does not serve pre-orders) or the buyer gave an ABN (a business purchase;
+   * both are credit for consumers). docs/decisions/044-pay-later-message.md
+   */
+  withoutPayLater?: boolean
   /** The payment page closes at this time (the order's reservation lasts a little longer). */
   expiresAt: Date
   /** origin + `/success?session_id={CHECKOUT_SESSION_ID}` */

@@ -47,6 +47,9 @@ export function stripeClient(config: Env): Stripe {
   return client
 }
 
+/** Stripe's names of the pay-later methods the shop's message speaks of. */
+export const PAY_LATER_METHODS = ['afterpay_clearpay', 'zip'] as const
+
 function lineItem(line: PaymentSessionRequest['lines'][number]): Stripe.Checkout.SessionCreateParams.LineItem {
   if (line.priceId) return { price: line.priceId, quantity: line.quantity }
   return {
@@ -91,6 +94,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
             metadata: { orderId: request.orderId },
             payment_intent_data: {
               metadata: { orderId: request.orderId },
+              // The address the delivery step collected: Afterpay and Zip assess the purchase with it
+              // (Click & Collect has none to give).
               ...(request.customer?.address
                 ? {
                     shipping: {
@@ -109,6 +114,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
                 : {}),
             },
             ...(request.email ? { customer_email: request.email } : {}),
+            // No payment_method_types: Stripe offers what the operator turned on in its dashboard
+            // (cards, wallets, Afterpay, Zip, PayTo…) and this session can use. Only Afterpay and Zip
+            // are taken out, for a purchase they do not serve.
+            ...(request.withoutPayLater ? { excluded_payment_method_types: [...PAY_LATER_METHODS] } : {}),
           },
           { idempotencyKey: `checkout-session-${request.orderId}` },
         )
