@@ -1,3 +1,4 @@
+import { holdDays, setHoldDays } from '../../app/server/orders/bank-transfer.server'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PAY_LATER } from '../../app/lib/pay-later'
@@ -114,6 +115,9 @@ describe.each(testDatabaseKinds())('the pay later message on $name', (kind) => {
       provider: 'stripe',
       setting: DEFAULT_PAY_LATER,
       changed: null,
+      // With Stripe and no BANK_ settings, bank transfer is not offered; its hold is the default week.
+      bankAccount: null,
+      holdDays: 7,
     })
     expect(await showsOnProductPage(IN_STOCK)).toBe(false)
     expect(await showsInCart([{ FBUID: IN_STOCK, productCount: 1 }])).toBe(false)
@@ -134,7 +138,7 @@ describe.each(testDatabaseKinds())('the pay later message on $name', (kind) => {
       ['25,000', /; \$25,000\.00 is not\.$/],
     ]
     for (const [maxAmount, message] of refusals) {
-      const answer = (await post({ intent: 'pay-later', payLater: 'on', maxAmount })) as {
+      const answer = (await post({ intent: 'pay-later', payLater: 'on', maxAmount })) as unknown as {
         data: { saved: boolean; message: string; errors: { maxAmount?: string }; values: { enabled: boolean; maxAmount: string } }
         init: ResponseInit
       }
@@ -228,6 +232,21 @@ describe.each(testDatabaseKinds())('the pay later message on $name', (kind) => {
       ]),
     ).toBe(false)
     expect(await showsInCart([{ FBUID: IN_STOCK, productCount: 1 }])).toBe(true)
+  })
+
+  it('the same screen sets how long a bank-transfer order holds its stock: 1 to 30 days, with its history row', async () => {
+    const refused = (await post({ intent: 'bank-transfer', holdDays: '45' })) as unknown as { data: { saved: boolean; message: string }; init: ResponseInit }
+    expect(refused.init.status).toBe(400)
+    expect(refused.data.message).toBe('Nothing was saved: hold the stock for 1 to 30 whole days.')
+    expect(await holdDays(database.db)).toBe(7)
+    expect(await post({ intent: 'bank-transfer', holdDays: '10' })).toEqual({
+      saved: true,
+      message: 'Saved: bank-transfer orders hold their stock for 10 days.',
+    })
+    expect(await holdDays(database.db)).toBe(10)
+    const [row] = await database.db.select().from(history).where(eq(history.documentId, 'bank-transfer'))
+    expect(row).toMatchObject({ collection: 'settings', updatedBy: STAFF_EMAIL, document: { holdDays: 10 } })
+    await setHoldDays(database.db, 7)
   })
 
   it('Stripe is asked to leave Afterpay and Zip out of a payment with a backordered line or an ABN, and only then', async () => {

@@ -13,6 +13,8 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
 import { lastPayLaterChange, readPayLaterSetting, savePayLaterSetting } from '../../server/checkout/pay-later.server'
 import { shop } from '../../server/context.server'
+import { holdDays, setHoldDays } from '../../server/orders/bank-transfer.server'
+import { MAX_HOLD_DAYS, MIN_HOLD_DAYS } from '../../lib/orders/bank-transfer'
 import { readForm } from '../../server/http/form.server'
 import type { Route } from './+types/settings.payments'
 
@@ -23,8 +25,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = shop(context)
-  const [setting, changed] = await Promise.all([readPayLaterSetting(db), lastPayLaterChange(db)])
-  return { provider: config.PAYMENT_PROVIDER, setting, changed: changed && { at: changed.at.toISOString(), by: changed.by } }
+  const [setting, changed, days] = await Promise.all([readPayLaterSetting(db), lastPayLaterChange(db), holdDays(db)])
+  return {
+    provider: config.PAYMENT_PROVIDER,
+    setting,
+    changed: changed && { at: changed.at.toISOString(), by: changed.by },
+    bankAccount: config.bankAccount,
+    holdDays: days,
+  }
 }
 
 /** What a refused save sends back: the message and the values as typed, so nothing is lost. */
@@ -38,9 +46,18 @@ interface Refused {
 /** Staff's "pay later" message (docs/domain.md, Payment methods; docs/decisions/044-pay-later-message.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
+  const { db } = shop(context)
   const form = await readForm(request)
   const typed = { enabled: form.get(PAY_LATER_FIELDS.enabled) === 'on', maxAmount: String(form.get(PAY_LATER_FIELDS.maxAmount) ?? '').slice(0, 100) }
-  // Only the settings form saves: a post without its intent (a stray or forged request) changes nothing.
+  if (form.get('intent') === 'bank-transfer') {
+    const days = Number(String(form.get('holdDays') ?? ''))
+    if (!Number.isInteger(days) || days < MIN_HOLD_DAYS || days > MAX_HOLD_DAYS) {
+      return data({ saved: false as const, message: `Nothing was saved: hold the stock for ${MIN_HOLD_DAYS} to ${MAX_HOLD_DAYS} whole days.` }, { status: 400 })
+    }
+    await db.transaction((tx) => setHoldDays(tx, days, staff.email))
+    return { saved: true as const, message: `Saved: bank-transfer orders hold their stock for ${days} days.` }
+  }
+  // Only the settings forms save: a post without their intent (a stray or forged request) changes nothing.
   if (form.get('intent') !== 'pay-later') {
     return data<Refused>(
       { saved: false, message: 'The form could not be read. Please reload the page and try again.', errors: {}, values: typed },
@@ -50,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parsePayLaterForm(form)
   if (!parsed.ok)
     return data<Refused>({ saved: false, message: 'Nothing was saved: please check the amount.', errors: parsed.errors, values: typed }, { status: 400 })
-  await savePayLaterSetting(shop(context).db, parsed.setting, staff.email)
+  await savePayLaterSetting(db, parsed.setting, staff.email)
   const { enabled, maxCents } = parsed.setting
   return {
     saved: true as const,
@@ -59,9 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { provider, setting, changed } = loaderData
+  const { provider, setting, changed, bankAccount } = loaderData
   const saving = useNavigation().state === 'submitting'
-  const refused = actionData && !actionData.saved ? (actionData as Refused) : null
+  // (A refused bank-transfer save has no pay later values: that form keeps what is stored.)
+  const refused = actionData && !actionData.saved && 'values' in actionData ? (actionData as Refused) : null
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <PageHeader
@@ -116,6 +134,37 @@ export default function PaymentSettings({ loaderData, actionData }: Route.Compon
           controlWidth="w-40"
           defaultValue={refused?.values.maxAmount ?? centsToDollars(setting.maxCents)}
           error={refused?.errors.maxAmount}
+        />
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+      </Form>
+      <Form
+        method="post"
+        noValidate
+        key={`hold-${loaderData.holdDays}`}
+        className="mt-8 space-y-5 rounded-xl border border-slate-200 p-5"
+        aria-labelledby="bank-transfer-heading"
+      >
+        <input type="hidden" name="intent" value="bank-transfer" />
+        <div>
+          <h2 id="bank-transfer-heading" className="text-lg font-semibold">
+            Bank transfer
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {bankAccount
+              ? `Offered at checkout and on quotes: BSB ${bankAccount.bsb}, account ${bankAccount.accountNumber}, ${bankAccount.accountName}. The account is set by the BANK_ settings of the shop's configuration.`
+              : 'Not offered: set BANK_BSB, BANK_ACCOUNT_NUMBER and BANK_ACCOUNT_NAME in the shop’s configuration to offer it.'}
+          </p>
+        </div>
+        <TextField
+          name="holdDays"
+          label="Hold the stock of an unpaid order for"
+          note="(days)"
+          hint={`A reminder goes after 3 days; an order nothing arrived for cancels itself at the end. From ${MIN_HOLD_DAYS} to ${MAX_HOLD_DAYS}.`}
+          inputMode="numeric"
+          controlWidth="w-24"
+          defaultValue={String(loaderData.holdDays)}
         />
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

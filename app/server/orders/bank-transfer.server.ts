@@ -32,11 +32,13 @@ export async function holdDays(db: Executor): Promise<number> {
   return typeof days === 'number' && Number.isInteger(days) && days >= MIN_HOLD_DAYS && days <= MAX_HOLD_DAYS ? days : DEFAULT_HOLD_DAYS
 }
 
-export async function setHoldDays(db: Executor, days: number): Promise<void> {
+/** Staff's days, with a history row naming who set them (collection `settings`) when `by` is given. */
+export async function setHoldDays(db: Executor, days: number, by?: string): Promise<void> {
   await db
     .insert(shopSettings)
     .values({ key: TRANSFER_SETTINGS_KEY, value: { holdDays: days } })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: { holdDays: days } } })
+  if (by) await recordHistory(db, { collection: 'settings', documentId: TRANSFER_SETTINGS_KEY, action: 'update', document: { holdDays: days }, updatedBy: by })
 }
 
 /** The success page's key for a bank-transfer order (it has no payment page): secret, like a payment session's id. */
