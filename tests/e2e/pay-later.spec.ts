@@ -13,7 +13,7 @@ const MESSAGE = 'Pay later with Afterpay or Zip at checkout'
 const form = (page: Page) => ({
   show: page.getByRole('checkbox', { name: 'Show the pay later message' }),
   amount: page.getByRole('textbox', { name: /Up to this price or cart total/ }),
-  save: page.getByRole('button', { name: 'Save' }),
+  save: page.getByRole('form', { name: 'Pay later message' }).getByRole('button', { name: 'Save' }),
 })
 
 test.describe('with Stripe (a shop of its own, against the fake Stripe API)', () => {
