@@ -29,6 +29,7 @@ export const COLLECTION_LABELS: Record<string, string> = {
   contacts: 'Enquiry',
   profiles: 'Profile',
   orders: 'Order',
+  'trade-accounts': 'Trade account',
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -61,6 +62,10 @@ const FIELD_LABELS: Record<string, string> = {
   contactPhone: 'Contact number',
   contactCompany: 'Company',
   contactMessage: 'Message',
+  paymentDays: 'Payment days',
+  creditLimitCents: 'Credit limit (cents)',
+  categories: 'Percentage off by category (hundredths of a percent)',
+  products: 'Fixed prices by product (cents)',
 }
 
 /** A readable name for a document field: known ones by name, others from their camelCase. */

@@ -2,7 +2,7 @@
  * An order's payment state (`orders.status`, docs/domain.md, Orders): the one table every screen
  * and e-mail reads its words from.
  */
-export const ORDER_STATUSES = ['pending', 'awaiting-payment', 'paid', 'failed', 'expired', 'cancelled'] as const
+export const ORDER_STATUSES = ['pending', 'awaiting-payment', 'invoiced', 'paid', 'failed', 'expired', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /** Orders whose goods may be packed, shipped or collected: the money is in. */
