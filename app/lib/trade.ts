@@ -1,3 +1,4 @@
+import type { PriceItem } from './catalog.ts'
 import { formatAud } from './money.ts'
 import { shopDay } from './reports/periods.ts'
 
@@ -53,6 +54,23 @@ export function tradeUnitPrice(normalCents: number, product: { id: string; categ
     return { cents: percentOff(normalCents, list.categories[product.category]!), normalCents, rule: 'percent' }
   }
   return { cents: normalCents, normalCents, rule: 'normal' }
+}
+
+/**
+ * Cards as a trade customer sees them: each price their own, with the normal one beside it where
+ * they differ. New objects every time: the cards come from reads kept for every visitor, which must
+ * never carry one customer's prices. Without a list, the cards as they are.
+ */
+export function tradeCards<Card extends { FBUID: string; category: string; price: PriceItem | null; normalPrice?: number }>(
+  cards: Card[],
+  list: TradePriceList | null,
+): Card[] {
+  if (!list) return cards
+  return cards.map((card) => {
+    if (!card.price) return card
+    const price = tradeUnitPrice(card.price.value, { id: card.FBUID, category: card.category }, list)
+    return price.rule === 'normal' ? card : { ...card, price: { ...card.price, value: price.cents }, normalPrice: price.normalCents }
+  })
 }
 
 /** A percentage as staff type it ("10", "12.5", "7.25 %") in hundredths of a percent, or null when it is not one (0.01 to 99.99). */

@@ -57,7 +57,7 @@ async function findCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
 /** The same, with the cart priced and every method quoted for it (what the form shows). */
 async function openCheckout(args: Route.LoaderArgs) {
   const found = await findCheckout(args)
-  const priced = await priceCart(shop(args.context).db, found.checkout.items, { checkoutId: found.checkout.id })
+  const priced = await priceCart(shop(args.context).db, found.checkout.items, { checkoutId: found.checkout.id, buyerId: found.user?.id })
   return { ...found, priced, choices: methodChoices(quoteMethods(found.methods, priced.lines)) }
 }
 

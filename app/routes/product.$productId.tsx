@@ -15,7 +15,7 @@ import {
   type Product,
   type ProductCard as Card,
 } from '../lib/catalog'
-import { centsToDecimal, formatAud } from '../lib/money'
+import { centsToDecimal } from '../lib/money'
 import { quoteShipping, shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { Breadcrumbs } from '../components/shop/breadcrumbs'
@@ -34,6 +34,9 @@ async function canPreview(context: Route.LoaderArgs['context'], request: Request
   return user?.role === 'staff' && !staffSecondFactorStep(user, shop(context).config.STAFF_TWO_FACTOR)
 }
 import type { Route } from './+types/product.$productId'
+import { visitorPriceList } from '../server/trade/trade-prices.server'
+import { tradeCards, tradeUnitPrice } from '../lib/trade'
+import { PriceTag } from '../components/shop/price-tag'
 import { LinkButton } from '../components/ui/button'
 
 /** Home / Products / the product's range / the product (a product filed under no known range skips the range). */
@@ -60,19 +63,33 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A draft or archived product is not in the shop: staff (past their second factor) see it as a
   // visitor would once it is active; everyone else is told it does not exist.
   if (product.productStatus !== 'active' && !(await canPreview(context, request))) throw data(null, { status: 404 })
-  const [methods, neighbours, placeholders] = await Promise.all([
+  const [methods, neighbours, placeholders, prices] = await Promise.all([
     catalog.shippingMethods(),
     catalog.productNeighbours(product.FBUID),
     imagePlaceholders(
       db,
       product.productImages.map((image) => image.value),
     ),
+    visitorPriceList(context, request),
   ])
+  // What this visitor pays: a trade customer's own price, else the normal one (the JSON-LD offer stays the public price).
+  const normal = shownPrice(product)
+  const price = normal ? tradeUnitPrice(normal.value, { id: product.FBUID, category: product.productCategory }, prices) : null
   // One of this product, as a cart of its own: the cheapest way it can travel, and every method with its own delivery time.
-  const alone = { subtotalCents: shownPrice(product)?.value ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
+  const alone = { subtotalCents: price?.cents ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
   const delivery = shippingEstimate(methods, alone)
   const deliveryChoices = methodChoices(methods.map((method) => ({ method, quote: quoteShipping(method, alone) })))
-  return { product, stock, placeholders, delivery, deliveryChoices, origin: publicOrigin(shop(context).config, request), ...neighbours }
+  return {
+    product,
+    price,
+    stock,
+    placeholders,
+    delivery,
+    deliveryChoices,
+    origin: publicOrigin(shop(context).config, request),
+    related: tradeCards(neighbours.related, prices),
+    alsoBought: tradeCards(neighbours.alsoBought, prices),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -111,8 +128,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery, deliveryChoices, related, alsoBought, placeholders } = loaderData
-  const price = shownPrice(product)
+  const { product, price, stock, delivery, deliveryChoices, related, alsoBought, placeholders } = loaderData
+  const card = cardOf(product)
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
   const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
@@ -143,11 +160,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               </LinkButton>
             </div>
           ) : null}
-          {price ? (
-            <p className="mt-4 text-2xl font-semibold">
-              {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
-            </p>
-          ) : null}
+          {price ? <PriceTag cents={price.cents} normalCents={price.normalCents} size="page" /> : null}
           <div className="mt-3 space-y-1">
             <StockNote stock={stock} />
             {delivery ? (
@@ -157,7 +170,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               </p>
             ) : null}
           </div>
-          <AddToCartForm product={{ ...cardOf(product), stock }} />
+          <AddToCartForm product={{ ...card, stock, price: card.price && price ? { ...card.price, value: price.cents } : null }} />
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

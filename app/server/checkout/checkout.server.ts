@@ -60,7 +60,8 @@ export async function startCheckout(
   const { db, config } = deps
   // The units this checkout's own open payment holds count as available to it (priceCart), and
   // that payment is closed only once this one is sure to go ahead.
-  const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId })
+  // At the prices of the customer who will own the order: a trade customer's own (docs/domain.md, Trade accounts).
+  const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId, buyerId: input.user?.id })
   if (priced.problems.length > 0) return { kind: 'problems', problems: priced.problems }
   const quote = quoteShipping(input.method, cartForShipping(priced.lines))
   if (!quote.available) return { kind: 'refused', message: quote.reason }
