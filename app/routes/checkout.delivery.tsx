@@ -11,6 +11,8 @@ import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } fro
 import { checkoutIdFrom, claimCheckout, getCheckout, isPaymentReturnKey, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { holdDays } from '../server/orders/bank-transfer.server'
+import { getTradeAccount, owingOnAccount } from '../server/trade/trade-accounts.server'
+import type { Database } from '../server/db/client.server'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
@@ -84,6 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
       signedIn: user !== null,
       demo,
       bankTransfer: config.bankAccount ? { holdDays: await holdDays(db) } : null,
+      account: user ? await onAccountOffer(db, user.id) : null,
       notice: cancelled ? NOTICES.cancelled : payment === 'declined' || payment === 'expired' ? NOTICES[payment] : null,
     }
   } catch (error) {
@@ -101,11 +104,20 @@ export async function loader(args: Route.LoaderArgs) {
         signedIn: false,
         demo,
         bankTransfer: null,
+        account: null,
         notice: null,
       },
       { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
     )
   }
+}
+
+/** "On account" for a trade customer with payment terms: their days, and the credit left within their limit. */
+async function onAccountOffer(db: Database, userId: string) {
+  const trade = await getTradeAccount(db, userId)
+  if (!trade?.terms) return null
+  const { owingCents } = await owingOnAccount(db, userId)
+  return { days: trade.terms.paymentDays, availableCents: Math.max(0, trade.terms.creditLimitCents - owingCents) }
 }
 
 /** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
@@ -173,7 +185,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Delivery({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer } = loaderData
+  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer, account } = loaderData
   const values = actionData?.values ?? loaderData.values
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -206,6 +218,7 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
         signedIn={signedIn}
         demo={demo}
         bankTransfer={bankTransfer}
+        account={account}
         summary={<OrderLineList lines={lines} />}
       />
     </div>

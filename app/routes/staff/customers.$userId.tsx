@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router'
 import { TradeAccountPanel, tradeFormDefaults } from '../../components/staff/trade-account-panel'
 import { parseTradeForm, tradeFormValues } from '../../lib/schemas/trade-account'
+import { goodsMayLeave } from '../../lib/orders/payment-status'
 import { requireStaff } from '../../server/auth/session.server'
 import { readForm } from '../../server/http/form.server'
 import {
@@ -109,7 +110,7 @@ export default function CustomerScreen({ loaderData, actionData }: Route.Compone
         <dd>{orderDateFormat.format(new Date(account.createdAt))}</dd>
         <dt className="text-slate-500">Two-step login</dt>
         <dd>{account.twoFactorEnabled ? 'On' : 'Off'}</dd>
-        <dt className="text-slate-500">Paid orders</dt>
+        <dt className="text-slate-500">Orders paid or invoiced</dt>
         <dd data-testid="customer-paid">
           {totals.paidOrders}
           {totals.guestOrders > 0 ? ` (${totals.guestOrders} as a guest with this e-mail)` : ''}
@@ -156,7 +157,7 @@ export default function CustomerScreen({ loaderData, actionData }: Route.Compone
                   </span>
                 </span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <OrderStatus status={paymentState(order)} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
+                  <OrderStatus status={paymentState(order)} /> {goodsMayLeave(order) ? <OrderStatus status={order.fulfilment} /> : null}
                   <span className="tabular-nums">{formatAud(order.totalCents)}</span>
                 </span>
               </li>

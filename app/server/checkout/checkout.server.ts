@@ -7,11 +7,17 @@ import type { Database } from '../db/client.server.ts'
 import { checkouts, orders } from '../db/schema.ts'
 import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import { holdDays, newTransferSessionId } from '../orders/bank-transfer.server.ts'
-import { orderMailContext, transferPlacedMail } from '../orders/order-mail.server.tsx'
+import { invoicedMail, orderMailContext, transferPlacedMail } from '../orders/order-mail.server.tsx'
+import { paymentDueAt } from '../../lib/trade.ts'
+import { getTradeAccount, holdCredit, newAccountSessionId, NO_TERMS, OnAccountRefusedError, type TradeTerms } from '../trade/trade-accounts.server.ts'
+import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
+import { settleOrderStock } from '../stock/stock.server.ts'
+import type { Executor } from '../db/client.server.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { OutOfStockError } from '../stock/stock.server.ts'
+import { getOrder, type OrderWithLines } from './orders.server.ts'
 import { paymentCancelPath } from './drafts.server.ts'
 import { applyPaymentEvent } from './payment-events.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
@@ -72,23 +78,30 @@ export async function startCheckout(
   const collect = method.kind === 'collect'
   const transfer = details.payment === 'bank-transfer'
   if (transfer && !config.bankAccount) return { kind: 'refused', message: 'This shop does not take bank transfers. Please choose card.' }
+  const onAccount = details.payment === 'account'
+  // Checked again under the account's lock as the order is written (holdCredit); this answers most refusals before any work.
+  const terms = onAccount && input.user ? (await getTradeAccount(db, input.user.id))?.terms : null
+  if (onAccount && !terms) return { kind: 'refused', message: NO_TERMS }
   const now = Date.now()
   // Stripe refuses an expires_at under 30 minutes after it creates the session: a minute's margin for the order's write, the request and clock skew.
   const expiresAt = new Date(now + (PAYMENT_MINUTES + 1) * 60_000)
-  const transferSession = transfer ? newTransferSessionId() : undefined
+  const placedSession = transfer ? newTransferSessionId() : onAccount ? newAccountSessionId() : undefined
   let order: Awaited<ReturnType<typeof createPendingOrder>>
   try {
     order = await createPendingOrder(db, {
       lines: priced.lines,
       email: details.email,
       userId: input.user?.id ?? null,
-      provider: transfer ? 'bank-transfer' : provider.name,
+      provider: transfer ? 'bank-transfer' : onAccount ? 'account' : provider.name,
       updatedBy: input.user?.email ?? null,
       purchaseOrder: details.purchaseOrder,
+      ...(onAccount && input.user
+        ? placedOnAccount(deps, { userId: input.user.id, checkoutId: input.checkoutId, now: new Date(now), terms: terms!, placedSession: placedSession! })
+        : {}),
       ...(transfer
         ? {
             status: 'awaiting-payment' as const,
-            providerSessionId: transferSession,
+            providerSessionId: placedSession,
             // Placed: the checkout is done, and the customer has the account to pay into (docs/domain.md, Bank transfer).
             then: async (tx, placed) => {
               await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
@@ -118,15 +131,21 @@ export async function startCheckout(
         shippingCents: quote.priceCents,
         checkoutId: input.checkoutId,
       },
-      reserveUntil: transfer ? new Date(now + (await holdDays(db)) * 86_400_000) : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
+      // An order on account holds its stock only for the moment between reserving and selling it, in its own transaction.
+      reserveUntil: transfer
+        ? new Date(now + (await holdDays(db)) * 86_400_000)
+        : onAccount
+          ? new Date(now)
+          : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
     })
   } catch (error) {
     if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
+    if (error instanceof OnAccountRefusedError) return { kind: 'refused', message: error.message }
     throw error
   }
-  if (transferSession) {
+  if (placedSession) {
     catalogWritten()
-    return { kind: 'redirect', url: `${input.origin}/success?session_id=${transferSession}`, orderId: order.id }
+    return { kind: 'redirect', url: `${input.origin}/success?session_id=${placedSession}`, orderId: order.id }
   }
   let session: Awaited<ReturnType<typeof provider.createSession>>
   try {
@@ -165,6 +184,41 @@ export async function startCheckout(
     throw error
   }
   return { kind: 'redirect', url: session.url, orderId: order.id }
+}
+
+/**
+ * An order placed on a trade customer's account (docs/domain.md, Trade accounts), as createPendingOrder
+ * writes it, in one transaction: first the credit limit under the account's lock (holdCredit); then
+ * the order `invoiced` with its invoice's time and due date, its stock reserved and sold at once (it
+ * is shipped before it is paid), the checkout closed, the confirmation with the tax invoice and due
+ * date queued, and staff told of a new order to pack.
+ */
+function placedOnAccount(deps: Deps, input: { userId: string; checkoutId: string; now: Date; terms: TradeTerms; placedSession: string }) {
+  const due = paymentDueAt(input.now, input.terms.paymentDays)
+  return {
+    status: 'invoiced' as const,
+    invoicedAt: input.now,
+    paymentDueAt: due,
+    providerSessionId: input.placedSession,
+    guard: async (tx: Executor, order: { totalCents: number }) => {
+      const terms = await holdCredit(tx, input.userId, order.totalCents)
+      // Terms changed since the shopper chose: the due date the order carries must be the one now in force.
+      if (terms.paymentDays !== input.terms.paymentDays)
+        throw new OnAccountRefusedError('Your payment terms have just changed. Please check your order and place it again.')
+    },
+    then: async (tx: Executor, placed: OrderWithLines) => {
+      await settleOrderStock(tx, placed.id, 'sold')
+      await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
+      const order = (await getOrder(tx, placed.id))!
+      if (order.email) {
+        await deps.mailer.send(
+          await invoicedMail(await orderMailContext(tx, deps.config, order.id), { ...order, email: order.email }, deps.config.bankAccount),
+          tx,
+        )
+      }
+      await noticeStaffOfPaidOrder({ tx, mailer: deps.mailer, config: deps.config }, order)
+    },
+  }
 }
 
 /** What each of the shop's own expiries tells staff about the abandoned checkout (app/lib/orders/abandoned.ts). */

@@ -235,9 +235,16 @@ export async function createPendingOrder(
     delivery?: Omit<OrderDelivery, 'email'> & { shippingCents: number; checkoutId: string | null }
     /** Hold the lines' stock until this time (throws OutOfStockError, writing nothing, if it cannot). */
     reserveUntil?: Date
-    /** `awaiting-payment`: placed to be paid by bank transfer (no payment page). Default `pending`. */
-    status?: 'pending' | 'awaiting-payment'
+    /**
+     * `awaiting-payment`: placed to be paid by bank transfer (no payment page); `invoiced`: placed on
+     * a trade customer's account, with `invoicedAt` and `paymentDueAt`. Default `pending`.
+     */
+    status?: 'pending' | 'awaiting-payment' | 'invoiced'
+    invoicedAt?: Date
+    paymentDueAt?: Date
     purchaseOrder?: string
+    /** Checks made first in the order's transaction, under locks of their own (a credit limit); throwing refuses the order, writing nothing. */
+    guard?: (tx: Executor, order: { totalCents: number }) => Promise<void>
     /** Set now when the order needs no payment page (a bank transfer's success-page key). */
     providerSessionId?: string
     /** More writes in the order's own transaction (the checkout closed, the e-mail queued). */
@@ -248,10 +255,13 @@ export async function createPendingOrder(
   const totals = shippingTotals(linesCents, input.delivery?.shippingCents ?? 0)
   const id = newOrderId()
   return db.transaction(async (tx) => {
+    await input.guard?.(tx, { totalCents: totals.totalCents })
     const held = input.reserveUntil ? await reserveStock(tx, input.lines) : new Map<string, number>()
     await tx.insert(orders).values({
       id,
       status: input.status ?? 'pending',
+      invoicedAt: input.invoicedAt ?? null,
+      paymentDueAt: input.paymentDueAt ?? null,
       purchaseOrder: input.purchaseOrder ?? '',
       providerSessionId: input.providerSessionId ?? null,
       email: input.email,

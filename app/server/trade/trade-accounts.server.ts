@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { TradePriceList } from '../../lib/trade.ts'
+import { creditLimitRefusal, type TradePriceList } from '../../lib/trade.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { user } from '../db/auth-schema.ts'
 import { orders, products, tradeAccounts, tradePrices } from '../db/schema.ts'
@@ -117,6 +118,31 @@ export async function owingOnAccount(db: Executor, userId: string): Promise<{ ow
     .where(and(eq(orders.userId, userId), eq(orders.status, 'invoiced')))
   return { owingCents: row?.owingCents ?? 0, orders: row?.orders ?? 0 }
 }
+
+/** An order on account refused: no terms (any more), or over the credit limit. The message is the customer's. */
+export class OnAccountRefusedError extends Error {
+  override name = 'OnAccountRefusedError'
+}
+
+export const NO_TERMS = 'Paying on account is for trade customers with payment terms. Please choose card or bank transfer.'
+
+/**
+ * The check of an order placed on account, first in the order's own transaction: the account's row
+ * locked, its terms read again under the lock (staff may have just changed them), and what the
+ * customer owes on account now, with this order, within the credit limit. Two tabs placing orders at
+ * once take the lock in turn, and the second counts the first's order. Throws OnAccountRefusedError.
+ */
+export async function holdCredit(tx: Executor, userId: string, orderCents: number): Promise<TradeTerms> {
+  const [locked] = await tx.select().from(tradeAccounts).where(eq(tradeAccounts.userId, userId)).for('update')
+  if (!locked || locked.paymentDays === null || locked.creditLimitCents === null) throw new OnAccountRefusedError(NO_TERMS)
+  const { owingCents } = await owingOnAccount(tx, userId)
+  const refusal = creditLimitRefusal({ orderCents, owingCents, limitCents: locked.creditLimitCents })
+  if (refusal) throw new OnAccountRefusedError(refusal)
+  return { paymentDays: locked.paymentDays, creditLimitCents: locked.creditLimitCents }
+}
+
+/** The thank-you page's key for an order placed on account (it has no payment page): secret, like a payment session's id. */
+export const newAccountSessionId = () => `ac_${randomBytes(18).toString('base64url')}`
 
 /** The categories products are filed under (their `productCategory` values), for the price list's percentages. */
 export async function productCategories(db: Executor): Promise<string[]> {
