@@ -13,6 +13,7 @@ import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { holdDays } from '../server/orders/bank-transfer.server'
 import { getTradeAccount, owingOnAccount } from '../server/trade/trade-accounts.server'
 import type { Database } from '../server/db/client.server'
+import { formatAbn } from '../lib/abn'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
@@ -77,16 +78,20 @@ export async function loader(args: Route.LoaderArgs) {
     const cancelled = payment === 'cancelled' && isPaymentReturnKey(checkout.id, params.get('return'))
     if (cancelled) await abandonPayments({ db, config, mailer }, checkout.id)
     const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
+    const [values, account] = await Promise.all([
+      tradeValues(db, user?.id, initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices })),
+      user ? onAccountOffer(db, user.id) : null,
+    ])
     return {
       lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
       linesCents: priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
       problems: priced.problems.map((problem) => problem.message),
       choices,
-      values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
+      values,
       signedIn: user !== null,
       demo,
       bankTransfer: config.bankAccount ? { holdDays: await holdDays(db) } : null,
-      account: user ? await onAccountOffer(db, user.id) : null,
+      account,
       notice: cancelled ? NOTICES.cancelled : payment === 'declined' || payment === 'expired' ? NOTICES[payment] : null,
     }
   } catch (error) {
@@ -110,6 +115,13 @@ export async function loader(args: Route.LoaderArgs) {
       { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
     )
   }
+}
+
+/** A trade customer's step starts with their business as staff approved it, unless a company was typed or saved. */
+async function tradeValues(db: Database, userId: string | undefined, values: DeliveryValues): Promise<DeliveryValues> {
+  if (!userId || values.company || values.abn) return values
+  const trade = await getTradeAccount(db, userId)
+  return trade ? { ...values, company: trade.company, abn: formatAbn(trade.abn) } : values
 }
 
 /** "On account" for a trade customer with payment terms: their days, and the credit left within their limit. */

@@ -11,7 +11,9 @@ import { invoiceOrderOf } from '../../app/server/checkout/invoice'
 import { getOrder, getOrderBySession } from '../../app/server/checkout/orders.server'
 import type { SessionUser } from '../../app/server/auth/session.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
-import { checkouts, orderPayments, orders, outbox, paymentEvents, products, profiles, shippingMethods, user } from '../../app/server/db/schema'
+import { checkouts, history, orderPayments, orders, outbox, paymentEvents, products, profiles, shippingMethods, user } from '../../app/server/db/schema'
+import { refundOrder } from '../../app/server/orders/refunds.server'
+import { paymentProvider } from '../../app/server/checkout/payments/index.server'
 import { listActiveShippingMethods } from '../../app/server/delivery/shipping-methods.server'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
@@ -134,6 +136,15 @@ describe.each(testDatabaseKinds())('orders on a trade account on $name', (kind) 
     expect(order.paidAt).toBeNull()
     expect(await stockOf('m24')).toEqual({ onHand: 3, reserved: 0 })
     expect(countsAsOrder(order)).toBe(true)
+    // Placed and sold in one transaction, each write with its history row.
+    const written = await database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'orders'), eq(history.documentId, order.id)))
+    expect(written.map((row) => [row.action, row.document.status, row.document.stockState, row.updatedBy])).toEqual([
+      ['create', 'invoiced', 'reserved', buyer.email],
+      ['update', 'invoiced', 'sold', buyer.email],
+    ])
     expect(invoiceOrderOf(order)).toMatchObject({ issuedAt: order.invoicedAt, due: { at: order.paymentDueAt, owingCents: order.totalCents } })
     // The thank-you page finds it by its secret key; the checkout is closed.
     expect(result.url).toMatch(/^http:\/\/localhost:3999\/success\?session_id=ac_[\w-]+$/)
@@ -279,5 +290,37 @@ describe.each(testDatabaseKinds())('orders on a trade account on $name', (kind) 
     expect(invoiceOrderOf(paid)).toMatchObject({ issuedAt: invoicedAt, due: null })
     expect(await invoiceDay()).toBe(order.totalCents)
     expect(await sinceThen(), 'not counted again on the day it was paid').toBe(recentSales)
+
+    // Paid on account, it is refunded as a bank-transfer order is: recorded, staff pay it back by transfer.
+    const refund = await refundOrder(
+      { ...deps, provider: paymentProvider(deps.config) },
+      {
+        orderId: order.id,
+        requestKey: `refund-${order.id}`,
+        request: { lines: [], shipping: true, amountCents: null },
+        restock: false,
+        reason: 'Freight charged twice',
+        source: 'staff',
+        by: STAFF,
+      },
+    )
+    expect(refund).toMatchObject({ ok: true, refund: { status: 'succeeded', amountCents: 1500, providerRefundId: expect.stringMatching(/^transfer_/) } })
+  })
+
+  it('invoices the business staff approved when the buyer names none on the delivery step', async () => {
+    await addProduct('rx8', 50, 8_900, 'radio-controllers')
+    const buyer = await customer('nocompany@survey.example', { terms: { paymentDays: 7, creditLimitCents: 100_000 } })
+    const items = [{ FBUID: 'rx8', productCount: 1 }]
+    const checkoutId = await keepCart(database.db, { id: `account-checkout-${++placed}`, items, userId: buyer.id })
+    const result = await startCheckout(deps, {
+      checkoutId,
+      items,
+      details: { ...details(buyer.email), company: '', abn: '' },
+      method: standard,
+      user: buyer,
+      origin: ORIGIN,
+    })
+    if (result.kind !== 'redirect') throw new Error('not placed')
+    expect(await getOrder(database.db, result.orderId)).toMatchObject({ company: 'Survey Co Pty Ltd', abn: '51 824 753 556', totalCents: 8_900 + 1500 })
   })
 })

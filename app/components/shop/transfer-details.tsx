@@ -42,8 +42,10 @@ export function TransferDetails({ due, className = '' }: { due: TransferDue; cla
         {dueDay ? `On account: pay by ${dueDay}` : 'Pay by bank transfer'}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {due.receivedCents > 0 ? `We have received ${formatAud(due.receivedCents)}. ` : ''}Please transfer the amount below with the reference, so that we can
-        match your payment. {dueDay ? `We send your order now; its tax invoice is due by ${dueDay}.` : 'We send your order once it arrives.'}
+        {due.receivedCents > 0 ? `We have received ${formatAud(due.receivedCents)}. ` : ''}
+        {dueDay
+          ? 'We send your order now. To pay its tax invoice, transfer the amount below with the reference, so that we can match your payment.'
+          : 'Please transfer the amount below with the reference, so that we can match your payment. We send your order once it arrives.'}
       </p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         {rows.map(([label, value]) => (

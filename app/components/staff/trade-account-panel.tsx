@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { formatAbn } from '../../lib/abn'
 import { CATEGORY_LABELS, isCategory } from '../../lib/catalog'
 import { formatAud } from '../../lib/money'
 import { centsToDollars } from '../../lib/schemas/product'
@@ -29,15 +30,13 @@ export interface PanelProduct {
 
 const categoryName = (category: string) => (isCategory(category) ? CATEGORY_LABELS[category] : category)
 
-const abnText = (abn: string) => (abn.length === 11 ? `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}` : abn)
-
 /** The form's values for an account as stored (or empty, for a customer not yet trade). */
 export function tradeFormDefaults(account: PanelAccount | null, categories: string[]): TradeFormValues {
   const set = account?.prices ?? { categories: {}, products: {} }
   const known = new Set(categories)
   return {
     company: account?.company ?? '',
-    abn: account ? abnText(account.abn) : '',
+    abn: account ? formatAbn(account.abn) : '',
     paymentDays: account?.terms ? String(account.terms.paymentDays) : '',
     creditLimit: account?.terms ? centsToDollars(account.terms.creditLimitCents) : '',
     // Every category products have now, and any the list still names that none has any more.
@@ -83,7 +82,7 @@ export function TradeAccountPanel({
       </div>
       {account ? (
         <p className="mt-1 text-sm [overflow-wrap:anywhere]" data-testid="trade-summary">
-          {account.company}, ABN {abnText(account.abn)}.{' '}
+          {account.company}, ABN {formatAbn(account.abn)}.{' '}
           {account.terms
             ? `Pays on account within ${account.terms.paymentDays} days of invoice, credit limit ${formatAud(account.terms.creditLimitCents)}; `
             : 'No terms: pays by card or bank transfer; '}

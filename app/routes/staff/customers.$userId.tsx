@@ -110,7 +110,7 @@ export default function CustomerScreen({ loaderData, actionData }: Route.Compone
         <dd>{orderDateFormat.format(new Date(account.createdAt))}</dd>
         <dt className="text-slate-500">Two-step login</dt>
         <dd>{account.twoFactorEnabled ? 'On' : 'Off'}</dd>
-        <dt className="text-slate-500">Orders paid or invoiced</dt>
+        <dt className="text-slate-500">Sales</dt>
         <dd data-testid="customer-paid">
           {totals.paidOrders}
           {totals.guestOrders > 0 ? ` (${totals.guestOrders} as a guest with this e-mail)` : ''}

@@ -337,7 +337,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <dt className="text-slate-500">Paid</dt>
         <dd>{order.paidAt ? orderDateFormat.format(new Date(order.paidAt)) : '—'}</dd>
         <dt className="text-slate-500">Payment provider</dt>
-        <dd className="capitalize">{PROVIDER_NAMES[order.provider] ?? order.provider}</dd>
+        <dd className={order.provider in PROVIDER_NAMES ? '' : 'capitalize'}>{PROVIDER_NAMES[order.provider] ?? order.provider}</dd>
         <dt className="text-slate-500">Payment reference</dt>
         <dd className="font-mono text-xs">{order.paymentReference ?? '—'}</dd>
         <dt className="text-slate-500">Payment session</dt>

@@ -117,7 +117,10 @@ export default function Owing({ loaderData }: Route.ComponentProps) {
         ) : (
           <DataTable
             className="mt-3"
-            phone="stack"
+            // Figures side by side, as the other reports' tables: on a phone the table scrolls sideways in its own region.
+            phone="scroll"
+            label="Table of invoices owing on account"
+            minWidth="min-w-[46rem]"
             rows={rows}
             rowKey={(row) => row.orderId}
             rowProps={(row) => ({ 'data-testid': `owing-${row.orderId}`, ...(row.overdue ? { 'data-overdue': 'true' } : {}) })}
@@ -135,12 +138,11 @@ export default function Owing({ loaderData }: Route.ComponentProps) {
                 ),
                 footer: 'Total',
               },
-              { header: 'Customer', wide: true, cell: (row) => <Customer row={row} /> },
-              { header: 'Invoiced', nowrap: true, labelOnPhone: true, cell: (row) => dayFormat.format(new Date(row.invoicedAt)) },
+              { header: 'Customer', cell: (row) => <Customer row={row} /> },
+              { header: 'Invoiced', nowrap: true, cell: (row) => dayFormat.format(new Date(row.invoicedAt)) },
               {
                 header: 'Due',
                 nowrap: true,
-                labelOnPhone: true,
                 cell: (row) => (
                   <span className="inline-flex flex-wrap items-center gap-2" data-testid="owing-due">
                     {dayFormat.format(new Date(row.dueAt))}
@@ -148,12 +150,11 @@ export default function Owing({ loaderData }: Route.ComponentProps) {
                   </span>
                 ),
               },
-              { header: 'Total', align: 'right', nowrap: true, labelOnPhone: true, cell: (row) => formatAud(row.totalCents), footer: formatAud(totals.total) },
+              { header: 'Total', align: 'right', nowrap: true, cell: (row) => formatAud(row.totalCents), footer: formatAud(totals.total) },
               {
                 header: 'Received',
                 align: 'right',
                 nowrap: true,
-                labelOnPhone: true,
                 cell: (row) => formatAud(row.receivedCents),
                 footer: formatAud(totals.received),
               },
@@ -161,7 +162,6 @@ export default function Owing({ loaderData }: Route.ComponentProps) {
                 header: 'Owing',
                 align: 'right',
                 nowrap: true,
-                labelOnPhone: true,
                 emphasis: 'font-semibold',
                 cell: (row) => formatAud(row.owingCents),
                 footer: formatAud(totals.owing),

@@ -9,6 +9,7 @@ import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import { holdDays, newTransferSessionId } from '../orders/bank-transfer.server.ts'
 import { invoicedMail, orderMailContext, transferPlacedMail } from '../orders/order-mail.server.tsx'
 import { paymentDueAt } from '../../lib/trade.ts'
+import { formatAbn } from '../../lib/abn.ts'
 import { getTradeAccount, holdCredit, newAccountSessionId, NO_TERMS, OnAccountRefusedError, type TradeTerms } from '../trade/trade-accounts.server.ts'
 import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
 import { settleOrderStock } from '../stock/stock.server.ts'
@@ -17,7 +18,8 @@ import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { OutOfStockError } from '../stock/stock.server.ts'
-import { getOrder, type OrderWithLines } from './orders.server.ts'
+import { getOrder, orderDocument, type OrderWithLines } from './orders.server.ts'
+import { recordHistory } from '../history/record.server.ts'
 import { paymentCancelPath } from './drafts.server.ts'
 import { applyPaymentEvent } from './payment-events.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type PricedLine } from './orders.server.ts'
@@ -80,7 +82,8 @@ export async function startCheckout(
   if (transfer && !config.bankAccount) return { kind: 'refused', message: 'This shop does not take bank transfers. Please choose card.' }
   const onAccount = details.payment === 'account'
   // Checked again under the account's lock as the order is written (holdCredit); this answers most refusals before any work.
-  const terms = onAccount && input.user ? (await getTradeAccount(db, input.user.id))?.terms : null
+  const trade = onAccount && input.user ? await getTradeAccount(db, input.user.id) : null
+  const terms = trade?.terms ?? null
   if (onAccount && !terms) return { kind: 'refused', message: NO_TERMS }
   const now = Date.now()
   // Stripe refuses an expires_at under 30 minutes after it creates the session: a minute's margin for the order's write, the request and clock skew.
@@ -96,7 +99,14 @@ export async function startCheckout(
       updatedBy: input.user?.email ?? null,
       purchaseOrder: details.purchaseOrder,
       ...(onAccount && input.user
-        ? placedOnAccount(deps, { userId: input.user.id, checkoutId: input.checkoutId, now: new Date(now), terms: terms!, placedSession: placedSession! })
+        ? placedOnAccount(deps, {
+            userId: input.user.id,
+            by: input.user.email,
+            checkoutId: input.checkoutId,
+            now: new Date(now),
+            terms: terms!,
+            placedSession: placedSession!,
+          })
         : {}),
       ...(transfer
         ? {
@@ -117,8 +127,9 @@ export async function startCheckout(
       delivery: {
         customerName: details.fullName,
         phone: details.phone,
-        company: details.company,
-        abn: details.abn,
+        // An invoice on account is to the business staff approved, unless the buyer named one on the step.
+        company: details.company || (trade?.company ?? ''),
+        abn: details.abn || (details.company ? '' : trade ? formatAbn(trade.abn) : ''),
         shippingMethodId: method.id,
         shippingMethodName: method.name,
         collect,
@@ -193,7 +204,7 @@ export async function startCheckout(
  * is shipped before it is paid), the checkout closed, the confirmation with the tax invoice and due
  * date queued, and staff told of a new order to pack.
  */
-function placedOnAccount(deps: Deps, input: { userId: string; checkoutId: string; now: Date; terms: TradeTerms; placedSession: string }) {
+function placedOnAccount(deps: Deps, input: { userId: string; by: string; checkoutId: string; now: Date; terms: TradeTerms; placedSession: string }) {
   const due = paymentDueAt(input.now, input.terms.paymentDays)
   return {
     status: 'invoiced' as const,
@@ -208,8 +219,12 @@ function placedOnAccount(deps: Deps, input: { userId: string; checkoutId: string
     },
     then: async (tx: Executor, placed: OrderWithLines) => {
       await settleOrderStock(tx, placed.id, 'sold')
+      // A checkout that got its reminder and is ordered now: the reminder recovered the sale (as applyPaymentEvent marks a paid one).
+      const [reminded] = await tx.select({ at: checkouts.remindedAt }).from(checkouts).where(eq(checkouts.id, input.checkoutId)).for('update')
+      if (reminded?.at) await tx.update(orders).set({ reminderSentAt: reminded.at }).where(eq(orders.id, placed.id))
       await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
       const order = (await getOrder(tx, placed.id))!
+      await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: input.by })
       if (order.email) {
         await deps.mailer.send(
           await invoicedMail(await orderMailContext(tx, deps.config, order.id), { ...order, email: order.email }, deps.config.bankAccount),
