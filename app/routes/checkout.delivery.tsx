@@ -78,9 +78,11 @@ export async function loader(args: Route.LoaderArgs) {
     const cancelled = payment === 'cancelled' && isPaymentReturnKey(checkout.id, params.get('return'))
     if (cancelled) await abandonPayments({ db, config, mailer }, checkout.id)
     const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
+    // A trade account is a customer's: staff shopping for themselves get neither its business nor its terms.
+    const customerId = user?.role === 'customer' ? user.id : undefined
     const [values, account] = await Promise.all([
-      tradeValues(db, user?.id, initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices })),
-      user ? onAccountOffer(db, user.id) : null,
+      tradeValues(db, customerId, initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices })),
+      customerId ? onAccountOffer(db, customerId) : null,
     ])
     return {
       lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),

@@ -107,5 +107,10 @@ test('staff approve a survey firm as trade: it sees its own price, orders on acc
   await expect(staff.getByTestId('fulfilment')).toHaveText('Packed')
   await lookAt(staff, 'staff-order-on-account')
   await expectNoAxeViolations(staff)
+  // The dashboard leads to the Owing report with what is owing on account.
+  await staff.setViewportSize({ width: 1440, height: 900 })
+  await staff.goto('/staff')
+  await expect(staff.getByRole('link', { name: 'Owing on account' })).toHaveAttribute('href', '/reports/owing')
+  await lookAt(staff, 'dashboard')
   await staff.context().close()
 })

@@ -82,7 +82,7 @@ export async function startCheckout(
   if (transfer && !config.bankAccount) return { kind: 'refused', message: 'This shop does not take bank transfers. Please choose card.' }
   const onAccount = details.payment === 'account'
   // Checked again under the account's lock as the order is written (holdCredit); this answers most refusals before any work.
-  const trade = onAccount && input.user ? await getTradeAccount(db, input.user.id) : null
+  const trade = onAccount && input.user?.role === 'customer' ? await getTradeAccount(db, input.user.id) : null
   const terms = trade?.terms ?? null
   if (onAccount && !terms) return { kind: 'refused', message: NO_TERMS }
   const now = Date.now()

@@ -99,11 +99,16 @@ async function priceListOf(db: Executor, userId: string): Promise<TradePriceList
 
 /**
  * The price list of whoever a price is being decided for: a signed-in trade customer's, else null
- * (everyone else pays the normal price). One query for anyone who is not a trade customer.
+ * (everyone else pays the normal price, staff too, even on an account that was once a trade
+ * customer's). One query for anyone who is not a trade customer.
  */
 export async function tradePriceListFor(db: Executor, userId: string | null | undefined): Promise<TradePriceList | null> {
   if (!userId) return null
-  const [row] = await db.select({ userId: tradeAccounts.userId }).from(tradeAccounts).where(eq(tradeAccounts.userId, userId))
+  const [row] = await db
+    .select({ userId: tradeAccounts.userId })
+    .from(tradeAccounts)
+    .innerJoin(user, eq(user.id, tradeAccounts.userId))
+    .where(and(eq(tradeAccounts.userId, userId), eq(user.role, 'customer')))
   return row ? priceListOf(db, userId) : null
 }
 
