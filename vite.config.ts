@@ -29,7 +29,7 @@ export default defineConfig({
                 {
                   // What catalogue pages share (category lists, search results, product pages): one file.
                   name: 'catalogue',
-                  test: /[\\/]app[\\/]components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note)\.tsx$/,
+                  test: /[\\/]app[\\/]components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag)\.tsx$/,
                   priority: 1,
                 },
               ],

@@ -30,6 +30,7 @@ export default [
     route('orders/:orderId/packing-slip', 'routes/staff/orders.$orderId.packing-slip.tsx'),
     route('reports', 'routes/staff/reports.tsx'),
     route('reports/bas.csv', 'routes/staff/reports.bas.csv.ts'),
+    route('reports/owing', 'routes/staff/reports.owing.tsx'),
     route('product/create', 'routes/staff/product.create.tsx'),
     route('product/:productId/update', 'routes/staff/product.$productId.update.tsx'),
     route('product/:productId/deprecate', 'routes/staff/product.$productId.deprecate.tsx'),

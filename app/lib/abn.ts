@@ -10,3 +10,9 @@ export function isValidAbn(abn: string): boolean {
   }, 0)
   return sum % 89 === 0
 }
+
+/** An ABN as the tax office prints it, in groups of 2, 3, 3 and 3 digits (as typed when it is not 11 digits). */
+export function formatAbn(abn: string): string {
+  const digits = abn.replace(/\s+/g, '')
+  return /^\d{11}$/.test(digits) ? `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}` : abn
+}

@@ -121,9 +121,13 @@ export function shownPrice(product: Pick<ProductFields, 'productPrices'>): Price
 export interface ProductCard {
   FBUID: string
   productName: string
+  /** Its `productCategory`: a trade customer's percentage off is per category (app/lib/trade.ts). */
+  category: string
   image: ProductItem | null
   cardText: string
   price: PriceItem | null
+  /** On a trade customer's card whose price is their own: the price everyone else pays (app/lib/trade.ts). */
+  normalPrice?: number
   stock: StockFacts
 }
 
@@ -139,6 +143,7 @@ export function cardOf(product: Product, reserved = 0): ProductCard {
   return {
     FBUID: product.FBUID,
     productName: product.productName,
+    category: product.productCategory,
     image: product.productImages[0] ?? null,
     cardText: cardText(product),
     price: shownPrice(product) ?? null,

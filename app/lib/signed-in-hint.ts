@@ -4,16 +4,17 @@
  * customers too; the header carries both "Log in" and "Account", and this cookie decides which one
  * shows, before the first paint. It says nothing about who the visitor is, and it grants nothing: the
  * session cookie (HTTP-only) does that. The server sets it whenever it looks a session up, and
- * removes it when there is none.
+ * removes it when there is none. A trade customer's mark is `trade`: their catalogue pages carry their
+ * own prices, so the page cache renders those for them and keeps none of them (docs/domain.md, Trade accounts).
  */
 export const SIGNED_IN_COOKIE = 'shop_signed_in'
 
-export type SignedInHint = 'customer' | 'staff'
+export type SignedInHint = 'customer' | 'trade' | 'staff'
 
 export function signedInHintOf(cookieHeader: string | null | undefined): SignedInHint | null {
-  const value = /(?:^|;\s*)shop_signed_in=(customer|staff)(?:;|$)/.exec(cookieHeader ?? '')?.[1]
+  const value = /(?:^|;\s*)shop_signed_in=(customer|trade|staff)(?:;|$)/.exec(cookieHeader ?? '')?.[1]
   return (value as SignedInHint | undefined) ?? null
 }
 
 /** Runs in the page's head, before anything is drawn: marks the document for the CSS in app.css. */
-export const SIGNED_IN_SCRIPT = `if(/(?:^|;\\s*)${SIGNED_IN_COOKIE}=(customer|staff)(?:;|$)/.test(document.cookie))document.documentElement.dataset.signedIn=''`
+export const SIGNED_IN_SCRIPT = `if(/(?:^|;\\s*)${SIGNED_IN_COOKIE}=(customer|trade|staff)(?:;|$)/.test(document.cookie))document.documentElement.dataset.signedIn=''`

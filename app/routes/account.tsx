@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { OrderStatus, orderDateFormat } from '../components/shop/order-status'
 import { formatAud } from '../lib/money'
+import { goodsMayLeave, hasTaxInvoice } from '../lib/orders/payment-status'
 import { fieldErrors } from '../lib/schemas/errors'
 import { profileEditSchema } from '../lib/schemas/profile'
 import { pageMeta, shopNameFrom } from '../lib/seo'
@@ -132,9 +133,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   {order.id}
                 </Link>
                 <span>{orderDateFormat.format(new Date(order.createdAt))}</span>
-                <OrderStatus status={order.status === 'paid' && order.fulfilment !== 'unfulfilled' ? order.fulfilment : order.status} />
+                <OrderStatus status={goodsMayLeave(order) && order.fulfilment !== 'unfulfilled' ? order.fulfilment : order.status} />
                 <span className="font-semibold">{formatAud(order.totalCents)}</span>
-                {order.status === 'paid' ? (
+                {hasTaxInvoice(order) ? (
                   <Link to={`/orders/${order.id}/invoice`} className="text-brand-700 hover:underline">
                     Tax invoice<span className="sr-only"> for {order.id}</span>
                   </Link>

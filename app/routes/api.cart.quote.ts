@@ -7,6 +7,7 @@ import { methodChoices } from '../server/checkout/delivery-step.server'
 import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
+import { getSessionUser } from '../server/auth/session.server'
 import { databaseAwayAnswer, isDatabaseUnavailable } from '../server/db/unavailable.server'
 import { logger } from '../server/log.server'
 import type { Route } from './+types/api.cart.quote'
@@ -22,8 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: 'Your cart could not be read. Please reload the page.' }, { status: 400 })
   try {
     const { db, catalog } = shop(context)
+    const user = await getSessionUser(context, request)
     const [priced, methods, payLaterSetting] = await Promise.all([
-      priceCart(db, parsed.data, { checkoutId: checkoutIdFrom(request.headers.get('cookie')) ?? undefined }),
+      // A signed-in trade customer's cart at their own prices (the answer is private, as every answer to a session is).
+      priceCart(db, parsed.data, { checkoutId: checkoutIdFrom(request.headers.get('cookie')) ?? undefined, buyerId: user?.id }),
       catalog.shippingMethods(),
       catalog.payLater(),
     ])

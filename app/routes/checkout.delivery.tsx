@@ -11,6 +11,9 @@ import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } fro
 import { checkoutIdFrom, claimCheckout, getCheckout, isPaymentReturnKey, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { holdDays } from '../server/orders/bank-transfer.server'
+import { getTradeAccount, owingOnAccount } from '../server/trade/trade-accounts.server'
+import type { Database } from '../server/db/client.server'
+import { formatAbn } from '../lib/abn'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { databaseAwayAnswer, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../server/db/unavailable.server'
@@ -57,7 +60,7 @@ async function findCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
 /** The same, with the cart priced and every method quoted for it (what the form shows). */
 async function openCheckout(args: Route.LoaderArgs) {
   const found = await findCheckout(args)
-  const priced = await priceCart(shop(args.context).db, found.checkout.items, { checkoutId: found.checkout.id })
+  const priced = await priceCart(shop(args.context).db, found.checkout.items, { checkoutId: found.checkout.id, buyerId: found.user?.id })
   return { ...found, priced, choices: methodChoices(quoteMethods(found.methods, priced.lines)) }
 }
 
@@ -75,15 +78,22 @@ export async function loader(args: Route.LoaderArgs) {
     const cancelled = payment === 'cancelled' && isPaymentReturnKey(checkout.id, params.get('return'))
     if (cancelled) await abandonPayments({ db, config, mailer }, checkout.id)
     const addresses = user && !checkout.details ? await listAddresses(db, user.id) : []
+    // A trade account is a customer's: staff shopping for themselves get neither its business nor its terms.
+    const customerId = user?.role === 'customer' ? user.id : undefined
+    const [values, account] = await Promise.all([
+      tradeValues(db, customerId, initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices })),
+      customerId ? onAccountOffer(db, customerId) : null,
+    ])
     return {
       lines: priced.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
       linesCents: priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
       problems: priced.problems.map((problem) => problem.message),
       choices,
-      values: initialValues({ kept: checkout.details, user, address: addresses[0] ?? null, choices }),
+      values,
       signedIn: user !== null,
       demo,
       bankTransfer: config.bankAccount ? { holdDays: await holdDays(db) } : null,
+      account,
       notice: cancelled ? NOTICES.cancelled : payment === 'declined' || payment === 'expired' ? NOTICES[payment] : null,
     }
   } catch (error) {
@@ -101,11 +111,27 @@ export async function loader(args: Route.LoaderArgs) {
         signedIn: false,
         demo,
         bankTransfer: null,
+        account: null,
         notice: null,
       },
       { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
     )
   }
+}
+
+/** A trade customer's step starts with their business as staff approved it, unless a company was typed or saved. */
+async function tradeValues(db: Database, userId: string | undefined, values: DeliveryValues): Promise<DeliveryValues> {
+  if (!userId || values.company || values.abn) return values
+  const trade = await getTradeAccount(db, userId)
+  return trade ? { ...values, company: trade.company, abn: formatAbn(trade.abn) } : values
+}
+
+/** "On account" for a trade customer with payment terms: their days, and the credit left within their limit. */
+async function onAccountOffer(db: Database, userId: string) {
+  const trade = await getTradeAccount(db, userId)
+  if (!trade?.terms) return null
+  const { owingCents } = await owingOnAccount(db, userId)
+  return { days: trade.terms.paymentDays, availableCents: Math.max(0, trade.terms.creditLimitCents - owingCents) }
 }
 
 /** Payment sessions one address may open per window (CHECKOUT_RATE_LIMIT per 10 minutes). */
@@ -173,7 +199,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Delivery({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer } = loaderData
+  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer, account } = loaderData
   const values = actionData?.values ?? loaderData.values
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -206,6 +232,7 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
         signedIn={signedIn}
         demo={demo}
         bankTransfer={bankTransfer}
+        account={account}
         summary={<OrderLineList lines={lines} />}
       />
     </div>

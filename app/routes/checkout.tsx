@@ -49,11 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = shop(context)
   try {
     const checkoutId = checkoutIdFrom(request.headers.get('cookie'))
-    const priced = await priceCart(db, parsed.items, { checkoutId: checkoutId ?? undefined })
+    const user = await getSessionUser(context, request)
+    const priced = await priceCart(db, parsed.items, { checkoutId: checkoutId ?? undefined, buyerId: user?.id })
     if (priced.problems.length > 0) {
       return data({ error: 'Something in your cart has changed. Please check it before you go on.', problems: priced.problems }, { status: 409 })
     }
-    const user = await getSessionUser(context, request)
     const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null })
     // "Request a quote" keeps the cart the same way, for the quote form to read.
     throw redirect(form.get('intent') === 'quote' ? '/checkout/quote' : '/checkout/delivery', {
@@ -153,7 +153,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                         <Link to={productPath(item.FBUID)} className="font-semibold hover:text-brand-700">
                           {item.productName}
                         </Link>
-                        <p className="mt-1 text-sm text-slate-600">{formatAud(line?.unitPriceCents ?? item.unitPrice)} each</p>
+                        <p className="mt-1 text-sm text-slate-600">
+                          {formatAud(line?.unitPriceCents ?? item.unitPrice)} each
+                          {line?.normalUnitPriceCents !== undefined ? `: your trade price (normally ${formatAud(line.normalUnitPriceCents)})` : ''}
+                        </p>
                         {problem ? <CartProblemNote problem={problem} onAccept={updatePrice} onRemove={remove} /> : null}
                       </div>
                       <div className="flex flex-wrap items-center gap-3">

@@ -9,6 +9,8 @@ import { shopIdentity } from '../server/env.server'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/home'
+import { visitorPriceList } from '../server/trade/trade-prices.server'
+import { tradeCards } from '../lib/trade'
 import { LinkButton } from '../components/ui/button'
 
 /**
@@ -17,12 +19,12 @@ import { LinkButton } from '../components/ui/button'
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { catalog, config } = shop(context)
-  const [featured, methods] = await Promise.all([catalog.featured(), catalog.shippingMethods()])
+  const [featured, methods, prices] = await Promise.all([catalog.featured(), catalog.shippingMethods(), visitorPriceList(context, request)])
   const freeOver = methods.flatMap((method) => (method.kind === 'delivery' && method.freeOverCents !== null ? [method.freeOverCents] : []))
   return {
     origin: publicOrigin(config, request),
     shop: shopIdentity(config),
-    featured,
+    featured: tradeCards(featured, prices),
     freeDeliveryOverCents: freeOver.length > 0 ? Math.min(...freeOver) : null,
   }
 }

@@ -3,7 +3,7 @@ import { PrintableDocument } from '../components/shop/printable-document'
 import { DataTable } from '../components/ui/table'
 import { formatAud } from '../lib/money'
 import { pageMeta, shopNameFrom } from '../lib/seo'
-import { buyerLines, taxInvoice } from '../server/checkout/invoice'
+import { buyerLines, invoiceOrderOf, taxInvoice } from '../server/checkout/invoice'
 import { shop } from '../server/context.server'
 import { orderForViewer } from '../server/orders/order-access.server'
 import { shopIdentity } from '../server/env.server'
@@ -16,14 +16,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ]
 
 /**
- * The printable tax invoice of a paid order: for staff, the customer whose order it is, and a guest
+ * The printable tax invoice of a paid order, or one placed on account: for staff, the customer whose order it is, and a guest
  * through the e-mailed link (`/track-order/view/invoice`).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { config } = shop(context)
   const { order, orderPage, staff } = await orderForViewer(context, request, params)
-  if (order.status !== 'paid' || !order.paidAt) throw data({ message: 'This order has not been paid, so it has no tax invoice.' }, { status: 404 })
-  return { invoice: taxInvoice(shopIdentity(config), { ...order, email: order.email ?? '', paidAt: order.paidAt }), staff, orderPage }
+  const invoiced = invoiceOrderOf(order)
+  if (!invoiced) throw data({ message: 'This order has not been paid, so it has no tax invoice.' }, { status: 404 })
+  return { invoice: taxInvoice(shopIdentity(config), { ...invoiced, email: order.email ?? '' }), staff, orderPage }
 }
 
 export const headers = privatePageHeaders
@@ -95,6 +96,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           { label: 'Total (including GST)', value: formatAud(invoice.totalCents), testId: 'total', strong: true },
         ]}
       />
+      {invoice.due ? (
+        <p className="mt-6 text-sm" data-testid="invoice-due">
+          On account: <strong>{formatAud(invoice.due.owingCents)}</strong> owing, due by <strong>{invoice.due.date}</strong>. Please quote {invoice.orderId}{' '}
+          with your payment.
+        </p>
+      ) : null}
     </PrintableDocument>
   )
 }

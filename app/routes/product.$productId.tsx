@@ -15,7 +15,7 @@ import {
   type Product,
   type ProductCard as Card,
 } from '../lib/catalog'
-import { centsToDecimal, formatAud } from '../lib/money'
+import { centsToDecimal } from '../lib/money'
 import { quoteShipping, shippingEstimate } from '../lib/delivery/shipping'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { Breadcrumbs } from '../components/shop/breadcrumbs'
@@ -35,6 +35,9 @@ async function canPreview(context: Route.LoaderArgs['context'], request: Request
   return user?.role === 'staff' && !staffSecondFactorStep(user, shop(context).config.STAFF_TWO_FACTOR)
 }
 import type { Route } from './+types/product.$productId'
+import { visitorPriceList } from '../server/trade/trade-prices.server'
+import { tradeCards, tradeUnitPrice } from '../lib/trade'
+import { PriceTag } from '../components/shop/price-tag'
 import { LinkButton } from '../components/ui/button'
 
 /** Home / Products / the product's range / the product (a product filed under no known range skips the range). */
@@ -61,7 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A draft or archived product is not in the shop: staff (past their second factor) see it as a
   // visitor would once it is active; everyone else is told it does not exist.
   if (product.productStatus !== 'active' && !(await canPreview(context, request))) throw data(null, { status: 404 })
-  const [methods, neighbours, placeholders, payLaterSetting] = await Promise.all([
+  const [methods, neighbours, placeholders, payLaterSetting, prices] = await Promise.all([
     catalog.shippingMethods(),
     catalog.productNeighbours(product.FBUID),
     imagePlaceholders(
@@ -69,18 +72,33 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       product.productImages.map((image) => image.value),
     ),
     catalog.payLater(),
+    visitorPriceList(context, request),
   ])
+  // What this visitor pays: a trade customer's own price, else the normal one (the JSON-LD offer stays the public price).
+  const normal = shownPrice(product)
+  const price = normal ? tradeUnitPrice(normal.value, { id: product.FBUID, category: product.productCategory }, prices) : null
   // One of this product, as a cart of its own: the cheapest way it can travel, and every method with its own delivery time.
-  const alone = { subtotalCents: shownPrice(product)?.value ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
+  const alone = { subtotalCents: price?.cents ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
   const delivery = shippingEstimate(methods, alone)
   const deliveryChoices = methodChoices(methods.map((method) => ({ method, quote: quoteShipping(method, alone) })))
   // Kept in the page cache like the rest of the page: staff's setting, the price and the stock decide
-  // it, never the visitor, and saving the setting retires the kept pages (pay-later.server.ts).
-  const payLater = showsPayLater(payLaterSetting, shop(context).config.PAYMENT_PROVIDER, {
-    amountCents: alone.subtotalCents,
-    availableNow: availableNow(stock),
-  })
-  return { product, stock, placeholders, delivery, deliveryChoices, payLater, origin: publicOrigin(shop(context).config, request), ...neighbours }
+  // it, never the visitor, and saving the setting retires the kept pages (pay-later.server.ts). A trade
+  // customer buys as a business, which Afterpay and Zip do not serve: never for them.
+  const payLater =
+    prices === null &&
+    showsPayLater(payLaterSetting, shop(context).config.PAYMENT_PROVIDER, { amountCents: alone.subtotalCents, availableNow: availableNow(stock) })
+  return {
+    product,
+    price,
+    stock,
+    placeholders,
+    delivery,
+    deliveryChoices,
+    payLater,
+    origin: publicOrigin(shop(context).config, request),
+    related: tradeCards(neighbours.related, prices),
+    alsoBought: tradeCards(neighbours.alsoBought, prices),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -119,8 +137,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders } = loaderData
-  const price = shownPrice(product)
+  const { product, price, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders } = loaderData
+  const card = cardOf(product)
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
   const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
@@ -151,11 +169,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               </LinkButton>
             </div>
           ) : null}
-          {price ? (
-            <p className="mt-4 text-2xl font-semibold">
-              {formatAud(price.value)} <span className="text-sm font-normal text-slate-500">incl. GST</span>
-            </p>
-          ) : null}
+          {price ? <PriceTag cents={price.cents} normalCents={price.normalCents} size="page" /> : null}
           {payLater ? (
             <p className="mt-1 text-sm text-slate-600" data-testid="pay-later">
               {PAY_LATER_MESSAGE}
@@ -170,7 +184,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               </p>
             ) : null}
           </div>
-          <AddToCartForm product={{ ...cardOf(product), stock }} />
+          <AddToCartForm product={{ ...card, stock, price: card.price && price ? { ...card.price, value: price.cents } : null }} />
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

@@ -16,6 +16,8 @@ import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/products.$category'
+import { visitorPriceList } from '../server/trade/trade-prices.server'
+import { tradeCards } from '../lib/trade'
 import { Button, LinkButton } from '../components/ui/button'
 import { CheckboxField } from '../components/ui/checkbox-field'
 import { SelectField } from '../components/ui/select-field'
@@ -42,14 +44,15 @@ const crumbsOf = (category: Category): Crumb[] => [
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = categoryQueryOf(new URL(request.url).searchParams)
   if (!isCategory(params.category) || query === null) throw data(null, { status: 404 })
-  const { cards, total } = await shop(context).catalog.categoryPage(params.category, query)
+  const [{ cards, total }, prices] = await Promise.all([shop(context).catalog.categoryPage(params.category, query), visitorPriceList(context, request)])
   const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE))
   if (query.page > pages) throw data(null, { status: 404 })
   return {
     category: params.category,
     label: CATEGORY_LABELS[params.category],
     intro: intros[params.category],
-    cards,
+    // A trade customer sees their own prices; the view's order and price range go by the normal ones, which the page is kept by.
+    cards: tradeCards(cards, prices),
     query,
     pages,
     total,

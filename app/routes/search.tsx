@@ -6,6 +6,8 @@ import { MIN_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchPath, searchRequestOf } from 
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
 import type { Route } from './+types/search'
+import { visitorPriceList } from '../server/trade/trade-prices.server'
+import { tradeCards } from '../lib/trade'
 import { Button } from '../components/ui/button'
 import { TextField } from '../components/ui/text-field'
 
@@ -23,10 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (page > 1) throw data(null, { status: 404 })
     return { typed, searched: false as const, cards: [], total: 0, page: 1, pages: 1 }
   }
-  const { cards, total } = await shop(context).catalog.search(query, page)
+  const [{ cards, total }, prices] = await Promise.all([shop(context).catalog.search(query, page), visitorPriceList(context, request)])
   const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE))
   if (page > pages) throw data(null, { status: 404 })
-  return { typed, searched: true as const, cards, total, page, pages }
+  return { typed, searched: true as const, cards: tradeCards(cards, prices), total, page, pages }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const own = order.checkoutId !== null && checkoutIdFrom(request.headers.get('cookie')) === order.checkoutId
   const summary = orderSummary(order)
   // The browser that paid is shown the order's own page, the one every e-mail about the order links to.
-  const placed = order.status === 'paid' || order.status === 'awaiting-payment'
+  const placed = order.status === 'paid' || order.status === 'awaiting-payment' || order.status === 'invoiced'
   const orderPage = own && placed ? `/track-order/${await statusTokenOf(shop(context).db, order.id)}` : null
   // A bank-transfer order: the account to pay into (nothing personal: the shop's account and the order number).
   const transfer = transferDue(order, shop(context).config.bankAccount)
@@ -45,7 +45,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const { clear, ready } = useCart()
   const revalidator = useRevalidator()
   const { order, transfer } = loaderData
-  const placed = order?.status === 'paid' || order?.status === 'awaiting-payment'
+  const placed = order?.status === 'paid' || order?.status === 'awaiting-payment' || order?.status === 'invoiced'
 
   // docs/screens.md, Success: arriving here empties the cart (once it has been read from storage).
   useEffect(() => {
@@ -72,7 +72,13 @@ export default function Success({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Thank You for Your Purchase!</h1>
       <p className="mt-4 text-lg text-slate-700">Your order has been successfully placed.</p>
-      <p className="mt-2 text-slate-600">{transfer ? 'We have e-mailed you our bank details with your order.' : 'A confirmation email has been sent.'}</p>
+      <p className="mt-2 text-slate-600">
+        {transfer?.dueAt
+          ? 'It is on your account: the confirmation e-mail has its tax invoice and due date.'
+          : transfer
+            ? 'We have e-mailed you our bank details with your order.'
+            : 'A confirmation email has been sent.'}
+      </p>
 
       {transfer ? <TransferDetails due={transfer} className="mt-10" /> : null}
       {placed && order ? (

@@ -10,7 +10,7 @@ import { checkouts, orderPayments, orders, outbox, paymentEvents, products, ship
 import { listActiveShippingMethods } from '../../app/server/delivery/shipping-methods.server'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
-import { cancelUnpaidTransfer, recordTransferPayment, setHoldDays, sweepBankTransfers } from '../../app/server/orders/bank-transfer.server'
+import { cancelUnpaidTransfer, recordPayment, setHoldDays, sweepBankTransfers } from '../../app/server/orders/bank-transfer.server'
 import { refundOrder } from '../../app/server/orders/refunds.server'
 import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
 import { paymentProvider } from '../../app/server/checkout/payments/index.server'
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     const { order } = await placeByTransfer('payload', 2)
     const total = order.totalCents
 
-    const part = await recordTransferPayment(deps, {
+    const part = await recordPayment(deps, {
       orderId: order.id,
       amountCents: 100_000,
       receivedOn: '2026-11-20',
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     })
     expect(part).toMatchObject({ ok: true, paidInFull: false })
     // The same form sent again is the same payment.
-    const again = await recordTransferPayment(deps, {
+    const again = await recordPayment(deps, {
       orderId: order.id,
       amountCents: 100_000,
       receivedOn: '2026-11-20',
@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     expect(await getOrder(database.db, order.id)).toMatchObject({ status: 'awaiting-payment', receivedCents: 100_000 })
     expect((await mailsAbout(order.id)).map((mail) => mail.subject)).toContain(`Part payment received for order ${order.id} — UniDrone Robotics`)
     // More than is owing is refused, with what is owing.
-    const over = await recordTransferPayment(deps, {
+    const over = await recordPayment(deps, {
       orderId: order.id,
       amountCents: total,
       receivedOn: '2026-11-21',
@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     const rest = total - 100_000
     const results = await Promise.all(
       ['ann', 'bob'].map((who) =>
-        recordTransferPayment(deps, {
+        recordPayment(deps, {
           orderId: order.id,
           amountCents: rest,
           receivedOn: '2026-11-22',
@@ -224,7 +224,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     expect(await stockOf('rtk')).toEqual({ onHand: 2, reserved: 0 })
     expect((await mailsAbout(order.id)).filter((mail) => mail.subject.startsWith(`Order ${order.id} cancelled`))).toHaveLength(1)
     // A payment can no longer be recorded on it.
-    const late = await recordTransferPayment(deps, {
+    const late = await recordPayment(deps, {
       orderId: order.id,
       amountCents: 1000,
       receivedOn: '2026-11-27',
@@ -246,7 +246,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     expect(await stockOf('gimbal')).toEqual({ onHand: 5, reserved: 0 })
 
     const partPaid = await placeByTransfer('gimbal')
-    await recordTransferPayment(deps, {
+    await recordPayment(deps, {
       orderId: partPaid.order.id,
       amountCents: 10_000,
       receivedOn: '2026-11-26',

@@ -55,6 +55,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
       expect(card).toEqual({
         FBUID: slugify(source.productName),
         productName: source.productName,
+        category: 'cameras',
         image: source.productImages[0],
         cardText: source.productDescriptions[5]!.description,
         price: source.productPrices[0],

@@ -27,6 +27,7 @@ describe.each(testDatabaseKinds())('the staff dashboard on $name', (kind) => {
       returns: 0,
       enquiries: 0,
       lowStock: 0,
+      owing: { invoices: 0, owingCents: 0, overdue: 0, overdueCents: 0 },
     })
   })
 
@@ -70,6 +71,7 @@ describe.each(testDatabaseKinds())('the staff dashboard on $name', (kind) => {
       returns: 1,
       enquiries: 1,
       lowStock: 1,
+      owing: { invoices: 0, owingCents: 0, overdue: 0, overdueCents: 0 },
     })
   })
 })

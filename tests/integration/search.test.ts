@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())('product search on $name', (kind) => {
     expect(suggestions).toHaveLength(6)
     const x7 = (await suggestProducts(database.db, parseSearchQuery('x7 pro')!))[0]
     const price = demoProducts.find((product) => product.productName === 'UniPilot X7 Pro')!.productPrices[0]!.value
-    expect(x7).toEqual({ id: 'unipilot-x7-pro', name: 'UniPilot X7 Pro', price })
+    expect(x7).toEqual({ id: 'unipilot-x7-pro', name: 'UniPilot X7 Pro', price, category: 'autopilots' })
   })
 
   it(`still puts the right product first among ${EXTRA.toLocaleString('en-AU')} more (and logs how long an uncached search takes)`, async () => {

@@ -4,6 +4,7 @@ import { REMINDER_CONSENT_FIELD, REMINDER_CONSENT_LABEL } from '../../lib/cart-r
 import { summariseOrder } from '../../lib/order-summary'
 import { STATES } from '../../lib/delivery/postcodes'
 import { formatAud } from '../../lib/money'
+import { onAccountLabel } from '../../lib/trade'
 import type { DeliveryValues, MethodChoice } from '../../server/checkout/delivery-step.server'
 import { CheckboxField } from '../ui/checkbox-field'
 import { SelectField } from '../ui/select-field'
@@ -27,12 +28,16 @@ export function DeliveryForm(props: {
   demo: boolean
   /** Offered when the shop has a bank account configured: how many days the items are held. */
   bankTransfer: { holdDays: number } | null
+  /** Offered to a trade customer with payment terms: their days from invoice, and the credit left within their limit. */
+  account: { days: number; availableCents: number } | null
   summary: ReactNode
 }) {
-  const { values, errors, choices, linesCents, signedIn, demo, bankTransfer, summary } = props
+  const { values, errors, choices, linesCents, signedIn, demo, bankTransfer, account, summary } = props
   const [methodId, setMethodId] = useState(values.shippingMethod)
-  const [payment, setPayment] = useState(bankTransfer ? values.payment : 'card')
+  const offered = (value: string) => value === 'card' || (value === 'bank-transfer' && bankTransfer !== null) || (value === 'account' && account !== null)
+  const [payment, setPayment] = useState(offered(values.payment) ? values.payment : 'card')
   const transfer = payment === 'bank-transfer'
+  const onAccount = payment === 'account'
   const navigation = useNavigation()
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
@@ -162,22 +167,33 @@ export function DeliveryForm(props: {
               {errors.payment}
             </p>
           ) : null}
-          {bankTransfer ? (
+          {bankTransfer || account ? (
             <ul className="space-y-3">
               <PaymentChoice
                 value="card"
-                checked={!transfer}
+                checked={payment === 'card'}
                 onChoose={setPayment}
                 title={demo ? 'Card (demo)' : 'Card, Apple Pay, Google Pay and more'}
                 about={demo ? 'On a demo card page: no money is taken.' : 'On Stripe’s secure page, with the ways to pay it offers you.'}
               />
-              <PaymentChoice
-                value="bank-transfer"
-                checked={transfer}
-                onChoose={setPayment}
-                title="Bank transfer (EFT)"
-                about={`We show and e-mail our bank details. Your items are held for ${bankTransfer.holdDays} days, and we send the order once the money arrives.`}
-              />
+              {bankTransfer ? (
+                <PaymentChoice
+                  value="bank-transfer"
+                  checked={transfer}
+                  onChoose={setPayment}
+                  title="Bank transfer (EFT)"
+                  about={`We show and e-mail our bank details. Your items are held for ${bankTransfer.holdDays} days, and we send the order once the money arrives.`}
+                />
+              ) : null}
+              {account ? (
+                <PaymentChoice
+                  value="account"
+                  checked={onAccount}
+                  onChoose={setPayment}
+                  title={onAccountLabel(account.days)}
+                  about={`We send your order now and e-mail its tax invoice with the due date. ${formatAud(account.availableCents)} of your credit limit is available.`}
+                />
+              ) : null}
             </ul>
           ) : (
             <input type="hidden" name="payment" value="card" />
@@ -197,18 +213,20 @@ export function DeliveryForm(props: {
         <div className="mt-3">{summary}</div>
         <OrderSummaryLines figures={figures} className="mt-4 border-t border-slate-200 pt-3" />
         <Button type="submit" disabled={paying} size="lg" className="mt-6 w-full disabled:cursor-progress">
-          {transfer
+          {transfer || onAccount
             ? paying
               ? 'Placing your order…'
-              : `Place order: ${formatAud(figures.totalCents)} by bank transfer`
+              : `Place order: ${formatAud(figures.totalCents)} ${onAccount ? 'on account' : 'by bank transfer'}`
             : paying
               ? 'Opening the payment page…'
               : `Pay ${formatAud(figures.totalCents)}`}
         </Button>
         <p className="mt-3 text-xs text-slate-500">
-          {transfer
-            ? 'You will see our bank details on the next page, and we e-mail them to you.'
-            : `${demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30 minutes while you pay.`}
+          {onAccount
+            ? `Due within ${account?.days ?? 0} days of today's invoice. Your purchase order number, if you give one, is on the invoice.`
+            : transfer
+              ? 'You will see our bank details on the next page, and we e-mail them to you.'
+              : `${demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30 minutes while you pay.`}
         </p>
       </section>
     </Form>
@@ -216,7 +234,13 @@ export function DeliveryForm(props: {
 }
 
 /** One way to pay, as a radio card like the delivery methods'. */
-function PaymentChoice(props: { value: 'card' | 'bank-transfer'; checked: boolean; onChoose: (value: string) => void; title: string; about: string }) {
+function PaymentChoice(props: {
+  value: 'card' | 'bank-transfer' | 'account'
+  checked: boolean
+  onChoose: (value: string) => void
+  title: string
+  about: string
+}) {
   return (
     <li>
       <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-100">

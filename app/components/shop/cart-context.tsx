@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
+import { signedInHintOf } from '../../lib/signed-in-hint'
 import {
   addToCart,
   CART_STORAGE_KEY,
@@ -30,11 +32,31 @@ interface CartApi {
 
 const CartContext = createContext<CartApi | null>(null)
 
+/**
+ * Set while the cart holds a trade customer's own prices (docs/domain.md, Trade accounts): once they
+ * are no longer signed in as trade (they signed out on a shared computer), the cart goes with them,
+ * so the next person never sees their prices.
+ */
+const TRADE_CART_KEY = 'checkouts-trade'
+
 function save(cart: Cart) {
   try {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart))
+    if (signedInHintOf(document.cookie) === 'trade' && cart.checkoutItems.length > 0) window.localStorage.setItem(TRADE_CART_KEY, '1')
   } catch {
     // Storage full or disabled (private mode): the cart still works for this page.
+  }
+}
+
+/** Empties the cart a trade customer left behind when whoever is here now is not them (signed out, or another account). */
+function forgetTradeCart(): boolean {
+  try {
+    if (!window.localStorage.getItem(TRADE_CART_KEY) || signedInHintOf(document.cookie) === 'trade') return false
+    window.localStorage.removeItem(TRADE_CART_KEY)
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(emptyCart()))
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -45,8 +67,10 @@ function save(cart: Cart) {
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [cart, setCart] = useState<Cart>(emptyCart)
   const [ready, setReady] = useState(false)
+  const location = useLocation()
 
   useEffect(() => {
+    forgetTradeCart()
     const stored = window.localStorage.getItem(CART_STORAGE_KEY)
     const initial = parseStoredCart(stored)
     if (stored === null) save(initial)
@@ -58,6 +82,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     window.addEventListener('storage', onStorage)
     return () => window.removeEventListener('storage', onStorage)
   }, [])
+
+  // Signing out changes the page without loading a new one: each navigation looks again.
+  useEffect(() => {
+    if (forgetTradeCart()) setCart(emptyCart())
+  }, [location])
 
   const api = useMemo<CartApi>(() => {
     const commit = (next: Cart) => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatAud } from '../../lib/money'
 import { RETURN_STATE_LABELS } from '../../lib/orders/returns'
+import { goodsMayLeave, hasTaxInvoice } from '../../lib/orders/payment-status'
 import { ReturnRequestForm } from './return-request-form'
 import type { OrderView } from '../../server/orders/order-view.server'
 import { DeliverySummary } from './delivery-summary'
@@ -29,7 +30,7 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Order {order.id}</h1>
-        <OrderStatus status={order.status === 'paid' && order.fulfilment !== 'unfulfilled' ? order.fulfilment : order.status} />
+        <OrderStatus status={goodsMayLeave(order) && order.fulfilment !== 'unfulfilled' ? order.fulfilment : order.status} />
         {order.payment === 'refunded' || order.payment === 'partially-refunded' ? <OrderStatus status={order.payment} /> : null}
       </div>
       {result?.returned ? (
@@ -72,7 +73,7 @@ export function OrderProgress({ view, back, result }: { view: OrderView; back: {
         <OrderLineList lines={order.lines} className="mt-2" />
         <OrderSummaryLines figures={summariseStoredOrder(order)} className="mt-2 border-t border-slate-200 pt-3" />
         {order.purchaseOrder ? <p className="mt-3 text-sm text-slate-700">Your purchase order: {order.purchaseOrder}</p> : null}
-        {order.status === 'paid' ? (
+        {hasTaxInvoice(order) ? (
           <Link to={`${documentsBase}/invoice`} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
             Tax invoice
           </Link>

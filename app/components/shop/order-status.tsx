@@ -5,6 +5,8 @@ const TONES: Record<string, BadgeTone> = {
   paid: 'success',
   pending: 'warning',
   'awaiting-payment': 'warning',
+  invoiced: 'brand',
+  overdue: 'danger',
   failed: 'danger',
   expired: 'neutral',
   unfulfilled: 'warning',
@@ -22,6 +24,8 @@ const TONES: Record<string, BadgeTone> = {
 const LABELS: Record<string, string> = {
   ...FULFILMENT_LABELS,
   'awaiting-payment': 'Awaiting payment',
+  invoiced: 'On account',
+  overdue: 'Overdue',
   'partially-refunded': 'Partially refunded',
   refunded: 'Refunded',
 }

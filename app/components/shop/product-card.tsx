@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { productPath, type ProductCard as Card } from '../../lib/catalog'
-import { formatAud } from '../../lib/money'
 import { AddToBagButton } from './add-to-bag'
 import { StockNote } from './stock-note'
 import { Picture } from './picture'
+import { PriceTag } from './price-tag'
 
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
@@ -53,7 +53,7 @@ export function ProductCard({
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.cardText}</p>
-        {price ? <p className="mt-4 font-semibold">{formatAud(price.value)}</p> : null}
+        {price ? <PriceTag cents={price.value} normalCents={product.normalPrice} /> : null}
         <StockNote stock={product.stock} className="mt-1" testId={headingLevel === 3 ? 'card-stock' : 'stock'} />
         <AddToBagButton product={product} />
         {staff ? (

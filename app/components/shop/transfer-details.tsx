@@ -9,12 +9,18 @@ export interface TransferDue {
   receivedCents: number
   /** ISO time the items are held until (the order cancels itself after it if nothing arrived). */
   holdUntil: string | null
+  /** An invoice on account: the ISO time it falls due (docs/domain.md, Trade accounts). */
+  dueAt?: string | null
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
-/** The account to pay into, the reference and the amount: a definition list the buyer copies into their bank. */
+/**
+ * The account to pay into, the reference and the amount: a definition list the buyer copies into
+ * their bank. An invoice on account says when it is due; its goods are already on their way.
+ */
 export function TransferDetails({ due, className = '' }: { due: TransferDue; className?: string }) {
+  const dueDay = due.dueAt ? dayFormat.format(new Date(due.dueAt)) : null
   const rows: [string, string][] = [
     ...(due.account
       ? ([
@@ -33,11 +39,13 @@ export function TransferDetails({ due, className = '' }: { due: TransferDue; cla
       data-testid="transfer-details"
     >
       <h2 id="transfer-heading" className="text-lg font-semibold">
-        Pay by bank transfer
+        {dueDay ? `On account: pay by ${dueDay}` : 'Pay by bank transfer'}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {due.receivedCents > 0 ? `We have received ${formatAud(due.receivedCents)}. ` : ''}Please transfer the amount below with the reference, so that we can
-        match your payment. We send your order once it arrives.
+        {due.receivedCents > 0 ? `We have received ${formatAud(due.receivedCents)}. ` : ''}
+        {dueDay
+          ? 'We send your order now. To pay its tax invoice, transfer the amount below with the reference, so that we can match your payment.'
+          : 'Please transfer the amount below with the reference, so that we can match your payment. We send your order once it arrives.'}
       </p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         {rows.map(([label, value]) => (

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { ACTION_LABELS, CARRIERS, carrierName, FULFILMENT_LABELS, nextAction, trackingLink, type Fulfilment } from '../../lib/orders/fulfilment'
 import { Button } from '../ui/button'
+import { goodsMayLeave } from '../../lib/orders/payment-status'
 import { SelectField } from '../ui/select-field'
 import { TextField } from '../ui/text-field'
 
@@ -26,7 +27,7 @@ export function FulfilmentPanel({ order }: { order: PanelOrder }) {
   return (
     <section aria-labelledby="fulfilment-heading" className="mt-8 rounded-xl border border-slate-200 p-4 sm:p-5">
       <h2 id="fulfilment-heading" className="text-xl font-semibold">
-        Fulfilment: <span data-testid="fulfilment">{order.status === 'paid' ? FULFILMENT_LABELS[order.fulfilment] : 'not paid'}</span>
+        Fulfilment: <span data-testid="fulfilment">{goodsMayLeave(order) ? FULFILMENT_LABELS[order.fulfilment] : 'not paid'}</span>
       </h2>
       {order.carrier ? (
         <p className="mt-2 text-sm">

@@ -30,6 +30,7 @@ export const COLLECTION_LABELS: Record<string, string> = {
   profiles: 'Profile',
   orders: 'Order',
   settings: 'Setting',
+  'trade-accounts': 'Trade account',
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -63,6 +64,10 @@ const FIELD_LABELS: Record<string, string> = {
   contactCompany: 'Company',
   contactMessage: 'Message',
   maxCents: 'Largest amount',
+  paymentDays: 'Payment days',
+  creditLimitCents: 'Credit limit (cents)',
+  categories: 'Percentage off by category (hundredths of a percent)',
+  products: 'Fixed prices by product (cents)',
 }
 
 /** Fields that hold cents, shown in AUD (the pay-later setting's largest amount). */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatAud } from '../../lib/money'
 import { nextAction } from '../../lib/orders/fulfilment'
+import { goodsMayLeave } from '../../lib/orders/payment-status'
 import type { Order } from '../../server/checkout/orders.server'
 import { OrderStatus, orderDateFormat } from '../shop/order-status'
 import { paymentState } from '../../lib/orders/refunds'
@@ -59,7 +60,7 @@ export function OrdersTable({ orders }: { orders: (Omit<Order, 'createdAt' | 'up
           header: 'Status',
           cell: (order) => (
             <>
-              <OrderStatus status={paymentState(order)} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
+              <OrderStatus status={paymentState(order)} /> {goodsMayLeave(order) ? <OrderStatus status={order.fulfilment} /> : null}
             </>
           ),
         },

@@ -51,10 +51,10 @@ export function RefundPanel({
       <p className="mt-1 text-sm" data-testid="refund-summary">
         Refunded {formatAud(order.refundedCents)} (GST {formatAud(order.refundedGstCents)}) of {formatAud(order.totalCents)}; {formatAud(remaining)} left.
       </p>
-      {order.provider === 'bank-transfer' ? (
+      {order.provider === 'bank-transfer' || order.provider === 'account' ? (
         <p className="mt-1 text-sm text-amber-800">
-          Paid by bank transfer: a refund here is recorded as made at once, with its adjustment note. Pay the money back to the customer by transfer
-          yourself.
+          {order.provider === 'account' ? 'Paid on account' : 'Paid by bank transfer'}: a refund here is recorded as made at once, with its adjustment note. Pay
+          the money back to the customer by transfer yourself.
         </p>
       ) : null}
       {refunds.length > 0 ? (

@@ -1,7 +1,9 @@
 import { Form, useNavigation } from 'react-router'
 import { formatAud } from '../../lib/money'
 import { owingCents } from '../../lib/orders/bank-transfer'
-import { orderDateFormat } from '../shop/order-status'
+import { takesRecordedPayments } from '../../lib/orders/payment-status'
+import { isOverdue } from '../../lib/trade'
+import { OrderStatus, orderDateFormat } from '../shop/order-status'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 
@@ -13,11 +15,15 @@ interface PanelTransfer {
   recordedBy: string
 }
 
+const dueFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
+
 /**
- * An order paid by bank transfer, on its staff screen: what has arrived and what is owing, each
- * transfer recorded, a form to record the next one (the amount, the day it arrived, the bank's
- * reference), and, while nothing has arrived, cancelling the order. Each form carries a one-time key,
- * so a double click records one payment; the server checks everything again under the order's lock.
+ * An order paid by bank transfer or invoiced on a trade customer's account, on its staff screen: what
+ * has arrived and what is owing (an invoice's due date, marked when it has passed), each payment
+ * recorded, a form to record the next one (the amount, the day it arrived, the bank's reference),
+ * and, while nothing has arrived for a bank transfer, cancelling the order. Each form carries a
+ * one-time key, so a double click records one payment; the server checks everything again under the
+ * order's lock.
  */
 export function TransferPanel({
   order,
@@ -25,7 +31,15 @@ export function TransferPanel({
   paymentKey,
   today,
 }: {
-  order: { id: string; status: string; totalCents: number; receivedCents: number; reservedUntil: string | Date | null }
+  order: {
+    id: string
+    status: string
+    provider: string
+    totalCents: number
+    receivedCents: number
+    reservedUntil: string | Date | null
+    paymentDueAt: string | Date | null
+  }
   transfers: PanelTransfer[]
   paymentKey: string
   /** Today in Brisbane (YYYY-MM-DD): the form's default day. */
@@ -33,15 +47,21 @@ export function TransferPanel({
 }) {
   const busy = useNavigation().state !== 'idle'
   const owing = owingCents(order)
-  const awaiting = order.status === 'awaiting-payment'
+  const onAccount = order.provider === 'account'
+  const awaiting = takesRecordedPayments(order)
+  const overdue = onAccount && awaiting && order.paymentDueAt !== null && isOverdue(order.paymentDueAt)
   return (
     <section aria-labelledby="transfer-heading" className="mt-8 rounded-xl border border-slate-200 p-4 sm:p-5">
-      <h2 id="transfer-heading" className="text-xl font-semibold">
-        Bank transfer
-      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="transfer-heading" className="text-xl font-semibold">
+          {onAccount ? 'Payment on account' : 'Bank transfer'}
+        </h2>
+        {overdue ? <OrderStatus status="overdue" /> : null}
+      </div>
       <p className="mt-1 text-sm" data-testid="transfer-summary">
         Received {formatAud(order.receivedCents)} of {formatAud(order.totalCents)}; {formatAud(owing)} owing.
-        {awaiting && order.reservedUntil && order.receivedCents === 0
+        {onAccount && awaiting && order.paymentDueAt ? ` Due by ${dueFormat.format(new Date(order.paymentDueAt))}.` : ''}
+        {!onAccount && awaiting && order.reservedUntil && order.receivedCents === 0
           ? ` Stock held until ${orderDateFormat.format(new Date(order.reservedUntil))}; the order cancels itself then if nothing has arrived.`
           : ''}
       </p>
@@ -69,7 +89,7 @@ export function TransferPanel({
           </Button>
         </Form>
       ) : null}
-      {awaiting && order.receivedCents === 0 ? (
+      {awaiting && !onAccount && order.receivedCents === 0 ? (
         <Form
           method="post"
           className="mt-4"

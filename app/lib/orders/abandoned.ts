@@ -25,8 +25,9 @@ export function isAbandonedReason(value: string): value is AbandonedReason {
 }
 
 /**
- * Whether an order row is an order (to its customer, the staff orders list and the totals): paid, a
- * bank-transfer order (awaiting payment, or cancelled unpaid), or pending while a payment can still
+ * Whether an order row is an order (to its customer, the staff orders list and the totals): paid,
+ * invoiced on a trade customer's account, a bank-transfer order (awaiting payment, or cancelled
+ * unpaid), or pending while a payment can still
  * complete it. A pending order's window is its reservation
  * (`reserved_until`: the payment page's 30 minutes and 5 minutes' grace for a payment made at the
  * last second); after it, timed work expires it. Everything else (failed, expired, pending past its
@@ -35,6 +36,6 @@ export function isAbandonedReason(value: string): value is AbandonedReason {
 export function countsAsOrder(order: { status: string; reservedUntil: Date | string | null }, now = new Date()): boolean {
   // A bank-transfer order is an order from the moment it is placed (its customer has its number and
   // the bank details), and stays one when it is cancelled unpaid.
-  if (order.status === 'paid' || order.status === 'awaiting-payment' || order.status === 'cancelled') return true
+  if (order.status === 'paid' || order.status === 'invoiced' || order.status === 'awaiting-payment' || order.status === 'cancelled') return true
   return order.status === 'pending' && order.reservedUntil !== null && new Date(order.reservedUntil).getTime() > now.getTime()
 }

@@ -1,3 +1,5 @@
+import { goodsMayLeave } from './payment-status.ts'
+
 /**
  * What happens to a paid order after payment (docs/domain.md, Orders): kept apart from the payment's
  * own state, so that a refund never loses where the parcel is.
@@ -40,7 +42,7 @@ const COLLECT_STEPS: Partial<Record<Fulfilment, [FulfilmentAction, Fulfilment]>>
 }
 
 export interface FulfilmentState {
-  /** The payment's state: only a paid order is packed and sent. */
+  /** The payment's state: only a paid order, or one invoiced on account, is packed and sent (goodsMayLeave). */
   status: string
   collect: boolean
   fulfilment: Fulfilment
@@ -48,13 +50,13 @@ export interface FulfilmentState {
 
 /** The one action that moves this order on, or null when there is none (unpaid, or at its end). */
 export function nextAction(order: FulfilmentState): FulfilmentAction | null {
-  if (order.status !== 'paid') return null
+  if (!goodsMayLeave(order)) return null
   return (order.collect ? COLLECT_STEPS : DELIVERY_STEPS)[order.fulfilment]?.[0] ?? null
 }
 
 /** Where an action takes the order, or why it may not (the message staff see). */
 export function applyAction(order: FulfilmentState & { id: string }, action: FulfilmentAction): { to: Fulfilment } | { refused: string } {
-  if (order.status !== 'paid') return { refused: `Order ${order.id} is not paid, so it cannot be ${pastTense(action)}.` }
+  if (!goodsMayLeave(order)) return { refused: `Order ${order.id} is not paid, so it cannot be ${pastTense(action)}.` }
   const step = (order.collect ? COLLECT_STEPS : DELIVERY_STEPS)[order.fulfilment]
   if (step && step[0] === action) return { to: step[1] }
   if (order.fulfilment !== 'unfulfilled' && FULFILMENT_LABELS[order.fulfilment].toLowerCase() === pastTense(action)) {
@@ -66,6 +68,8 @@ export function applyAction(order: FulfilmentState & { id: string }, action: Ful
 
 /** An order may be cancelled while it is still with the shop: paid, and not yet shipped or collected. */
 export function cancelRefusal(order: FulfilmentState & { id: string }): string | null {
+  if (order.status === 'invoiced')
+    return `Order ${order.id} is on account and not paid in full, so there is no payment to give back; settle it with the customer.`
   if (order.status !== 'paid') return `Order ${order.id} is not paid, so there is nothing to cancel.`
   if (order.fulfilment === 'cancelled') return `Order ${order.id} is cancelled already.`
   if (!['unfulfilled', 'packed', 'ready'].includes(order.fulfilment)) {

@@ -15,8 +15,9 @@ describe('the staff orders list query', () => {
     })
     // Names every object has are not filters or sorts.
     expect(parseOrderQuery(new URLSearchParams('filter=constructor&sort=toString'))).toMatchObject({ filter: '', sort: 'newest' })
-    expect(filterStates('refunded')).toEqual({ status: 'paid', refunded: true })
-    expect(filterStates('cancelled')).toEqual({ status: 'paid', fulfilment: 'cancelled' })
+    expect(filterStates('refunded')).toEqual({ statuses: ['paid'], refunded: true })
+    expect(filterStates('cancelled')).toEqual({ statuses: ['paid', 'invoiced'], fulfilment: 'cancelled' })
+    expect(filterStates('on-account')).toEqual({ statuses: ['invoiced'] })
     expect(parseOrderQuery(new URLSearchParams('filter=lost&from=2026-13-45&to=yesterday&sort=random&page=-2&view=all&reason=bored'))).toEqual({
       view: 'orders',
       q: '',
@@ -70,9 +71,9 @@ describe('the staff orders list query', () => {
   })
 
   it('maps filters to payment and fulfilment states', () => {
-    expect(filterStates('to-pack')).toEqual({ status: 'paid', fulfilment: 'unfulfilled' })
-    expect(filterStates('ready')).toEqual({ status: 'paid', fulfilment: 'ready' })
-    expect(filterStates('pending')).toEqual({ status: 'pending' })
+    expect(filterStates('to-pack')).toEqual({ statuses: ['paid', 'invoiced'], fulfilment: 'unfulfilled' })
+    expect(filterStates('ready')).toEqual({ statuses: ['paid', 'invoiced'], fulfilment: 'ready' })
+    expect(filterStates('pending')).toEqual({ statuses: ['pending'] })
     expect(filterStates('')).toEqual({})
   })
 

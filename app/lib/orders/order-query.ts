@@ -17,6 +17,7 @@ export const ORDER_FILTERS = {
   returns: 'Returns to handle',
   pending: 'On the payment page',
   'awaiting-transfer': 'Awaiting bank transfer',
+  'on-account': 'On account, not paid yet',
 } as const
 export type OrderFilter = keyof typeof ORDER_FILTERS
 
@@ -116,14 +117,19 @@ export function orderQueryString(query: OrderQuery, change: Partial<OrderQuery> 
   return text ? `?${text}` : ''
 }
 
-/** What a filter asks of an order's payment and fulfilment states (among orders: never an abandoned checkout). */
-export function filterStates(filter: OrderFilter): { status?: string; fulfilment?: Fulfilment; refunded?: true; openReturns?: true } {
+/**
+ * What a filter asks of an order's payment and fulfilment states (among orders: never an abandoned
+ * checkout). Where the goods are is asked of paid orders and of those invoiced on account, which are
+ * packed and sent before they are paid.
+ */
+export function filterStates(filter: OrderFilter): { statuses?: string[]; fulfilment?: Fulfilment; refunded?: true; openReturns?: true } {
   if (filter === '') return {}
-  if (filter === 'refunded') return { status: 'paid', refunded: true }
-  if (filter === 'returns') return { status: 'paid', openReturns: true }
-  if (filter === 'pending') return { status: filter }
-  if (filter === 'awaiting-transfer') return { status: 'awaiting-payment' }
-  return { status: 'paid', fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
+  if (filter === 'refunded') return { statuses: ['paid'], refunded: true }
+  if (filter === 'returns') return { statuses: ['paid'], openReturns: true }
+  if (filter === 'pending') return { statuses: [filter] }
+  if (filter === 'awaiting-transfer') return { statuses: ['awaiting-payment'] }
+  if (filter === 'on-account') return { statuses: ['invoiced'] }
+  return { statuses: ['paid', 'invoiced'], fulfilment: filter === 'to-pack' ? 'unfulfilled' : filter }
 }
 
 /** A plain negative decimal (a refund, a net GST owed back): a spreadsheet reads it as the number it is. */

@@ -32,10 +32,13 @@ export const deliveryDetailsSchema = z
     collect: z.boolean(),
     /** The buyer's purchase order number, if their business raised one: printed on the invoice. */
     purchaseOrder: storableString(40, 'At most 40 characters.').default(''),
-    /** `card` (also when not sent): the payment page, with whatever the provider offers; `bank-transfer`: EFT. */
+    /**
+     * `card` (also when not sent): the payment page, with whatever the provider offers; `bank-transfer`:
+     * EFT; `account`: a trade customer with payment terms, invoiced now and paying later.
+     */
     payment: z.preprocess(
       (value) => (value === '' || value === undefined ? 'card' : value),
-      z.enum(['card', 'bank-transfer'], { error: 'Choose how you pay.' }),
+      z.enum(['card', 'bank-transfer', 'account'], { error: 'Choose how you pay.' }),
     ),
     addressLine1: storableString(200),
     addressLine2: storableString(200),

@@ -1,4 +1,19 @@
 import { data, Link } from 'react-router'
+import { TradeAccountPanel, tradeFormDefaults } from '../../components/staff/trade-account-panel'
+import { parseTradeForm, tradeFormValues } from '../../lib/schemas/trade-account'
+import { goodsMayLeave } from '../../lib/orders/payment-status'
+import { requireStaff } from '../../server/auth/session.server'
+import { readForm } from '../../server/http/form.server'
+import {
+  endTradeAccount,
+  getTradeAccount,
+  owingOnAccount,
+  productCategories,
+  productsForPriceList,
+  saveTradeAccount,
+  StaleTradeAccountError,
+  TradeAccountRefusedError,
+} from '../../server/trade/trade-accounts.server'
 import { OrderStatus, orderDateFormat } from '../../components/shop/order-status'
 import { ENQUIRY_STATUSES } from '../../lib/enquiries'
 import { formatAud } from '../../lib/money'
@@ -18,9 +33,53 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const customer = await getCustomer(shop(context).db, params.userId)
+  const { db } = shop(context)
+  const customer = await getCustomer(db, params.userId)
   if (!customer) throw data(null, { status: 404 })
-  return customer
+  const [trade, owing, categories, products] = await Promise.all([
+    getTradeAccount(db, params.userId),
+    owingOnAccount(db, params.userId),
+    productCategories(db),
+    productsForPriceList(db),
+  ])
+  return { ...customer, trade, owing, categories, products }
+}
+
+/** Approves the customer as trade, changes the account, or ends it (docs/domain.md, Trade accounts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const { db } = shop(context)
+  const form = await readForm(request)
+  const intent = String(form.get('intent') ?? '')
+  const versionText = String(form.get('version') ?? '')
+  const version = /^\d{1,9}$/.test(versionText) ? Number(versionText) : null
+  const values = tradeFormValues(form)
+  const refuse = (status: number, text: string, errors: Record<string, string> = {}) =>
+    data({ message: { tone: 'error' as const, text }, errors, values: intent === 'save-trade' ? values : null }, { status })
+  try {
+    if (intent === 'end-trade') {
+      if (version === null) return refuse(400, 'The form could not be read. Please reload the page and try again.')
+      await endTradeAccount(db, { userId: params.userId, expectedVersion: version, by: staff.email })
+      return {
+        message: { tone: 'success' as const, text: 'The trade account is ended: this customer pays normal prices from now on.' },
+        errors: {},
+        values: null,
+      }
+    }
+    if (intent !== 'save-trade') return refuse(400, 'The form could not be read. Please reload the page and try again.')
+    const parsed = parseTradeForm(values)
+    if (!parsed.ok) return refuse(400, 'Please check the highlighted fields.', parsed.errors)
+    const saved = await saveTradeAccount(db, { userId: params.userId, expectedVersion: version, account: parsed.account, by: staff.email })
+    return {
+      message: { tone: 'success' as const, text: version === null ? `${saved.company} is approved as a trade customer.` : 'The trade account is saved.' },
+      errors: {},
+      values: null,
+    }
+  } catch (error) {
+    if (error instanceof StaleTradeAccountError) return refuse(409, error.message)
+    if (error instanceof TradeAccountRefusedError) return refuse(409, error.message, error.field ? { [error.field]: error.message } : {})
+    throw error
+  }
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -34,8 +93,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
-  const { account, totals, addresses, orders, abandonedCheckouts, enquiries } = loaderData
+export default function CustomerScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, totals, addresses, orders, abandonedCheckouts, enquiries, trade, owing, categories, products } = loaderData
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <Link to="/staff/customers" className="text-sm text-brand-700 hover:underline">
@@ -51,7 +110,7 @@ export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
         <dd>{orderDateFormat.format(new Date(account.createdAt))}</dd>
         <dt className="text-slate-500">Two-step login</dt>
         <dd>{account.twoFactorEnabled ? 'On' : 'Off'}</dd>
-        <dt className="text-slate-500">Paid orders</dt>
+        <dt className="text-slate-500">Sales</dt>
         <dd data-testid="customer-paid">
           {totals.paidOrders}
           {totals.guestOrders > 0 ? ` (${totals.guestOrders} as a guest with this e-mail)` : ''}
@@ -70,6 +129,17 @@ export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
         ) : null}
       </dl>
 
+      <TradeAccountPanel
+        // A new form once the account changes (saved, ended, or changed by someone else).
+        key={trade?.version ?? 'none'}
+        account={trade}
+        owing={owing}
+        values={actionData?.values ?? tradeFormDefaults(trade, categories)}
+        errors={actionData?.errors ?? {}}
+        products={products}
+        message={actionData?.message ?? null}
+      />
+
       <Section id="orders-heading" title={`Orders (${orders.length})`}>
         {orders.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No orders.</p>
@@ -87,7 +157,7 @@ export default function CustomerScreen({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <OrderStatus status={paymentState(order)} /> {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
+                  <OrderStatus status={paymentState(order)} /> {goodsMayLeave(order) ? <OrderStatus status={order.fulfilment} /> : null}
                   <span className="tabular-nums">{formatAud(order.totalCents)}</span>
                 </span>
               </li>

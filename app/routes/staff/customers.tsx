@@ -64,7 +64,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
               ),
             },
             { header: 'Since', cell: (row) => <span className="text-slate-600">{orderDateFormat.format(new Date(row.createdAt))}</span> },
-            { header: 'Paid orders', align: 'right', labelOnPhone: true, cell: (row) => row.orders },
+            { header: 'Orders', align: 'right', labelOnPhone: true, cell: (row) => row.orders },
             { header: 'Spent', align: 'right', labelOnPhone: true, wide: true, cell: (row) => formatAud(row.spentCents) },
           ]}
         />

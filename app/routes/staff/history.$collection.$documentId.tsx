@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 /** A record's display name, from its newest version. */
 function nameOf(document: Record<string, unknown>): string | null {
-  for (const key of ['templateName', 'productName', 'contactName']) {
+  for (const key of ['templateName', 'productName', 'contactName', 'company']) {
     if (typeof document[key] === 'string' && document[key]) return document[key]
   }
   const person = [document.profileNameGiven, document.profileNameFamily].filter((part) => typeof part === 'string' && part).join(' ')
@@ -35,7 +35,17 @@ const SETTING_SCREENS: Record<string, string> = { 'pay-later': '/settings/paymen
 function recordPath(collection: string, documentId: string): string | null {
   const id = encodeURIComponent(documentId)
   if (collection === 'settings') return SETTING_SCREENS[documentId] ?? null
-  return ({ templates: `/template/${id}`, products: `/product/${id}`, orders: `/orders/${id}` } as Record<string, string>)[collection] ?? null
+  return (
+    (
+      {
+        templates: `/template/${id}`,
+        products: `/product/${id}`,
+        orders: `/orders/${id}`,
+        quotes: `/quotes/${id}`,
+        'trade-accounts': `/staff/customers/${id}`,
+      } as Record<string, string>
+    )[collection] ?? null
+  )
 }
 
 const timelinePath = (collection: string, documentId: string) => `/history/${collection}/${encodeURIComponent(documentId)}`

@@ -25,6 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
 
 const orderCount = (orders: number) => (orders === 1 ? '1 order' : `${orders} orders`)
+const invoiceCount = (invoices: number) => (invoices === 1 ? '1 invoice' : `${invoices} invoices`)
 
 /** A figure of the dashboard that leads to its list (the whole tile is the link). */
 function Tile({ label, value, detail, to, urgent = false }: { label: string; value: string; detail?: string; to: string; urgent?: boolean }) {
@@ -59,9 +60,20 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
         <h2 id="sales-heading" className="text-lg font-semibold">
           Sales
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Tile label="Today" value={formatAud(dashboard.today.salesCents)} detail={orderCount(dashboard.today.orders)} to="/reports" />
           <Tile label="This week (from Monday)" value={formatAud(dashboard.week.salesCents)} detail={orderCount(dashboard.week.orders)} to="/reports?by=week" />
+          <Tile
+            label="Owing on account"
+            value={formatAud(dashboard.owing.owingCents)}
+            detail={
+              dashboard.owing.overdue > 0
+                ? `${formatAud(dashboard.owing.overdueCents)} overdue (${invoiceCount(dashboard.owing.overdue)})`
+                : invoiceCount(dashboard.owing.invoices)
+            }
+            to="/reports/owing"
+            urgent={dashboard.owing.overdue > 0}
+          />
         </dl>
       </section>
       <section aria-labelledby="waiting-heading" className="mt-8">

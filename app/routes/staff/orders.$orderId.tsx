@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { data, Form, Link } from 'react-router'
 import { RefundPanel } from '../../components/staff/refund-panel'
+import { goodsMayLeave, hasTaxInvoice } from '../../lib/orders/payment-status'
 import { ReturnsPanel } from '../../components/staff/returns-panel'
 import { dollarsToCents } from '../../lib/schemas/product'
 import { paymentState, refundRequestFromForm } from '../../lib/orders/refunds'
@@ -14,7 +15,7 @@ import type { FulfilmentAction } from '../../lib/orders/fulfilment'
 import { requireStaff } from '../../server/auth/session.server'
 import { readForm } from '../../server/http/form.server'
 import { advanceFulfilment } from '../../server/orders/fulfilment.server'
-import { taxInvoice } from '../../server/checkout/invoice'
+import { invoiceOrderOf, taxInvoice } from '../../server/checkout/invoice'
 import { shopIdentity } from '../../server/env.server'
 import { orderMailContext, sendOrderLink, taxInvoiceMail } from '../../server/orders/order-mail.server'
 import { renewStatusToken } from '../../server/orders/order-links.server'
@@ -31,7 +32,7 @@ import { Button } from '../../components/ui/button'
 import { DataTable } from '../../components/ui/table'
 import { AbandonedReasonBadge } from '../../components/staff/abandoned-table'
 import { TransferPanel } from '../../components/staff/transfer-panel'
-import { cancelUnpaidTransfer, recordTransferPayment, transfersOf } from '../../server/orders/bank-transfer.server'
+import { cancelUnpaidTransfer, recordPayment, transfersOf } from '../../server/orders/bank-transfer.server'
 import { owingCents } from '../../lib/orders/bank-transfer'
 import { shopDay } from '../../lib/reports/periods'
 import { isDay } from '../../lib/orders/order-query'
@@ -61,13 +62,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // One key per form shown: submitting the same form twice is one refund (docs/domain.md, Refunds).
     refundKey: randomUUID(),
     cancelKey: randomUUID(),
-    transfers: order.provider === 'bank-transfer' ? await transfersOf(db, order.id) : [],
+    transfers: order.provider === 'bank-transfer' || order.provider === 'account' ? await transfersOf(db, order.id) : [],
     paymentKey: randomUUID(),
     today: shopDay(new Date()),
   }
 }
 
-/** Records a bank transfer that arrived, or cancels an order nothing arrived for (docs/domain.md, Bank transfer). */
+/**
+ * Records a payment that arrived for a bank-transfer order or an invoice on account, or cancels a
+ * bank-transfer order nothing arrived for (docs/domain.md, Bank transfer and Trade accounts).
+ */
 async function transferAction(context: Route.ActionArgs['context'], orderId: string, intent: string, form: FormData, by: string) {
   const deps = shop(context)
   if (intent === 'cancel-unpaid') {
@@ -87,19 +91,24 @@ async function transferAction(context: Route.ActionArgs['context'], orderId: str
   }
   if (reference.length > 100 || !isStorableText(reference))
     return data({ message: 'The bank reference is at most 100 characters.', sent: null }, { status: 400 })
-  const result = await recordTransferPayment(deps, { orderId, amountCents, receivedOn, reference, requestKey, by })
+  const result = await recordPayment(deps, { orderId, amountCents, receivedOn, reference, requestKey, by })
   if (!result.ok) return data({ message: result.message, sent: null }, { status: 409 })
   const { order } = result
   if (result.repeated) return { message: null, sent: 'That payment was recorded already; nothing was recorded twice.' }
   return {
     message: null,
     sent: result.paidInFull
-      ? `${formatAud(amountCents)} recorded. Order ${order.id} is paid in full and ready to pack${order.email ? `; ${order.email} was sent the confirmation` : ''}.`
+      ? order.provider === 'account'
+        ? `${formatAud(amountCents)} recorded. Invoice ${order.id} is paid in full${order.email ? `; ${order.email} was thanked` : ''}.`
+        : `${formatAud(amountCents)} recorded. Order ${order.id} is paid in full and ready to pack${order.email ? `; ${order.email} was sent the confirmation` : ''}.`
       : `${formatAud(amountCents)} recorded; ${formatAud(owingCents(order))} is still owing${order.email ? ` (${order.email} was told)` : ''}.`,
   }
 }
 
 const REQUEST_KEY = /^[A-Za-z0-9-]{8,120}$/
+
+/** Who takes the money, as staff name it. */
+const PROVIDER_NAMES: Record<string, string> = { 'bank-transfer': 'Bank transfer', account: 'On account (trade)' }
 
 /** What staff are told after a refund: how much went back, and that the customer has the note. */
 function refundOutcome(result: RefundResult, email: string | null) {
@@ -128,9 +137,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { db, mailer, config } = shop(context)
     const order = await getOrder(db, params.orderId)
     if (!order) throw data(null, { status: 404 })
-    if (order.status !== 'paid' || !order.paidAt || !order.email)
-      return data({ message: 'Only a paid order with an e-mail address has a tax invoice to send.' }, { status: 409 })
-    const invoice = taxInvoice(shopIdentity(config), { ...order, email: order.email, paidAt: order.paidAt })
+    const invoiced = invoiceOrderOf(order)
+    if (!invoiced || !order.email) return data({ message: 'Only a paid or invoiced order with an e-mail address has a tax invoice to send.' }, { status: 409 })
+    const invoice = taxInvoice(shopIdentity(config), { ...invoiced, email: order.email })
     await db.transaction(async (tx) =>
       mailer.send(await taxInvoiceMail(await orderMailContext(tx, config, order.id), { ...order, email: order.email! }, invoice), tx),
     )
@@ -229,7 +238,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <span data-testid="payment-state">
           <OrderStatus status={payment} />
         </span>
-        {order.status === 'paid' ? <OrderStatus status={order.fulfilment} /> : null}
+        {goodsMayLeave(order) ? <OrderStatus status={order.fulfilment} /> : null}
         {abandoned ? <AbandonedReasonBadge reason={abandoned} /> : null}
       </div>
       {abandoned ? (
@@ -238,7 +247,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-        {order.status === 'paid' ? (
+        {hasTaxInvoice(order) ? (
           <Link to={`/orders/${order.id}/invoice`} className="font-semibold text-brand-700 hover:underline">
             Tax invoice (printable)
           </Link>
@@ -248,7 +257,7 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
             Packing slip
           </Link>
         )}
-        {order.status === 'paid' && order.email ? (
+        {hasTaxInvoice(order) && order.email ? (
           <Form method="post" className="flex flex-wrap gap-x-5 gap-y-2">
             <Button type="submit" name="intent" value="resend-invoice" variant="link">
               Send the invoice again
@@ -319,17 +328,25 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
         <dd className="capitalize">{order.stockState === 'none' ? '—' : order.stockState}</dd>
         <dt className="text-slate-500">Placed</dt>
         <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
+        {order.invoicedAt ? (
+          <>
+            <dt className="text-slate-500">Invoiced on account</dt>
+            <dd>{orderDateFormat.format(new Date(order.invoicedAt))}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-500">Paid</dt>
         <dd>{order.paidAt ? orderDateFormat.format(new Date(order.paidAt)) : '—'}</dd>
         <dt className="text-slate-500">Payment provider</dt>
-        <dd className="capitalize">{order.provider === 'bank-transfer' ? 'Bank transfer' : order.provider}</dd>
+        <dd className={order.provider in PROVIDER_NAMES ? '' : 'capitalize'}>{PROVIDER_NAMES[order.provider] ?? order.provider}</dd>
         <dt className="text-slate-500">Payment reference</dt>
         <dd className="font-mono text-xs">{order.paymentReference ?? '—'}</dd>
         <dt className="text-slate-500">Payment session</dt>
         <dd className="font-mono text-xs">{order.providerSessionId ?? '—'}</dd>
       </dl>
 
-      {order.provider === 'bank-transfer' ? <TransferPanel order={order} transfers={transfers} paymentKey={paymentKey} today={today} /> : null}
+      {order.provider === 'bank-transfer' || order.provider === 'account' ? (
+        <TransferPanel order={order} transfers={transfers} paymentKey={paymentKey} today={today} />
+      ) : null}
       <FulfilmentPanel order={order} />
       <ReturnsPanel returns={returns} refunds={refunds} refundKey={refundKey} />
       <RefundPanel order={order} refunds={refunds} refundKey={refundKey} cancelKey={cancelKey} />

@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../lib/money'
 import { FULFILMENT_LABELS } from '../../lib/orders/fulfilment'
+import { goodsMayLeave } from '../../lib/orders/payment-status'
 import { csvCell, dateFilterProblem, parseOrderQuery } from '../../lib/orders/order-query'
 import { shop } from '../../server/context.server'
 import { CSV_LIMIT, listOrdersForExport } from '../../server/orders/order-list.server'
@@ -80,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         order.id,
         order.createdAt.toISOString(),
         order.status,
-        order.status === 'paid' ? FULFILMENT_LABELS[order.fulfilment] : '',
+        goodsMayLeave(order) ? FULFILMENT_LABELS[order.fulfilment] : '',
         order.customerName,
         order.email,
         order.phone,

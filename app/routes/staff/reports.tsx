@@ -21,7 +21,16 @@ import {
 } from '../../lib/reports/periods'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
-import { fillPeriods, gstByQuarter, lowStockProducts, topProducts, totalsByPeriod, type PeriodTotals } from '../../server/reports/sales.server'
+import {
+  awaitingTransfers,
+  fillPeriods,
+  gstByQuarter,
+  lowStockProducts,
+  owingOnAccounts,
+  topProducts,
+  totalsByPeriod,
+  type PeriodTotals,
+} from '../../server/reports/sales.server'
 import type { Route } from './+types/reports'
 import { LinkButton } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
@@ -38,17 +47,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = shopDay(new Date())
   const { from, to } = lastDays(today, query.range)
   const range = { from: dayStart(from), until: dayStart(addDays(to, 1)) }
-  const [byDay, grouped, top, quarters, lowStock, quoteFigures] = await Promise.all([
+  const [byDay, grouped, top, quarters, lowStock, quoteFigures, owing, transfers] = await Promise.all([
     query.by === 'day' ? null : totalsByPeriod(db, range, 'day'),
     totalsByPeriod(db, range, query.by),
     topProducts(db, range),
     gstByQuarter(db, basQuartersToDate(today)),
     lowStockProducts(db),
     quoteCounts(db, range),
+    owingOnAccounts(db),
+    awaitingTransfers(db),
   ])
   const days = fillPeriods(byDay ?? grouped, periodsCovering(from, to, 'day'))
   const periods = fillPeriods(grouped, periodsCovering(from, to, query.by)).reverse()
-  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, quoteFigures }
+  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, quoteFigures, owing, transfers }
 }
 
 const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((total, row) => total + row[key], 0)
@@ -56,7 +67,7 @@ const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((tota
 type QuarterRow = Awaited<ReturnType<typeof gstByQuarter>>[number]
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { query, from, to, days, periods, top, quarters, lowStock, quoteFigures } = loaderData
+  const { query, from, to, days, periods, top, quarters, lowStock, quoteFigures, owing, transfers } = loaderData
   const totals = {
     orders: sum(days, 'orders'),
     sales: sum(days, 'salesCents'),
@@ -69,7 +80,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <PageHeader title="Reports" />
       <p className="mt-2 text-slate-600">
-        {shortDate(from)} to {shortDate(to)}, Brisbane time. Sales count on the day they were paid, refunds on the day the money went back.
+        {shortDate(from)} to {shortDate(to)}, Brisbane time. Sales count on the day of their tax invoice (the day they were paid, or the day an order on account
+        was invoiced), refunds on the day the money went back. What customers still owe is on{' '}
+        <Link to="/reports/owing" className="text-brand-700 underline">
+          Owing
+        </Link>
+        .
       </p>
       <Choices query={query} />
 
@@ -115,13 +131,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             format={formatAud}
             valueHeading="Revenue (GST inclusive)"
           />
-          <BarChart
-            id="orders-chart"
-            title={`Paid orders per day, last ${query.range} days`}
-            points={dayPoints('orders')}
-            format={String}
-            valueHeading="Orders"
-          />
+          <BarChart id="orders-chart" title={`Orders per day, last ${query.range} days`} points={dayPoints('orders')} format={String} valueHeading="Orders" />
         </div>
       </section>
 
@@ -184,6 +194,20 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ]}
           />
         )}
+      </section>
+
+      <section aria-labelledby="owing-heading" className="mt-10">
+        <h2 id="owing-heading" className="text-xl font-semibold">
+          Owing
+        </h2>
+        <p className="mt-1 text-sm text-slate-600" data-testid="owing-summary">
+          {formatAud(owing.owingCents)} owing on account ({owing.invoices === 1 ? '1 invoice' : `${owing.invoices} invoices`}
+          {owing.overdue > 0 ? `, ${formatAud(owing.overdueCents)} of it overdue` : ''}), and {formatAud(transfers.owingCents)} awaited by bank transfer (
+          {transfers.orders === 1 ? '1 order' : `${transfers.orders} orders`}).
+        </p>
+        <LinkButton to="/reports/owing" variant="secondary" size="sm" className="mt-3">
+          Owing report
+        </LinkButton>
       </section>
 
       <section aria-labelledby="low-stock-heading" id="low-stock" className="mt-10">

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.server.ts'
 import { session, user } from '../db/auth-schema.ts'
+import { tradeAccounts } from '../db/schema.ts'
 import type { Auth } from './auth.server.ts'
 
 export interface SessionUser {
@@ -9,6 +10,11 @@ export interface SessionUser {
   email: string
   name: string
   role: 'customer' | 'staff'
+  /**
+   * A customer staff approved as trade: their own prices, and their pages never from the shared cache
+   * (docs/domain.md, Trade accounts). Always set by a lookup; absent means not trade.
+   */
+  trade?: boolean
   emailVerified: boolean
   /** The account has an authenticator app enrolled. */
   twoFactorEnabled: boolean
@@ -35,9 +41,13 @@ export async function createSessionReader(db: Database, auth: Auth): Promise<Ses
   const fromBetterAuth: SessionReader = async (headers, setCookie) => {
     const { headers: answer, response: found } = await auth.api.getSession({ headers, returnHeaders: true })
     if (setCookie) for (const cookie of answer.getSetCookie()) setCookie(cookie)
-    return found
-      ? sessionUser({ ...found.user, twoFactorVerifiedAt: (found.session as { twoFactorVerifiedAt?: Date | null }).twoFactorVerifiedAt ?? null })
-      : null
+    if (!found) return null
+    const [trade] = await db.select({ userId: tradeAccounts.userId }).from(tradeAccounts).where(eq(tradeAccounts.userId, found.user.id))
+    return sessionUser({
+      ...found.user,
+      trade: trade !== undefined,
+      twoFactorVerifiedAt: (found.session as { twoFactorVerifiedAt?: Date | null }).twoFactorVerifiedAt ?? null,
+    })
   }
   // Not a named prepared statement: the embedded database serves every pool connection from one
   // session, where a second connection's PREPARE of the same name fails.
@@ -52,9 +62,11 @@ export async function createSessionReader(db: Database, auth: Auth): Promise<Ses
         emailVerified: user.emailVerified,
         twoFactorEnabled: user.twoFactorEnabled,
         twoFactorVerifiedAt: session.twoFactorVerifiedAt,
+        trade: sql<boolean>`${tradeAccounts.userId} is not null`,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(tradeAccounts, eq(tradeAccounts.userId, user.id))
       .where(eq(session.token, token))
       .limit(1)
   // better-auth starts (and settles these) when it is created.
@@ -86,14 +98,18 @@ interface SessionRow {
   emailVerified: boolean
   twoFactorEnabled?: boolean | null
   twoFactorVerifiedAt: Date | null
+  trade: boolean
 }
 
-function sessionUser({ id, email, name, role, emailVerified, twoFactorEnabled, twoFactorVerifiedAt }: SessionRow): SessionUser {
+function sessionUser({ id, email, name, role, emailVerified, twoFactorEnabled, twoFactorVerifiedAt, trade }: SessionRow): SessionUser {
+  const staff = role === 'staff'
   return {
     id,
     email,
     name,
-    role: role === 'staff' ? 'staff' : 'customer',
+    role: staff ? 'staff' : 'customer',
+    // Staff never see trade prices, even on an account that was a customer's.
+    trade: !staff && trade,
     emailVerified,
     twoFactorEnabled: twoFactorEnabled === true,
     secondFactorPassed: twoFactorVerifiedAt !== null,

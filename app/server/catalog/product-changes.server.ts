@@ -7,6 +7,7 @@ import { orderLines, orders, productRedirects, products } from '../db/schema.ts'
 import { NotRestorableError, recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
+import { moveTradePrices } from '../trade/trade-accounts.server.ts'
 
 export class ProductNotFoundError extends Error {
   override name = 'ProductNotFoundError'
@@ -118,6 +119,8 @@ export async function updateProduct(db: Database, productId: string, expectedVer
             ),
           ),
         )
+      // Trade customers' fixed prices of the product follow it too.
+      await moveTradePrices(tx, productId, newId, updatedBy)
       await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
       await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
       await tx.insert(productRedirects).values({ fromId: productId, toId: newId })

@@ -52,6 +52,7 @@ export async function getShownProduct(db: Executor, productId: string): Promise<
 export const cardColumns = {
   FBUID: products.id,
   productName: products.productName,
+  category: products.productCategory,
   image: sql<ProductItem | null>`${products.productImages} -> 0`,
   cardText: sql<string>`coalesce(coalesce(${products.productDescriptions} -> 5, ${products.productDescriptions} -> 0) ->> 'description', '')`,
   price: sql<PriceItem | null>`${products.productPrices} -> 0`,

@@ -67,7 +67,7 @@ export async function listAlsoBoughtCards(db: Executor, productId: string): Prom
   const picked = await db
     .select({ id: other.productId, orders: shared })
     .from(orderLines)
-    .innerJoin(orders, and(eq(orders.id, orderLines.orderId), eq(orders.status, 'paid')))
+    .innerJoin(orders, and(eq(orders.id, orderLines.orderId), inArray(orders.status, ['paid', 'invoiced'])))
     .innerJoin(other, and(eq(other.orderId, orderLines.orderId), ne(other.productId, productId)))
     .innerJoin(products, and(eq(products.id, other.productId), inShop))
     .where(eq(orderLines.productId, productId))

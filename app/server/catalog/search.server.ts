@@ -101,6 +101,8 @@ export interface Suggestion {
   name: string
   /** Cents, GST included; null when the product has no price. */
   price: number | null
+  /** Its `productCategory`, for a trade customer's percentage off (app/lib/trade.ts). */
+  category: string
 }
 
 export async function suggestProducts(db: Executor, query: SearchQuery): Promise<Suggestion[]> {
@@ -111,6 +113,7 @@ export async function suggestProducts(db: Executor, query: SearchQuery): Promise
       id: products.id,
       name: products.productName,
       price: sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::numeric::bigint`.mapWith((value) => (value === null ? null : Number(value))),
+      category: products.productCategory,
     })
     .from(products)
     .where(inArray(products.id, ids))

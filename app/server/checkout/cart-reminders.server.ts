@@ -110,7 +110,8 @@ async function remindOne(deps: { db: Database; mailer: MailService; config: Env 
   const { db, mailer, config } = deps
   const [checkout] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1)
   if (!checkout?.reminderEmail || !checkout.reminderConsentAt) return false
-  const priced = await priceCart(db, checkout.items)
+  // At the prices of the customer the checkout is kept for (a trade customer's own, in their own reminder).
+  const priced = await priceCart(db, checkout.items, { buyerId: checkout.userId })
   // Nothing in it can be bought any more (every product withdrawn): nothing to remind of.
   if (priced.lines.length === 0) return false
   const origin = publicOrigin(config)

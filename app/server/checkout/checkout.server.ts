@@ -6,11 +6,18 @@ import type { SessionUser } from '../auth/session.server.ts'
 import { checkouts, orders } from '../db/schema.ts'
 import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import { holdDays, newTransferSessionId } from '../orders/bank-transfer.server.ts'
-import { orderMailContext, transferPlacedMail } from '../orders/order-mail.server.tsx'
+import { invoicedMail, orderMailContext, transferPlacedMail } from '../orders/order-mail.server.tsx'
+import { paymentDueAt } from '../../lib/trade.ts'
+import { formatAbn } from '../../lib/abn.ts'
+import { getTradeAccount, holdCredit, newAccountSessionId, NO_TERMS, OnAccountRefusedError, type TradeTerms } from '../trade/trade-accounts.server.ts'
+import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
+import { settleOrderStock } from '../stock/stock.server.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { OutOfStockError } from '../stock/stock.server.ts'
+import { getOrder, orderDocument } from './orders.server.ts'
+import { recordHistory } from '../history/record.server.ts'
 import { paymentCancelPath } from './drafts.server.ts'
 import { applyPaymentEvent } from './payment-events.server.ts'
 import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, type OrderWithLines, type PricedLine } from './orders.server.ts'
@@ -59,7 +66,8 @@ export async function startCheckout(
   const { db } = deps
   // The units this checkout's own open payment holds count as available to it (priceCart), and
   // that payment is closed only once this one is sure to go ahead.
-  const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId })
+  // At the prices of the customer who will own the order: a trade customer's own (docs/domain.md, Trade accounts).
+  const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId, buyerId: input.user?.id })
   if (priced.problems.length > 0) return { kind: 'problems', problems: priced.problems }
   const quote = quoteShipping(input.method, cartForShipping(priced.lines))
   if (!quote.available) return { kind: 'refused', message: quote.reason }
@@ -112,25 +120,43 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
   const collect = shipping.collect
   const transfer = details.payment === 'bank-transfer'
   if (transfer && !config.bankAccount) return { kind: 'refused', message: TRANSFER_NOT_OFFERED }
+  const onAccount = details.payment === 'account'
+  // Checked again under the account's lock as the order is written (holdCredit); this answers most refusals before any work.
+  const trade = onAccount && input.user?.role === 'customer' ? await getTradeAccount(db, input.user.id) : null
+  const terms = trade?.terms ?? null
+  if (onAccount && !terms) return { kind: 'refused', message: NO_TERMS }
   const now = Date.now()
   // Stripe refuses an expires_at under 30 minutes after it creates the session: a minute's margin for the order's write, the request and clock skew.
   const expiresAt = new Date(now + (PAYMENT_MINUTES + 1) * 60_000)
-  const transferSession = transfer ? newTransferSessionId() : undefined
+  const placedSession = transfer ? newTransferSessionId() : onAccount ? newAccountSessionId() : undefined
+  const account =
+    onAccount && input.user
+      ? placedOnAccount(deps, {
+          userId: input.user.id,
+          by: input.user.email,
+          checkoutId: input.checkoutId,
+          now: new Date(now),
+          terms: terms!,
+          placedSession: placedSession!,
+        })
+      : null
   let order: Awaited<ReturnType<typeof createPendingOrder>>
   try {
     order = await createPendingOrder(db, {
       lines: input.lines,
       email: details.email,
       userId: input.user?.id ?? null,
-      provider: transfer ? 'bank-transfer' : provider.name,
+      provider: transfer ? 'bank-transfer' : onAccount ? 'account' : provider.name,
       updatedBy: input.user?.email ?? null,
       purchaseOrder: details.purchaseOrder,
       quoteId: input.quoteId,
-      ...(transfer ? { status: 'awaiting-payment' as const, providerSessionId: transferSession } : {}),
+      ...(account ?? {}),
+      ...(transfer ? { status: 'awaiting-payment' as const, providerSessionId: placedSession } : {}),
       then: async (tx, placed) => {
         await input.then?.(tx, placed)
+        if (account) return account.then(tx, placed)
         if (!transfer) return
-        // Placed: the checkout is done, and the customer has the account to pay into.
+        // Placed: the checkout is done, and the customer has the account to pay into (docs/domain.md, Bank transfer).
         if (input.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
         if (placed.email) {
           await deps.mailer.send(
@@ -142,8 +168,9 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
       delivery: {
         customerName: details.fullName,
         phone: details.phone,
-        company: details.company,
-        abn: details.abn,
+        // An invoice on account is to the business staff approved, unless the buyer named one on the step.
+        company: details.company || (trade?.company ?? ''),
+        abn: details.abn || (details.company ? '' : trade ? formatAbn(trade.abn) : ''),
         shippingMethodId: shipping.id,
         shippingMethodName: shipping.name,
         collect,
@@ -156,16 +183,22 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
         shippingCents: shipping.cents,
         checkoutId: input.checkoutId,
       },
-      reserveUntil: transfer ? new Date(now + (await holdDays(db)) * 86_400_000) : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
+      // An order on account holds its stock only for the moment between reserving and selling it, in its own transaction.
+      reserveUntil: transfer
+        ? new Date(now + (await holdDays(db)) * 86_400_000)
+        : onAccount
+          ? new Date(now)
+          : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
     })
   } catch (error) {
     if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
     if (error instanceof QuoteNotAcceptableError) return { kind: 'refused', message: error.message }
+    if (error instanceof OnAccountRefusedError) return { kind: 'refused', message: error.message }
     throw error
   }
-  if (transferSession) {
+  if (placedSession) {
     catalogWritten()
-    return { kind: 'redirect', url: `${input.origin}/success?session_id=${transferSession}`, orderId: order.id }
+    return { kind: 'redirect', url: `${input.origin}/success?session_id=${placedSession}`, orderId: order.id }
   }
   let session: Awaited<ReturnType<typeof provider.createSession>>
   try {
@@ -205,6 +238,47 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
     throw error
   }
   return { kind: 'redirect', url: session.url, orderId: order.id }
+}
+
+/**
+ * An order placed on a trade customer's account (docs/domain.md, Trade accounts), as createPendingOrder
+ * writes it, in one transaction: first the credit limit under the account's lock (holdCredit); then
+ * the order `invoiced` with its invoice's time and due date, its stock reserved and sold at once (it
+ * is shipped before it is paid), the checkout closed, the confirmation with the tax invoice and due
+ * date queued, and staff told of a new order to pack.
+ */
+function placedOnAccount(deps: Deps, input: { userId: string; by: string; checkoutId: string | null; now: Date; terms: TradeTerms; placedSession: string }) {
+  const due = paymentDueAt(input.now, input.terms.paymentDays)
+  return {
+    status: 'invoiced' as const,
+    invoicedAt: input.now,
+    paymentDueAt: due,
+    providerSessionId: input.placedSession,
+    guard: async (tx: Executor, order: { totalCents: number }) => {
+      const terms = await holdCredit(tx, input.userId, order.totalCents)
+      // Terms changed since the shopper chose: the due date the order carries must be the one now in force.
+      if (terms.paymentDays !== input.terms.paymentDays)
+        throw new OnAccountRefusedError('Your payment terms have just changed. Please check your order and place it again.')
+    },
+    then: async (tx: Executor, placed: OrderWithLines) => {
+      await settleOrderStock(tx, placed.id, 'sold')
+      // A checkout that got its reminder and is ordered now: the reminder recovered the sale (as applyPaymentEvent marks a paid one).
+      if (input.checkoutId) {
+        const [reminded] = await tx.select({ at: checkouts.remindedAt }).from(checkouts).where(eq(checkouts.id, input.checkoutId)).for('update')
+        if (reminded?.at) await tx.update(orders).set({ reminderSentAt: reminded.at }).where(eq(orders.id, placed.id))
+        await tx.delete(checkouts).where(eq(checkouts.id, input.checkoutId))
+      }
+      const order = (await getOrder(tx, placed.id))!
+      await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: orderDocument(order), updatedBy: input.by })
+      if (order.email) {
+        await deps.mailer.send(
+          await invoicedMail(await orderMailContext(tx, deps.config, order.id), { ...order, email: order.email }, deps.config.bankAccount),
+          tx,
+        )
+      }
+      await noticeStaffOfPaidOrder({ tx, mailer: deps.mailer, config: deps.config }, order)
+    },
+  }
 }
 
 /** What each of the shop's own expiries tells staff about the abandoned checkout (app/lib/orders/abandoned.ts). */

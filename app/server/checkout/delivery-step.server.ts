@@ -96,7 +96,7 @@ export function initialValues(input: {
   } else {
     values = { ...blank, email: input.user?.email ?? '', fullName: input.user?.name ?? '', saveAddress: input.user !== null, remindMe: false }
   }
-  if (values.payment !== 'bank-transfer') values.payment = 'card'
+  if (values.payment !== 'bank-transfer' && values.payment !== 'account') values.payment = 'card'
   const usable = input.choices.filter((choice) => choice.unavailable === null)
   if (!usable.some((choice) => choice.id === values.shippingMethod)) values.shippingMethod = usable[0]?.id ?? ''
   return values

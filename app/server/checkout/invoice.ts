@@ -12,7 +12,10 @@ export interface InvoiceShop {
 export interface InvoiceOrder extends Partial<OrderDelivery> {
   id: string
   email: string
-  paidAt: Date
+  /** When the invoice was issued: when the order was paid, or placed on account (invoiceDateOf). */
+  issuedAt: Date
+  /** An order on account not yet paid in full: when it is due and what is owing (printed under the totals). */
+  due?: { at: Date; owingCents: number } | null
   totalCents: number
   gstCents: number
   shippingCents?: number
@@ -30,6 +33,8 @@ const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'lo
 export interface TaxInvoice {
   orderId: string
   date: string
+  /** Payment terms still open: the due date and the amount owing. */
+  due: { date: string; owingCents: number } | null
   seller: InvoiceShop
   buyer: { name: string; email: string; company: string; abn: string; phone: string }
   purchaseOrder: string
@@ -63,7 +68,8 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
   const shippingCents = order.shippingCents ?? 0
   return {
     orderId: order.id,
-    date: dateFormat.format(order.paidAt),
+    date: dateFormat.format(order.issuedAt),
+    due: order.due ? { date: dateFormat.format(order.due.at), owingCents: order.due.owingCents } : null,
     seller: shop,
     buyer: { name: order.customerName ?? '', email: order.email, company: order.company ?? '', abn: order.abn ?? '', phone: order.phone ?? '' },
     purchaseOrder: order.purchaseOrder ?? '',
@@ -79,6 +85,26 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
     gstCents: order.gstCents,
     totalCents: order.totalCents,
   }
+}
+
+/**
+ * The day an order's tax invoice is issued, or null when it has none yet: an order placed on account
+ * is invoiced as it is placed (docs/domain.md, Trade accounts); any other, when it is paid.
+ */
+export function invoiceDateOf(order: { status: string; invoicedAt: Date | null; paidAt: Date | null }): Date | null {
+  if (order.status !== 'paid' && order.status !== 'invoiced') return null
+  return order.invoicedAt ?? order.paidAt
+}
+
+/** What a tax invoice says of an order: issued when invoiceDateOf says, with its due date while money is owing on account. */
+export function invoiceOrderOf<
+  Order extends { status: string; invoicedAt: Date | null; paidAt: Date | null; paymentDueAt: Date | null; totalCents: number; receivedCents: number },
+>(order: Order): (Order & { issuedAt: Date; due: { at: Date; owingCents: number } | null }) | null {
+  const issuedAt = invoiceDateOf(order)
+  if (!issuedAt) return null
+  const due =
+    order.status === 'invoiced' && order.paymentDueAt ? { at: order.paymentDueAt, owingCents: Math.max(0, order.totalCents - order.receivedCents) } : null
+  return { ...order, issuedAt, due }
 }
 
 /** The buyer as the invoice names them: name, company and ABN when given, and the e-mail. */

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { MAX_PER_LINE, orderTotals } from '../../lib/cart.ts'
 import { orderTotals as shippingTotals } from '../../lib/delivery/shipping.ts'
 import { shownPrice } from '../../lib/catalog.ts'
+import { tradeUnitPrice } from '../../lib/trade.ts'
+import { tradePriceListFor } from '../trade/trade-accounts.server.ts'
 import { gstIncluded } from '../../lib/money.ts'
 import { inShop } from '../catalog/products.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -26,8 +28,11 @@ export interface PricedLine {
   productId: string
   productName: string
   image: string
+  /** The payment provider's price id; empty for a trade price, which the provider must charge as given. */
   priceId: string
   unitPriceCents: number
+  /** What everyone else pays for one, where a trade customer's own price differs from it. */
+  normalUnitPriceCents?: number
   quantity: number
   lineTotalCents: number
   gstCents: number
@@ -54,16 +59,26 @@ export interface PricedCart {
 /**
  * Prices a cart from the database, never from the browser. Lines whose product is gone or has no
  * price, quantities outside 1–10, and prices that changed since the visitor saw them are reported.
+ * `buyerId`: the signed-in customer the cart is priced for (who will own the order); a trade
+ * customer pays their own prices (app/lib/trade.ts), everyone else the normal ones.
  */
-export async function priceCart(db: Executor, items: CheckoutRequestItem[], options: { checkoutId?: string } = {}): Promise<PricedCart> {
+export async function priceCart(
+  db: Executor,
+  items: CheckoutRequestItem[],
+  options: { checkoutId?: string; buyerId?: string | null } = {},
+): Promise<PricedCart> {
   const ids = [...new Set(items.map((item) => item.FBUID))]
   // Units this shopper's own open payment holds are theirs to buy again (a new payment closes the old one).
-  const own = options.checkoutId && ids.length ? await heldByCheckout(db, options.checkoutId, ids) : new Map<string, number>()
+  const [own, tradeList] = await Promise.all([
+    options.checkoutId && ids.length ? heldByCheckout(db, options.checkoutId, ids) : new Map<string, number>(),
+    ids.length ? tradePriceListFor(db, options.buyerId) : null,
+  ])
   const rows = ids.length
     ? await db
         .select({
           id: products.id,
           name: products.productName,
+          category: products.productCategory,
           images: products.productImages,
           prices: products.productPrices,
           weightGrams: products.productWeightGrams,
@@ -86,8 +101,8 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
       problems.push({ productId: item.FBUID, kind: 'missing', message: 'This product is no longer sold. Please remove it from your cart.' })
       continue
     }
-    const price = shownPrice({ productPrices: row.prices })
-    if (!price) {
+    const normal = shownPrice({ productPrices: row.prices })
+    if (!normal) {
       problems.push({ productId: item.FBUID, kind: 'no-price', message: `${row.name} has no price at the moment and cannot be bought online.` })
       continue
     }
@@ -95,12 +110,13 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
       problems.push({ productId: item.FBUID, kind: 'quantity', message: `Choose a quantity from 1 to ${MAX_PER_LINE} for ${row.name}.` })
       continue
     }
-    if (item.shownUnitPrice !== undefined && item.shownUnitPrice !== price.value) {
+    const price = tradeUnitPrice(normal.value, { id: row.id, category: row.category }, tradeList)
+    if (item.shownUnitPrice !== undefined && item.shownUnitPrice !== price.cents) {
       problems.push({
         productId: item.FBUID,
         kind: 'repriced',
         message: `The price of ${row.name} has changed since you added it.`,
-        unitPriceCents: price.value,
+        unitPriceCents: price.cents,
       })
     }
     const available = row.onHand === null || row.allowBackorder ? null : Math.max(0, row.onHand - row.reserved + (own.get(row.id) ?? 0))
@@ -115,13 +131,15 @@ export async function priceCart(db: Executor, items: CheckoutRequestItem[], opti
       continue
     }
     if (row.allowBackorder && row.onHand !== null && row.onHand - row.reserved + (own.get(row.id) ?? 0) < item.productCount) backordered.push(row.id)
-    const lineTotalCents = price.value * item.productCount
+    const lineTotalCents = price.cents * item.productCount
     lines.push({
       productId: row.id,
       productName: row.name,
       image: row.images[0]?.value ?? '',
-      priceId: price.description.trim(),
-      unitPriceCents: price.value,
+      // A provider's price id charges its own amount: a trade price goes to it as an amount instead.
+      priceId: price.rule === 'normal' ? normal.description.trim() : '',
+      unitPriceCents: price.cents,
+      ...(price.rule === 'normal' ? {} : { normalUnitPriceCents: price.normalCents }),
       quantity: item.productCount,
       lineTotalCents,
       gstCents: gstIncluded(lineTotalCents),
@@ -221,10 +239,17 @@ export async function createPendingOrder(
     delivery?: Omit<OrderDelivery, 'email'> & { shippingCents: number; checkoutId: string | null }
     /** Hold the lines' stock until this time (throws OutOfStockError, writing nothing, if it cannot). */
     reserveUntil?: Date
-    /** `awaiting-payment`: placed to be paid by bank transfer (no payment page). Default `pending`. */
-    status?: 'pending' | 'awaiting-payment'
+    /**
+     * `awaiting-payment`: placed to be paid by bank transfer (no payment page); `invoiced`: placed on
+     * a trade customer's account, with `invoicedAt` and `paymentDueAt`. Default `pending`.
+     */
+    status?: 'pending' | 'awaiting-payment' | 'invoiced'
+    invoicedAt?: Date
+    paymentDueAt?: Date
     purchaseOrder?: string
     quoteId?: string
+    /** Checks made first in the order's transaction, under locks of their own (a credit limit); throwing refuses the order, writing nothing. */
+    guard?: (tx: Executor, order: { totalCents: number }) => Promise<void>
     /** Set now when the order needs no payment page (a bank transfer's success-page key). */
     providerSessionId?: string
     /** More writes in the order's own transaction (the checkout closed, the e-mail queued). */
@@ -235,10 +260,13 @@ export async function createPendingOrder(
   const totals = shippingTotals(linesCents, input.delivery?.shippingCents ?? 0)
   const id = newOrderId()
   return db.transaction(async (tx) => {
+    await input.guard?.(tx, { totalCents: totals.totalCents })
     const held = input.reserveUntil ? await reserveStock(tx, input.lines) : new Map<string, number>()
     await tx.insert(orders).values({
       id,
       status: input.status ?? 'pending',
+      invoicedAt: input.invoicedAt ?? null,
+      paymentDueAt: input.paymentDueAt ?? null,
       purchaseOrder: input.purchaseOrder ?? '',
       quoteId: input.quoteId ?? null,
       providerSessionId: input.providerSessionId ?? null,

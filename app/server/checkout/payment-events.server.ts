@@ -7,7 +7,7 @@ import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import { settleOrderStock } from '../stock/stock.server.ts'
 import { logger } from '../log.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
-import { confirmationMail, orderMailContext } from '../orders/order-mail.server.tsx'
+import { accountPaidMail, confirmationMail, orderMailContext } from '../orders/order-mail.server.tsx'
 import { noticeStaffOfPaidOrder } from '../reports/staff-notices.server.ts'
 import { attachGuestOrders } from '../orders/guest-orders.server.ts'
 import { reopenQuoteOf } from '../quotes/quotes.server.ts'
@@ -18,7 +18,8 @@ export const PAYMENT_ACTOR = 'payment provider'
 
 /**
  * The order state table (docs/domain.md): money received always wins, so `paid` can follow
- * any state; `failed` and `expired` only end a pending order; `paid` is final.
+ * any state (an invoice on account included, once paid in full); `failed` and `expired` only end a
+ * pending order; `paid` is final.
  */
 export function nextStatus(current: Order['status'], outcome: NonNullable<PaymentEvent['outcome']>): Order['status'] | null {
   if (current === 'paid') return null
@@ -87,10 +88,14 @@ export async function applyPaymentEvent(deps: { db: Database; mailer: MailServic
     if (status !== 'paid') await reopenQuoteOf(tx, locked, PAYMENT_ACTOR)
     // Paid: the checkout it came from is done; the next visit to the delivery step starts afresh.
     if (status === 'paid' && locked.checkoutId) await tx.delete(checkouts).where(eq(checkouts.id, locked.checkoutId))
+    // An invoice on account was confirmed, and staff told, when it was placed: its payment only closes it.
+    const invoiced = locked.status === 'invoiced'
     if (status === 'paid' && order.email) {
-      await mailer.send(await confirmationMail(await orderMailContext(tx, config, order.id), { ...order, email: order.email }), tx)
+      const context = await orderMailContext(tx, config, order.id)
+      const customer = { ...order, email: order.email }
+      await mailer.send(await (invoiced ? accountPaidMail(context, customer) : confirmationMail(context, customer)), tx)
     }
-    if (status === 'paid') await noticeStaffOfPaidOrder({ tx, mailer, config }, order)
+    if (status === 'paid' && !invoiced) await noticeStaffOfPaidOrder({ tx, mailer, config }, order)
     return { changed: true, missing: false }
   })
   if (result.changed) catalogWritten()

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
+import { user } from './auth-schema.ts'
 import type { EnquiryReply, EnquiryStatus } from '../../lib/enquiries.ts'
 import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
@@ -144,9 +145,10 @@ export const orders = pgTable(
     id: text('id').primaryKey(),
     /**
      * `pending`: a payment page is open; `awaiting-payment`: placed to be paid by bank transfer;
-     * `paid`; `failed` or `expired`: a payment attempt that ended without money (an abandoned
-     * checkout); `cancelled`: a bank-transfer order not paid in time, or cancelled by staff before
-     * any money came (app/lib/orders/payment-status.ts).
+     * `invoiced`: placed on a trade customer's account, its tax invoice issued and its payment due
+     * later (docs/domain.md, Trade accounts); `paid`; `failed` or `expired`: a payment attempt that
+     * ended without money (an abandoned checkout); `cancelled`: a bank-transfer order not paid in
+     * time, or cancelled by staff before any money came (app/lib/orders/payment-status.ts).
      */
     status: text('status').$type<OrderStatus>().notNull(),
     /**
@@ -195,9 +197,12 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('aud'),
     totalCents: integer('total_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
-    /** Who takes the money: the payment page's provider, or `bank-transfer` (staff record what arrives). */
-    provider: text('provider').$type<'demo' | 'stripe' | 'bank-transfer'>().notNull(),
-    /** Money received by bank transfer so far (order_payments), GST inclusive; paid in full at total_cents. */
+    /**
+     * Who takes the money: the payment page's provider, `bank-transfer` or `account` (a trade
+     * customer's invoice): for those two, staff record what arrives.
+     */
+    provider: text('provider').$type<'demo' | 'stripe' | 'bank-transfer' | 'account'>().notNull(),
+    /** Money staff recorded as received so far (order_payments), GST inclusive; paid in full at total_cents. */
     receivedCents: integer('received_cents').notNull().default(0),
     /** The buyer's purchase order number, printed on the tax invoice and packing slip; empty when none. */
     purchaseOrder: text('purchase_order').notNull().default(''),
@@ -222,6 +227,13 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    /**
+     * An order placed on account: when its tax invoice was issued (the order was placed), the date the
+     * invoice carries and the day reports count the sale on; null for orders paid before their invoice.
+     */
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true, precision: 3 }),
+    /** An order placed on account is due to be paid by then: its invoice's time plus the account's payment days. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     index('orders_created_idx').on(table.createdAt),
@@ -230,6 +242,8 @@ export const orders = pgTable(
     index('orders_checkout_idx').on(table.checkoutId),
     index('orders_fulfilment_idx').on(table.status, table.fulfilment, table.createdAt),
     index('orders_paid_idx').on(table.status, table.paidAt),
+    // Reports count a sale on its tax invoice's day: the invoice's for an order on account, the payment's otherwise.
+    index('orders_sale_day_idx').on(sql`coalesce(${table.invoicedAt}, ${table.paidAt})`),
     // Guest orders by e-mail: those that join an account whose address is verified, and a customer's totals.
     index('orders_guest_email_idx')
       .on(sql`lower(${table.email})`)
@@ -272,8 +286,9 @@ export const orderLines = pgTable(
 )
 
 /**
- * Money received by bank transfer on an order, as staff record it from the bank statement (docs/domain.md,
- * Bank transfer). One row per transfer; the request key (one per form shown) makes a double click one row.
+ * Money received on an order paid by bank transfer or placed on account, as staff record it from the
+ * bank statement (docs/domain.md, Bank transfer and Trade accounts). One row per payment; the request
+ * key (one per form shown) makes a double click one row.
  */
 export const orderPayments = pgTable(
   'order_payments',
@@ -353,6 +368,65 @@ export const quoteLines = pgTable(
   (table) => [
     primaryKey({ columns: [table.quoteId, table.position] }),
     check('quote_lines_positive', sql`${table.quantity} > 0 AND ${table.unitPriceCents} >= 0`),
+  ],
+)
+
+/**
+ * A customer account staff approved as trade (docs/domain.md, Trade accounts): the business, and the
+ * terms of paying on account, if any (both or neither). Its prices are in trade_prices. Ending it
+ * deletes the row (its history keeps every version); orders placed on account stay owing.
+ */
+export const tradeAccounts = pgTable(
+  'trade_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    company: text('company').notNull(),
+    /** 11 digits without spaces, checked by its checksum (app/lib/abn.ts). */
+    abn: text('abn').notNull(),
+    /** Days from the invoice to pay an order placed on account; null: no terms (card or bank transfer only). */
+    paymentDays: integer('payment_days'),
+    /** What may be owing on account at once, GST inclusive, in cents; set with the payment days. */
+    creditLimitCents: integer('credit_limit_cents'),
+    /** Raised on every write; a staff save names the version it started from (decision 010). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'trade_accounts_terms',
+      sql`(${table.paymentDays} IS NULL AND ${table.creditLimitCents} IS NULL) OR (${table.paymentDays} BETWEEN 1 AND 120 AND ${table.creditLimitCents} >= 0)`,
+    ),
+  ],
+)
+
+/**
+ * A trade account's price list: a percentage off every product of a category, or a product's fixed
+ * GST-inclusive price, which wins over its category's percentage (app/lib/trade.ts).
+ */
+export const tradePrices = pgTable(
+  'trade_prices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => tradeAccounts.userId, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'category' | 'product'>().notNull(),
+    /** The category (`products.product_category`) or the product's id (moved with the product when it is renamed). */
+    target: text('target').notNull(),
+    /** A category's percentage off, in hundredths of a percent (1000 is 10 %). */
+    percentOffBasisPoints: integer('percent_off_bp'),
+    /** A product's fixed price, GST inclusive, in cents. */
+    priceCents: integer('price_cents'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind, table.target] }),
+    index('trade_prices_target_idx').on(table.kind, table.target),
+    check(
+      'trade_prices_one_rule',
+      sql`(${table.kind} = 'category' AND ${table.percentOffBasisPoints} BETWEEN 1 AND 9999 AND ${table.priceCents} IS NULL) OR (${table.kind} = 'product' AND ${table.priceCents} > 0 AND ${table.percentOffBasisPoints} IS NULL)`,
+    ),
   ],
 )
 

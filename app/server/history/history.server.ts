@@ -8,7 +8,18 @@ import { NotRestorableError, type Collection } from './record.server.ts'
 
 export { NotRestorableError }
 
-export const COLLECTIONS: Collection[] = ['products', 'templates', 'contacts', 'profiles', 'orders', 'shipping-methods', 'addresses', 'quotes', 'settings']
+export const COLLECTIONS: Collection[] = [
+  'products',
+  'templates',
+  'contacts',
+  'profiles',
+  'orders',
+  'shipping-methods',
+  'addresses',
+  'quotes',
+  'settings',
+  'trade-accounts',
+]
 
 /**
  * Collections whose old versions staff may put back. Orders move only through payment

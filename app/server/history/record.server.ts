@@ -4,7 +4,8 @@ import { history } from '../db/schema.ts'
 /** The actor named in history when nobody is signed in (docs/domain.md, History). */
 export const NO_USER = 'no user found'
 
-export type Collection = 'products' | 'templates' | 'contacts' | 'profiles' | 'orders' | 'shipping-methods' | 'addresses' | 'quotes' | 'settings'
+export type Collection =
+  'products' | 'templates' | 'contacts' | 'profiles' | 'orders' | 'shipping-methods' | 'addresses' | 'quotes' | 'settings' | 'trade-accounts'
 
 export interface HistoryEntry {
   collection: Collection

@@ -55,6 +55,14 @@ export interface StartOptions {
   env?: Record<string, string | undefined>
   /** A process of its own migrated and prepared the embedded database just before (`prepareDatabase`). */
   prepared?: boolean
+  /**
+   * An open, migrated database to serve instead of opening the configured one: integration tests
+   * serve the app over HTTP on their own database and keep using it beside the shop. It is neither
+   * prepared as a demo nor closed by `close`.
+   */
+  database?: DatabaseHandle
+  /** Whether the browser build (`build/client`) is served; tests that render pages from source have none. Default true. */
+  builtFiles?: boolean
 }
 
 export interface RunningShop {
@@ -71,9 +79,9 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const config = parseEnv(options.env ?? process.env)
   logger.level = config.LOG_LEVEL
   const secret = await resolveAuthSecret(config)
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' })
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'shop' }))
   try {
-    if (!options.prepared) await migrateAndPrepare(database, config)
+    if (!options.prepared && !options.database) await migrateAndPrepare(database, config)
   } catch (error) {
     await database.close()
     throw error
@@ -163,7 +171,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.use(renderedPages(pageCache))
   if (options.vite) {
     app.use(options.vite.middlewares)
-  } else {
+  } else if (options.builtFiles !== false) {
     serveBuiltFiles(app, 'build/client')
   }
   // Uploaded images' files, from the database or object storage (app/server/images): the same in every process.
@@ -202,7 +210,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
             const found = await sessions(headers, (cookie) => {
               if (!res.headersSent) res.append('Set-Cookie', cookie)
             })
-            const wanted = found?.role ?? null
+            const wanted = found ? (found.role === 'staff' ? 'staff' : found.trade ? 'trade' : 'customer') : null
             if (!isAnonymousRender(req) && wanted !== signedInHintOf(headers.get('cookie')) && !res.headersSent) {
               res.append('Set-Cookie', signedInCookie(wanted, secureCookies))
             }
@@ -270,7 +278,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       clearTimeout(force)
       await timedWork.stop()
       await mailer.stop()
-      await database.close()
+      if (!options.database) await database.close()
     },
   }
 }

@@ -21,6 +21,8 @@ export interface NoteOrder {
   company: string
   abn: string
   paidAt: Date | null
+  /** Set on an order placed on account: its tax invoice is of that day, not of its payment. */
+  invoicedAt?: Date | null
   shippingMethodName: string
 }
 
@@ -56,7 +58,7 @@ export function adjustmentNote(shop: InvoiceShop, order: NoteOrder, refund: Note
     date: dateFormat.format(refund.settledAt ?? refund.createdAt),
     seller: shop,
     buyer: [order.customerName, company, order.email ?? ''].filter(Boolean),
-    invoice: { number: order.id, date: order.paidAt ? dateFormat.format(order.paidAt) : '' },
+    invoice: { number: order.id, date: (order.invoicedAt ?? order.paidAt) ? dateFormat.format((order.invoicedAt ?? order.paidAt)!) : '' },
     rows,
     reason: refund.reason,
     decreaseCents: refund.amountCents,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DEFAULT_HOLD_DAYS, MAX_HOLD_DAYS, MIN_HOLD_DAYS, REMINDER_AFTER_DAYS, owingCents, paymentRefusal } from '../../lib/orders/bank-transfer.ts'
 import { applyPaymentEvent } from '../checkout/payment-events.server.ts'
 import { getOrder, orderDocument, type OrderWithLines } from '../checkout/orders.server.ts'
@@ -11,7 +11,8 @@ import { recordHistory } from '../history/record.server.ts'
 import { catalogWritten } from '../catalog/catalog-events.server.ts'
 import type { MailService } from '../mail/outbox.server.ts'
 import { settleOrderStock } from '../stock/stock.server.ts'
-import { orderMailContext, transferCancelledMail, transferReminderMail, transferReceivedMail } from './order-mail.server.tsx'
+import { accountPaymentReceivedMail, orderMailContext, transferCancelledMail, transferReminderMail, transferReceivedMail } from './order-mail.server.tsx'
+import { takesRecordedPayments } from '../../lib/orders/payment-status.ts'
 
 /**
  * Orders paid by bank transfer (docs/domain.md, Bank transfer). Placed `awaiting-payment` with their
@@ -19,6 +20,10 @@ import { orderMailContext, transferCancelledMail, transferReminderMail, transfer
  * paid in full, the order moves on through applyPaymentEvent as a card payment does (once: its event
  * id is the order's). One reminder after three days; nothing received by the end of the hold and the
  * order cancels itself and gives its stock back, once, whichever process gets there.
+ *
+ * Invoices on a trade customer's account (`invoiced`, provider `account`: docs/domain.md, Trade
+ * accounts) are paid the same way, by transfers staff record (recordPayment); they were sold and
+ * confirmed when placed, so paid in full they only become `paid`. No reminder, no cancelling.
  */
 
 type Deps = { db: Database; mailer: MailService; config: Env }
@@ -44,11 +49,15 @@ export async function setHoldDays(db: Executor, days: number, by?: string): Prom
 /** The success page's key for a bank-transfer order (it has no payment page): secret, like a payment session's id. */
 export const newTransferSessionId = () => `bt_${randomBytes(18).toString('base64url')}`
 
-/** The event that moves an order paid in full by transfer to `paid`: one id per order, so it is applied once. */
-function paidInFullEvent(order: { id: string; email: string | null }, reference: string) {
+/**
+ * The event that moves an order paid in full by recorded payments to `paid`: one id per order (and
+ * kind), so it is applied once.
+ */
+function paidInFullEvent(order: { id: string; email: string | null; provider: string }, reference: string) {
+  const kind = order.provider === 'account' ? 'account' : 'bank-transfer'
   return {
-    eventId: `bank-transfer-paid:${order.id}`,
-    type: 'shop.bank-transfer.paid',
+    eventId: `${kind}-paid:${order.id}`,
+    type: `shop.${kind}.paid`,
     orderId: order.id,
     sessionId: null,
     outcome: 'paid' as const,
@@ -60,13 +69,14 @@ function paidInFullEvent(order: { id: string; email: string | null }, reference:
 export type PaymentRecordResult = { ok: true; order: OrderWithLines; repeated: boolean; paidInFull: boolean } | { ok: false; message: string }
 
 /**
- * Records a transfer that arrived. Under the order's row lock: the request key unused (a double click
- * is the same payment), the order still awaiting payment, the amount within what is owing. A part
- * leaves the order awaiting the rest (the customer is told what is left); the last part moves it to
- * `paid` through applyPaymentEvent, whose event id is the order's, so two staff recording the last
- * part at once move it once (and the second finds nothing owing).
+ * Records a payment that arrived for a bank-transfer order or an invoice on account. Under the
+ * order's row lock: the request key unused (a double click is the same payment), the order still
+ * taking payments (awaiting its transfer, or invoiced), the amount within what is owing. A part
+ * leaves the order as it is (the customer is told what is left); the last part moves it to `paid`
+ * through applyPaymentEvent, whose event id is the order's, so two staff recording the last part at
+ * once move it once (and the second finds nothing owing).
  */
-export async function recordTransferPayment(
+export async function recordPayment(
   deps: Deps,
   input: { orderId: string; amountCents: number; receivedOn: string; reference: string; requestKey: string; by: string },
 ): Promise<PaymentRecordResult> {
@@ -75,12 +85,15 @@ export async function recordTransferPayment(
     if (!locked) return { refused: `There is no order ${input.orderId}.` }
     const [earlier] = await tx.select({ id: orderPayments.id }).from(orderPayments).where(eq(orderPayments.requestKey, input.requestKey))
     if (earlier) return { repeated: true, paidInFull: locked.receivedCents >= locked.totalCents }
-    if (locked.provider !== 'bank-transfer') return { refused: `Order ${locked.id} was not placed to be paid by bank transfer.` }
-    if (locked.status !== 'awaiting-payment') {
+    if (locked.provider !== 'bank-transfer' && locked.provider !== 'account') {
+      return { refused: `Order ${locked.id} was not placed to be paid by bank transfer or on account.` }
+    }
+    if (!takesRecordedPayments(locked)) {
       return {
         refused: locked.status === 'paid' ? `Order ${locked.id} is already paid in full.` : `Order ${locked.id} is ${locked.status} and takes no payment.`,
       }
     }
+    const onAccount = locked.provider === 'account'
     const refusal = paymentRefusal(locked, input.amountCents)
     if (refusal) return { refused: refusal }
     await tx.insert(orderPayments).values({
@@ -94,32 +107,35 @@ export async function recordTransferPayment(
     const receivedCents = locked.receivedCents + input.amountCents
     await tx.update(orders).set({ receivedCents, updatedAt: new Date() }).where(eq(orders.id, locked.id))
     const order = (await getOrder(tx, locked.id))!
-    const note = `Bank transfer of ${formatAud(input.amountCents)} received on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`
+    const note = `${onAccount ? 'Payment' : 'Bank transfer'} of ${formatAud(input.amountCents)} received on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`
     await recordHistory(tx, { collection: 'orders', documentId: order.id, action: 'update', document: { ...orderDocument(order), note }, updatedBy: input.by })
     const paidInFull = receivedCents >= locked.totalCents
     // A part: the customer learns what arrived and what is left. The last part's e-mail is the confirmation.
     if (!paidInFull && order.email) {
+      const context = await orderMailContext(tx, deps.config, order.id)
+      const customer = { ...order, email: order.email }
       await deps.mailer.send(
-        await transferReceivedMail(
-          await orderMailContext(tx, deps.config, order.id),
-          { ...order, email: order.email },
-          input.amountCents,
-          deps.config.bankAccount,
-        ),
+        await (onAccount
+          ? accountPaymentReceivedMail(context, customer, input.amountCents, deps.config.bankAccount)
+          : transferReceivedMail(context, customer, input.amountCents, deps.config.bankAccount)),
         tx,
       )
     }
     return { repeated: false, paidInFull }
   })
   if ('refused' in outcome) return { ok: false, message: outcome.refused! }
-  if (outcome.paidInFull) await finishPaidTransfer(deps, input.orderId, input.reference || 'bank transfer')
+  if (outcome.paidInFull) await finishPaidInFull(deps, input.orderId, input.reference || 'bank transfer')
   return { ok: true, order: (await getOrder(deps.db, input.orderId))!, repeated: outcome.repeated, paidInFull: outcome.paidInFull }
 }
 
-/** An order received in full moves to paid: its stock sold, its confirmation and staff's notice queued (once). */
-async function finishPaidTransfer(deps: Deps, orderId: string, reference: string): Promise<void> {
+/**
+ * An order received in full moves to paid (once): a bank-transfer order's stock is sold and its
+ * confirmation and staff's notice queued; an invoice on account, sold and confirmed when placed, is
+ * marked paid and its customer thanked.
+ */
+async function finishPaidInFull(deps: Deps, orderId: string, reference: string): Promise<void> {
   const order = await getOrder(deps.db, orderId)
-  if (order?.status === 'awaiting-payment' && order.receivedCents >= order.totalCents) await applyPaymentEvent(deps, paidInFullEvent(order, reference))
+  if (order && takesRecordedPayments(order) && order.receivedCents >= order.totalCents) await applyPaymentEvent(deps, paidInFullEvent(order, reference))
 }
 
 export type CancelResult = { ok: true; changed: true } | { ok: false; message: string }
@@ -158,17 +174,18 @@ export const SHOP_ACTOR = 'shop (timed work)'
 
 /**
  * Timed work, safe in every process at once: finishes orders received in full whose move to paid was
- * cut off, sends the one reminder (claimed by a guarded UPDATE), and cancels what was not paid by the
- * end of its hold (cancelUnpaidTransfer's lock and guard).
+ * cut off (invoices on account too), sends the one reminder (claimed by a guarded UPDATE), and
+ * cancels what was not paid by the end of its hold (cancelUnpaidTransfer's lock and guard).
  */
 export async function sweepBankTransfers(deps: Deps, now = new Date()): Promise<{ reminded: number; cancelled: number; finished: number }> {
   const awaiting = and(eq(orders.status, 'awaiting-payment'), eq(orders.provider, 'bank-transfer'))
+  const invoiced = and(eq(orders.status, 'invoiced'), eq(orders.provider, 'account'))
   const full = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(awaiting, gte(orders.receivedCents, orders.totalCents)))
+    .where(and(or(awaiting, invoiced), gte(orders.receivedCents, orders.totalCents)))
     .limit(100)
-  for (const order of full) await finishPaidTransfer(deps, order.id, 'bank transfer')
+  for (const order of full) await finishPaidInFull(deps, order.id, 'payment')
 
   let reminded = 0
   const dueBefore = new Date(now.getTime() - REMINDER_AFTER_DAYS * 86_400_000)
@@ -212,7 +229,7 @@ export async function sweepBankTransfers(deps: Deps, now = new Date()): Promise<
   return { reminded, cancelled, finished: full.length }
 }
 
-/** The transfers recorded on an order, oldest first (staff's order screen). */
+/** The payments recorded on an order, oldest first (staff's order screen). */
 export async function transfersOf(db: Executor, orderId: string) {
   return db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.id))
 }

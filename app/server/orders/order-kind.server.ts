@@ -3,7 +3,7 @@ import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import { orders } from '../db/schema.ts'
 
 /**
- * An order row is an order (paid; a bank-transfer order, awaiting payment or cancelled unpaid), or an abandoned checkout (app/lib/orders/abandoned.ts, countsAsOrder):
+ * An order row is an order (paid; invoiced on account; a bank-transfer order, awaiting payment or cancelled unpaid), or an abandoned checkout (app/lib/orders/abandoned.ts, countsAsOrder):
  * each row is exactly one of the two at a time.
  *
  * A pending order stays with the orders while its payment window is open (until `reserved_until`),
@@ -13,7 +13,7 @@ import { orders } from '../db/schema.ts'
  * late it becomes a paid order again.
  */
 export const isOrder: SQL = or(
-  inArray(orders.status, ['paid', 'awaiting-payment', 'cancelled']),
+  inArray(orders.status, ['paid', 'invoiced', 'awaiting-payment', 'cancelled']),
   and(eq(orders.status, 'pending'), gt(orders.reservedUntil, sql`now()`)),
 )!
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/orders/order-query.ts'
 import type { Executor } from '../db/client.server.ts'
 import { containing } from '../db/like.server.ts'
@@ -34,7 +34,7 @@ export function matching(query: OrderQuery): SQL | undefined {
 function conditions(query: OrderQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [isOrder, matching(query)]
   const states = filterStates(query.filter)
-  if (states.status) parts.push(eq(orders.status, states.status as typeof orders.status._.data))
+  if (states.statuses) parts.push(inArray(orders.status, states.statuses as (typeof orders.status._.data)[]))
   if (states.fulfilment) parts.push(eq(orders.fulfilment, states.fulfilment))
   if (states.refunded) parts.push(gt(orders.refundedCents, 0))
   // A return staff still have to act on: to approve or decline, to receive, or to refund.

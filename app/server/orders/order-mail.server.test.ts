@@ -104,7 +104,7 @@ describe('order e-mails', () => {
   it('the link asked for at Track your order, and the tax invoice sent again, link the same page', async () => {
     const link = await orderLinkMail(context, order)
     expect(link.text).toContain(`View your order: ${context.orderPage}`)
-    const invoice = taxInvoice(shop, { ...order, paidAt: new Date('2026-11-20T00:00:00Z') })
+    const invoice = taxInvoice(shop, { ...order, issuedAt: new Date('2026-11-20T00:00:00Z') })
     const mail = await taxInvoiceMail(context, order, invoice)
     expect(mail.text).toContain('TAX INVOICE')
     expect(mail.text).toContain('ABN 51 824 753 556')

@@ -115,13 +115,16 @@ export function confirmationMail(context: OrderMailContext, order: MailOrder): P
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
-/** How to pay an order by bank transfer, as every e-mail about it says it: the account, the reference, what is owing. */
+/**
+ * How to pay an order by bank transfer, as every e-mail about it says it: the account, the reference,
+ * what is owing, and (an order on account) when it is due.
+ */
 export function transferInstructions(
   account: BankAccount | null,
-  order: Pick<MailOrder, 'id' | 'totalCents'> & { receivedCents: number; reservedUntil?: Date | null },
+  order: Pick<MailOrder, 'id' | 'totalCents'> & { receivedCents: number; reservedUntil?: Date | null; paymentDueAt?: Date | null },
 ) {
   return {
-    label: 'Pay by bank transfer',
+    label: order.paymentDueAt ? `Pay by ${dayFormat.format(order.paymentDueAt)}` : 'Pay by bank transfer',
     lines: [
       ...(account ? [`BSB: ${account.bsb}`, `Account number: ${account.accountNumber}`, `Account name: ${account.accountName}`] : []),
       `Reference: ${order.id}`,
@@ -129,6 +132,58 @@ export function transferInstructions(
       ...(order.reservedUntil ? [`We hold your items until ${dayFormat.format(order.reservedUntil)}.`] : []),
     ],
   }
+}
+
+type InvoicedOrder = MailOrder & { receivedCents: number; paymentDueAt: Date | null }
+
+/**
+ * Sent once, when an order is placed on a trade customer's account: the order is confirmed and
+ * invoiced at once (its tax invoice is ready), with the due date and how to pay.
+ */
+export function invoicedMail(context: OrderMailContext, order: InvoicedOrder, account: BankAccount | null): Promise<MailMessage> {
+  const due = order.paymentDueAt ? dayFormat.format(order.paymentDueAt) : null
+  const next = order.collect ? 'We will e-mail you when it is ready for pickup.' : 'We will e-mail you when it ships, with its tracking number.'
+  return message(context, order, `Order ${order.id} confirmed: invoiced on account${due ? `, due ${due}` : ''}`, {
+    preview: `Your order ${order.id} is on your account: ${formatAud(order.totalCents)}${due ? `, due by ${due}` : ''}.`,
+    heading: 'Thank you for your order',
+    paragraphs: [
+      `We have your order ${order.id} on your account, and we are getting it ready now. ${next}`,
+      `Its tax invoice is for ${formatAud(order.totalCents)}${due ? `, due by ${due}` : ''}. Please pay it by bank transfer with ${order.id} as the reference.`,
+    ],
+    actions: [orderButton(context), { href: `${context.orderPage}/invoice`, text: `Tax invoice for ${order.id}` }],
+    summary: orderSummaryForEmail(order),
+    details: [transferInstructions(account, order), ...(deliveryDetails(order) ?? [])],
+  })
+}
+
+/** A part of an invoice on account was paid: what arrived, what is left and when it is due. */
+export function accountPaymentReceivedMail(
+  context: OrderMailContext,
+  order: InvoicedOrder,
+  amountCents: number,
+  account: BankAccount | null,
+): Promise<MailMessage> {
+  return message(context, order, `Payment received for invoice ${order.id}`, {
+    preview: `We received ${formatAud(amountCents)}; ${formatAud(owingCents(order))} is still owing.`,
+    heading: 'Payment received',
+    paragraphs: [
+      `Thank you: we received ${formatAud(amountCents)} for invoice ${order.id}. ${formatAud(owingCents(order))} is still owing${order.paymentDueAt ? `, due by ${dayFormat.format(order.paymentDueAt)}` : ''}.`,
+    ],
+    actions: [orderButton(context)],
+    summary: null,
+    details: [transferInstructions(account, order)],
+  })
+}
+
+/** The last payment of an invoice on account arrived: it is paid in full. */
+export function accountPaidMail(context: OrderMailContext, order: MailOrder): Promise<MailMessage> {
+  return message(context, order, `Invoice ${order.id} paid in full`, {
+    preview: `We received the last of the ${formatAud(order.totalCents)} for invoice ${order.id}.`,
+    heading: 'Paid in full',
+    paragraphs: [`Thank you: invoice ${order.id} for ${formatAud(order.totalCents)} is paid in full. There is nothing more to pay on it.`],
+    actions: [orderButton(context), { href: `${context.orderPage}/invoice`, text: `Tax invoice for ${order.id}` }],
+    summary: null,
+  })
 }
 
 type TransferOrder = MailOrder & { receivedCents: number; reservedUntil: Date | null }
@@ -321,7 +376,7 @@ export async function requestOrderLink(deps: { db: Database; mailer: MailService
     .where(
       and(
         eq(orders.id, orderId),
-        inArray(orders.status, ['paid', 'awaiting-payment', 'cancelled']),
+        inArray(orders.status, ['paid', 'invoiced', 'awaiting-payment', 'cancelled']),
         sql`lower(${orders.email}) = lower(${input.email.trim()})`,
       ),
     )
@@ -360,6 +415,7 @@ export function taxInvoiceMail(context: OrderMailContext, order: MailOrder, invo
         invoice.seller.address,
         `Invoice and order number: ${invoice.orderId}`,
         `Date: ${invoice.date}`,
+        ...(invoice.due ? [`On account: ${formatAud(invoice.due.owingCents)} owing, due by ${invoice.due.date}`] : []),
         ...(invoice.purchaseOrder ? [`Your purchase order: ${invoice.purchaseOrder}`] : []),
         `Customer: ${buyerLines(invoice).join(', ')}`,
         ...(invoice.deliverTo.length ? [`Deliver to: ${invoice.deliverTo.join(', ')}`] : []),

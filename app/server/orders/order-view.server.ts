@@ -59,14 +59,19 @@ export async function orderView(db: Executor, order: OrderWithLines, documentsBa
 
 export type OrderView = Awaited<ReturnType<typeof orderView>>
 
-/** A bank-transfer order still awaiting (some of) its money: what the customer is to pay, and where. */
+/**
+ * A bank-transfer order still awaiting (some of) its money, or an invoice on account not yet paid in
+ * full: what the customer is to pay, where, and (on account) by when.
+ */
 export function transferDue(order: OrderWithLines, account: BankAccount | null): TransferDue | null {
-  if (order.status !== 'awaiting-payment') return null
+  if (order.status !== 'awaiting-payment' && order.status !== 'invoiced') return null
+  const invoiced = order.status === 'invoiced'
   return {
     account,
     reference: order.id,
     owingCents: owingCents(order),
     receivedCents: order.receivedCents,
-    holdUntil: order.receivedCents === 0 && order.reservedUntil ? order.reservedUntil.toISOString() : null,
+    holdUntil: !invoiced && order.receivedCents === 0 && order.reservedUntil ? order.reservedUntil.toISOString() : null,
+    dueAt: invoiced && order.paymentDueAt ? order.paymentDueAt.toISOString() : null,
   }
 }

@@ -173,8 +173,9 @@ async function countOnOrder(tx: Executor, orderId: string, refund: Refund, sign:
 }
 
 /**
- * Refunds of orders paid by bank transfer: staff pay the money back by transfer themselves (they are
- * told so on the refund form); the shop records the refund as made, with its adjustment note.
+ * Refunds of orders paid by bank transfer, or on a trade account (paid by transfers too): staff pay
+ * the money back by transfer themselves (they are told so on the refund form); the shop records the
+ * refund as made, with its adjustment note.
  */
 const bankTransferRefunds: Pick<PaymentProvider, 'refund'> = {
   refund: async ({ refundId }) => ({ id: `transfer_${refundId}`, status: 'succeeded' }),
@@ -182,9 +183,9 @@ const bankTransferRefunds: Pick<PaymentProvider, 'refund'> = {
 
 async function askProvider(deps: RefundDeps, refund: Refund, paymentReference: string): Promise<RefundResult> {
   try {
-    // An order paid by bank transfer is paid back by transfer, by staff, outside the shop: no provider to ask.
+    // An order paid by bank transfer (or on account) is paid back by transfer, by staff, outside the shop: no provider to ask.
     const [order] = await deps.db.select({ provider: orders.provider }).from(orders).where(eq(orders.id, refund.orderId))
-    const provider = order?.provider === 'bank-transfer' ? bankTransferRefunds : deps.provider
+    const provider = order?.provider === 'bank-transfer' || order?.provider === 'account' ? bankTransferRefunds : deps.provider
     const made = await provider.refund({ refundId: refund.id, orderId: refund.orderId, paymentReference, amountCents: refund.amountCents })
     const settled = await settleRefund(deps, refund.id, { providerRefundId: made.id })
     return { ok: true, refund: settled ?? refund, repeated: false }

@@ -95,4 +95,3 @@ export async function abandonQuotePayment(deps: Deps, quote: QuoteWithLines): Pr
     email: null,
   })
 }
-

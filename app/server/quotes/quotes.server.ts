@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { shownPrice } from '../../lib/catalog.ts'
 import { gstIncluded } from '../../lib/money.ts'
-import {
-  loweredWithoutReason,
-  MAX_QUOTE_LINES,
-  quoteState,
-  quoteTotals,
-  type QuoteRequest,
-  type QuoteStatus,
-} from '../../lib/quotes.ts'
+import { loweredWithoutReason, MAX_QUOTE_LINES, quoteState, quoteTotals, type QuoteRequest, type QuoteStatus } from '../../lib/quotes.ts'
 import type { CheckoutRequestItem, PricedLine } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products, quoteLines, quotes } from '../db/schema.ts'
@@ -137,7 +130,16 @@ export async function editQuote(db: Database, id: string, edit: QuoteEdit, by: s
     const kept = edit.lines.flatMap((line) => {
       const before = byProduct.get(line.productId)
       return before && line.quantity > 0
-        ? [{ productId: before.productId, productName: before.productName, listPriceCents: before.listPriceCents, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceReason: line.priceReason.trim() }]
+        ? [
+            {
+              productId: before.productId,
+              productName: before.productName,
+              listPriceCents: before.listPriceCents,
+              unitPriceCents: line.unitPriceCents,
+              quantity: line.quantity,
+              priceReason: line.priceReason.trim(),
+            },
+          ]
         : []
     })
     for (const line of added) {
@@ -275,7 +277,17 @@ export async function listQuotes(db: Executor, filter: QuoteStatus | 'expired' |
           ? eq(quotes.status, filter)
           : undefined
   const rows = await db.select().from(quotes).where(where).orderBy(desc(quotes.createdAt)).limit(limit)
-  const lines = rows.length ? await db.select().from(quoteLines).where(inArray(quoteLines.quoteId, rows.map((row) => row.id))) : []
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(quoteLines)
+        .where(
+          inArray(
+            quoteLines.quoteId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : []
   const linesOf = Map.groupBy(lines, (line) => line.quoteId)
   return rows.map((row) => ({ ...row, state: quoteState(row), totals: quoteTotals(linesOf.get(row.id) ?? [], row.freightCents) }))
 }
@@ -293,4 +305,3 @@ export async function quoteCounts(db: Executor, range: { from: Date; until: Date
     expired: rows.filter((row) => quoteState(row, now) === 'expired').length,
   }
 }
-

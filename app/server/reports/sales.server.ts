@@ -1,16 +1,23 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { basQuarterOf, dayStart, type BasQuarter, type Grouping } from '../../lib/reports/periods.ts'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { basQuarterOf, dayStart, shopDay, type BasQuarter, type Grouping } from '../../lib/reports/periods.ts'
 import { availableUnits, lowOnStock } from '../catalog/products.server.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products, refunds } from '../db/schema.ts'
 
 /**
- * The figures of the staff reports (docs/domain.md, Reports), summed by the database. Sales count in
- * the period their order was paid (`paid_at`), refunds in the period the money went back
- * (`settled_at`, succeeded refunds only): a refund in a later period reduces that period, as a BAS
- * adjustment does. Periods are Brisbane days, Monday weeks, months and calendar quarters, truncated
- * on the Brisbane clock; each comes back as the `YYYY-MM-DD` of its first day.
+ * The figures of the staff reports (docs/domain.md, Reports), summed by the database. A sale counts
+ * in the period of its tax invoice (isSale, saleAt: the day it was paid, or for an order placed on a
+ * trade account the day it was invoiced, docs/decisions/047-trade-accounts.md), refunds in the period
+ * the money went back (`settled_at`, succeeded refunds only): a refund in a later period reduces that
+ * period, as a BAS adjustment does. Periods are Brisbane days, Monday weeks, months and calendar
+ * quarters, truncated on the Brisbane clock; each comes back as the `YYYY-MM-DD` of its first day.
  */
+
+/** A sale: an order with a tax invoice, paid or invoiced on account (and not paid yet). */
+export const isSale: SQL = inArray(orders.status, ['paid', 'invoiced'])
+
+/** When a sale counts: its tax invoice's time, the invoice of an order on account or else the payment (orders_sale_day_idx). */
+export const saleAt: SQL<Date> = sql<Date>`coalesce(${orders.invoicedAt}, ${orders.paidAt})`
 
 /** The fields every period of a report carries. */
 export interface PeriodTotals {
@@ -31,7 +38,7 @@ const EMPTY: PeriodTotals = { orders: 0, salesCents: 0, gstCents: 0, refundsCent
 type Unit = Grouping | 'quarter'
 
 /** The first Brisbane day of the period an instant falls in, as text. The unit is one of a fixed list. */
-const periodOf = (column: AnyColumn, unit: Unit): SQL<string> =>
+const periodOf = (column: AnyColumn | SQL, unit: Unit): SQL<string> =>
   sql<string>`to_char(date_trunc(${sql.raw(`'${unit}'`)}, ${column} at time zone 'Australia/Brisbane'), 'YYYY-MM-DD')`
 
 /** Sums in SQL come back as text from some drivers (bigint): numbers here, never more than 2^53 cents. */
@@ -39,7 +46,7 @@ const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bi
 
 /** Sales and refunds per period between two instants (`from` included, `until` not), oldest first. */
 export async function totalsByPeriod(db: Executor, range: { from: Date; until: Date }, unit: Unit): Promise<PeriodRow[]> {
-  const salesPeriod = periodOf(orders.paidAt, unit)
+  const salesPeriod = periodOf(saleAt, unit)
   const refundPeriod = periodOf(refunds.settledAt, unit)
   const [sales, given] = await Promise.all([
     db
@@ -50,7 +57,7 @@ export async function totalsByPeriod(db: Executor, range: { from: Date; until: D
         gstCents: total(orders.gstCents),
       })
       .from(orders)
-      .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, range.from), lt(orders.paidAt, range.until)))
+      .where(and(isSale, gte(saleAt, range.from), lt(saleAt, range.until)))
       .groupBy(salesPeriod),
     db
       .select({ period: refundPeriod, refundsCents: total(refunds.amountCents), refundGstCents: total(refunds.gstCents) })
@@ -93,23 +100,99 @@ export interface TopProduct {
   salesCents: number
 }
 
-/** The best-selling products of paid orders between two instants, by money taken (GST inclusive). */
+/** The best-selling products of sales (paid, or invoiced on account) between two instants, by money taken (GST inclusive). */
 export async function topProducts(db: Executor, range: { from: Date; until: Date }, limit = 10): Promise<TopProduct[]> {
   const salesCents = total(orderLines.lineTotalCents)
   return db
     .select({
       productId: orderLines.productId,
       // A product renamed since keeps its sales under one row, named as it was last sold.
-      productName: sql<string>`(array_agg(${orderLines.productName} order by ${orders.paidAt} desc))[1]`,
+      productName: sql<string>`(array_agg(${orderLines.productName} order by ${saleAt} desc))[1]`,
       units: total(orderLines.quantity),
       salesCents,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, range.from), lt(orders.paidAt, range.until)))
+    .where(and(isSale, gte(saleAt, range.from), lt(saleAt, range.until)))
     .groupBy(orderLines.productId)
     .orderBy(desc(salesCents), asc(orderLines.productId))
     .limit(limit)
+}
+
+/** An order on account not yet paid in full, for the Owing report. */
+export interface OwingInvoice {
+  orderId: string
+  customerName: string
+  company: string
+  email: string | null
+  userId: string | null
+  invoicedAt: Date
+  dueAt: Date
+  totalCents: number
+  receivedCents: number
+  owingCents: number
+  purchaseOrder: string
+}
+
+/** Every order invoiced on account and not yet paid, the one due first at the top (docs/domain.md, Trade accounts). */
+export async function owingInvoices(db: Executor): Promise<OwingInvoice[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      customerName: orders.customerName,
+      company: orders.company,
+      email: orders.email,
+      userId: orders.userId,
+      invoicedAt: orders.invoicedAt,
+      dueAt: orders.paymentDueAt,
+      totalCents: orders.totalCents,
+      receivedCents: orders.receivedCents,
+      purchaseOrder: orders.purchaseOrder,
+    })
+    .from(orders)
+    .where(eq(orders.status, 'invoiced'))
+    .orderBy(asc(orders.paymentDueAt), asc(orders.id))
+  return rows.map((row) => ({
+    ...row,
+    // Written together as the order is placed on account; the creation time stands in for a row imported without them.
+    invoicedAt: row.invoicedAt ?? new Date(0),
+    dueAt: row.dueAt ?? row.invoicedAt ?? new Date(0),
+    owingCents: Math.max(0, row.totalCents - row.receivedCents),
+  }))
+}
+
+/**
+ * What is owing on account, for the dashboard: the invoices not yet paid and those overdue (due
+ * before today began in Brisbane: app/lib/trade.ts, isOverdue), each with what is owing on them.
+ */
+export async function owingOnAccounts(
+  db: Executor,
+  now = new Date(),
+): Promise<{ invoices: number; owingCents: number; overdue: number; overdueCents: number }> {
+  const owing = sql`${orders.totalCents} - ${orders.receivedCents}`
+  const late = sql`${orders.paymentDueAt} < ${dayStart(shopDay(now))}`
+  const [row] = await db
+    .select({
+      invoices: sql<number>`count(*)::int`.mapWith(Number),
+      owingCents: sql<number>`coalesce(sum(${owing}), 0)::bigint`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${late})::int`.mapWith(Number),
+      overdueCents: sql<number>`coalesce(sum(${owing}) filter (where ${late}), 0)::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.status, 'invoiced'))
+  return { invoices: row?.invoices ?? 0, owingCents: row?.owingCents ?? 0, overdue: row?.overdue ?? 0, overdueCents: row?.overdueCents ?? 0 }
+}
+
+/** Bank-transfer orders still awaiting (some of) their money: how many, and what is owing on them. */
+export async function awaitingTransfers(db: Executor): Promise<{ orders: number; owingCents: number }> {
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(*)::int`.mapWith(Number),
+      owingCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.receivedCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting-payment'), eq(orders.provider, 'bank-transfer')))
+  return { orders: row?.orders ?? 0, owingCents: row?.owingCents ?? 0 }
 }
 
 export interface LowStockProduct {

@@ -77,7 +77,12 @@ interface PaidOrder {
   totalCents: number
   customerName: string
   email: string | null
+  /** `invoiced`: placed on a trade customer's account, due later (the notice goes when it is placed, not when it is paid). */
+  status?: string
+  paymentDueAt?: Date | null
 }
+
+const dueFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
 
 /**
  * Queues the "new paid order" e-mail for every staff member who asked for it, in the caller's
@@ -88,7 +93,11 @@ export async function noticeStaffOfPaidOrder(deps: { tx: Executor; mailer: MailS
   const to = await recipients(tx, 'newOrders')
   if (to.length === 0) return
   const customer = order.customerName || order.email || 'a customer'
-  const lines = [`Order ${order.id} was paid: ${formatAud(order.totalCents)} (GST inclusive) from ${customer}.`]
+  const lines = [
+    order.status === 'invoiced'
+      ? `Order ${order.id} was placed on account: ${formatAud(order.totalCents)} (GST inclusive) from ${customer}${order.paymentDueAt ? `, due by ${dueFormat.format(order.paymentDueAt)}` : ''}. Pack it now; it is paid later.`
+      : `Order ${order.id} was paid: ${formatAud(order.totalCents)} (GST inclusive) from ${customer}.`,
+  ]
   const link = { href: `${publicOrigin(config)}/orders/${encodeURIComponent(order.id)}`, text: `Open order ${order.id}` }
   for (const email of to) await mailer.send(staffMessage(email, `New order ${order.id} — ${formatAud(order.totalCents)}`, lines, link, config), tx)
 }

@@ -5,6 +5,7 @@ import { containing } from '../db/like.server.ts'
 import { user } from '../db/auth-schema.ts'
 import { contacts, orders } from '../db/schema.ts'
 import { isAbandoned, isOrder } from '../orders/order-kind.server.ts'
+import { isSale } from '../reports/sales.server.ts'
 
 /** Customers on one page of the staff list. */
 export const CUSTOMERS_PAGE_SIZE = 50
@@ -14,10 +15,11 @@ const ofCustomer = (userId: SQL | typeof user.id, email: SQL | typeof user.email
   or(eq(orders.userId, userId), and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))!
 
 /**
- * What a customer has paid for, per account (a lateral aggregate joined to each account): its paid
- * orders and the paid guest orders placed with its address (an address not yet verified keeps them
- * apart from the account, but they are still this customer's money), each at its total as paid;
- * refunds are not taken off. Abandoned checkouts and orders awaiting payment are no money.
+ * What a customer has bought, per account (a lateral aggregate joined to each account): its sales
+ * (paid orders and orders invoiced on account, as the reports count them) and the paid guest orders
+ * placed with its address (an address not yet verified keeps them apart from the account, but they
+ * are still this customer's money), each at its total; refunds are not taken off. Abandoned
+ * checkouts and orders awaiting a bank transfer are no sale.
  */
 const paidTotals = (db: Executor) =>
   db
@@ -27,7 +29,7 @@ const paidTotals = (db: Executor) =>
       spentCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.as('spent_cents'),
     })
     .from(orders)
-    .where(and(eq(orders.status, 'paid'), ofCustomer(user.id, user.email)))
+    .where(and(isSale, ofCustomer(user.id, user.email)))
     .as('paid_totals')
 
 /** Customer accounts, newest first, found by part of the name or e-mail, with their paid orders. */

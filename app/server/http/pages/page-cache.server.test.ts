@@ -149,6 +149,34 @@ describe('the catalogue page cache', () => {
     expect((await get(`${shop.base}/products`, {})).headers['x-cache']).toBe('HIT')
     expect(shop.renders()).toBe(2)
   })
+
+  it('renders a trade customer’s page with their session every time, keeps none of it, and keeps no page its route made private', async () => {
+    const shop = await serveWith(
+      (res) => {
+        const cookie = res.req.get('cookie') ?? ''
+        if (cookie.includes('session_token')) res.set('Cache-Control', 'private, no-store')
+        res.type('html').send(`<p>${cookie.includes('session_token') ? 'trade price' : 'normal price'}</p>`)
+      },
+      { keyByHost: false },
+    )
+    const session = 'better-auth.session_token=abc.def'
+    for (let i = 0; i < 2; i++) {
+      const trade = await get(`${shop.base}/product/unidrone-e900`, { cookie: `${session}; shop_signed_in=trade` })
+      expect(trade.headers['x-cache']).toBeUndefined()
+      expect(trade.headers['cache-control']).toBe('private, no-store')
+      expect(trade.body.toString()).toBe('<p>trade price</p>')
+    }
+    const anonymous = await get(`${shop.base}/product/unidrone-e900`, {})
+    expect(anonymous.headers['x-cache']).toBe('MISS')
+    expect(anonymous.body.toString()).toBe('<p>normal price</p>')
+    expect(shop.renders()).toBe(3)
+  })
+
+  it('keeps no page whose render said it is one person’s, however the request came in', async () => {
+    const shop = await serveWith((res) => res.set('Cache-Control', 'private, no-store').type('html').send('<p>mine</p>'), { keyByHost: false })
+    for (let i = 0; i < 2; i++) expect((await fetch(`${shop.base}/products/cameras`)).headers.get('x-cache')).toBe('MISS')
+    expect(shop.renders()).toBe(2)
+  })
 })
 
 function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {

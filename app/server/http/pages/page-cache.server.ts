@@ -164,9 +164,11 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
       const cookie = req.headers.cookie ?? ''
       const session = SESSION_COOKIE.test(cookie)
       const hint = signedInHintOf(cookie)
-      // Staff get their controls; a session without its mark, or a mark without a session, is
-      // rendered once so that the lookup puts the mark right. Rendered for them, it is kept nowhere.
-      if (hint === 'staff' || (session && hint !== 'customer') || (!session && hint)) {
+      // Staff get their controls and trade customers their own prices (never the page everyone
+      // gets, and never kept for anyone else); a session without its mark, or a mark without a
+      // session, is rendered once so that the lookup puts the mark right. Rendered for them, it is
+      // kept nowhere.
+      if (hint === 'staff' || hint === 'trade' || (session && hint !== 'customer') || (!session && hint)) {
         res.setHeader('Cache-Control', PRIVATE_PAGE['Cache-Control'])
         return pass()
       }
@@ -212,6 +214,9 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
     keep(req, res, plain, sent) {
       const slot = slots.get(req)
       if (!slot || res.statusCode !== 200 || res.getHeader('set-cookie') || plain.length > MAX_PAGE_BYTES) return
+      // A page its route marked as one person's (a trade customer's prices) is never kept, whatever
+      // the request looked like on its way in.
+      if (/\b(?:private|no-store)\b/.test(String(res.getHeader('cache-control') ?? ''))) return
       const page: KeptPage = { version: slot.version, plain, headerLines: pageHeaderLines(res.getHeaders()), forms: {}, bytes: plain.length }
       page.forms.identity = formOf(page, 'identity', plain)
       if (sent.encoding !== 'identity') {

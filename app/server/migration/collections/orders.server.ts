@@ -45,13 +45,16 @@ const documentSchema = z
       .default('aud'),
     totalCents: cents,
     gstCents: cents,
-    provider: z.enum(['demo', 'stripe', 'bank-transfer']),
-    // A bank-transfer order: what has arrived so far (its transfers are not in the file), and its one reminder.
+    provider: z.enum(['demo', 'stripe', 'bank-transfer', 'account']),
+    // A bank-transfer or on-account order: what has arrived so far (its payments are not in the file), and a transfer's one reminder.
     receivedCents: cents.default(0),
     paymentReminderSentAt: time.nullable().default(null),
     purchaseOrder: z.string().trim().max(40, 'At most 40 characters.').default(''),
     // The quote the order was placed from (its prices), if any.
     quoteId: optionalText,
+    // An order placed on a trade customer's account: when its tax invoice was issued and when it is due.
+    invoicedAt: time.nullable().default(null),
+    paymentDueAt: time.nullable().default(null),
     providerSessionId: optionalText,
     paymentReference: optionalText,
     createdAt: time,
@@ -148,6 +151,8 @@ function orderFileDocument(order: OrderRow): Document {
     paymentReminderSentAt: isoTime(order.paymentReminderSentAt),
     purchaseOrder: order.purchaseOrder,
     quoteId: order.quoteId,
+    invoicedAt: isoTime(order.invoicedAt),
+    paymentDueAt: isoTime(order.paymentDueAt),
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
   }
 }
@@ -170,7 +175,8 @@ const orderImporter: Importer<OrderRow> = {
   prepare(orderId, fields) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, reminderSentAt, paymentReminderSentAt, ...rest } = parsed.data
+    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, reminderSentAt, paymentReminderSentAt, invoicedAt, paymentDueAt, ...rest } =
+      parsed.data
     const row: OrderRow = {
       id: orderId,
       ...rest,
@@ -181,6 +187,8 @@ const orderImporter: Importer<OrderRow> = {
       fulfilledAt: fulfilledAt ? new Date(fulfilledAt) : null,
       reminderSentAt: reminderSentAt ? new Date(reminderSentAt) : null,
       paymentReminderSentAt: paymentReminderSentAt ? new Date(paymentReminderSentAt) : null,
+      invoicedAt: invoicedAt ? new Date(invoicedAt) : null,
+      paymentDueAt: paymentDueAt ? new Date(paymentDueAt) : null,
       // The status link's secret is never in a file: an imported order gets one when it is first e-mailed about.
       statusToken: null,
       lines,
