@@ -15,6 +15,7 @@ import { PRIVATE_PAGE } from '../server/http/private-page.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { abandonQuotePayment, acceptQuote } from '../server/quotes/accept-quote.server'
 import { acceptRefusal, getQuoteByToken } from '../server/quotes/quotes.server'
+import { getTradeAccount } from '../server/trade/trade-accounts.server'
 import type { Route } from './+types/quote.$token'
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -42,8 +43,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     quote = (await getQuoteByToken(deps.db, params.token))!
   }
   const { token: _secret, ...shown } = quote
+  // A signed-in trade customer with payment terms may accept on account (placeOrder checks it all again).
+  const user = await getSessionUser(context, request)
+  const terms = user?.role === 'customer' && user.trade ? ((await getTradeAccount(deps.db, user.id))?.terms ?? null) : null
   return {
     quote: shown,
+    onAccountDays: terms?.paymentDays ?? null,
     state: quoteState(quote),
     refusal: acceptRefusal(quote),
     seller: shopIdentity(deps.config),
@@ -72,7 +77,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, state, refusal, seller, bankTransfer } = loaderData
+  const { quote, state, refusal, seller, bankTransfer, onAccountDays } = loaderData
   const busy = useNavigation().state !== 'idle'
   const values = actionData?.values ?? { fullName: quote.contactName, phone: quote.phone }
   const errors: Record<string, string> = actionData?.errors ?? {}
@@ -122,7 +127,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   Accept and pay by bank transfer
                 </Button>
               ) : null}
+              {onAccountDays ? (
+                <Button type="submit" name="payment" value="account" variant="secondary" disabled={busy} size="lg">
+                  Accept on account ({onAccountDays} days)
+                </Button>
+              ) : null}
             </div>
+            {onAccountDays ? (
+              <p className="text-sm text-slate-600">On account: we send the goods with the tax invoice, to be paid within {onAccountDays} days of it.</p>
+            ) : null}
           </Form>
         )}
       </section>

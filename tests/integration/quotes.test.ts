@@ -4,7 +4,8 @@ import { quoteRequestSchema, quoteTotals } from '../../app/lib/quotes'
 import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { getOrder } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
-import { history, orders, outbox, products, quotes } from '../../app/server/db/schema'
+import { history, orders, outbox, products, quotes, user } from '../../app/server/db/schema'
+import { saveTradeAccount } from '../../app/server/trade/trade-accounts.server'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { acceptQuote, type Acceptance } from '../../app/server/quotes/accept-quote.server'
@@ -200,10 +201,52 @@ describe.each(testDatabaseKinds())('quotes on $name', (kind) => {
     expect(again.kind).toBe('redirect')
   })
 
+  it('an approved trade customer with terms accepts on account: the order is invoiced with its due date; nobody else may', async () => {
+    const id = `trade-${Date.now()}`
+    await database.db.insert(user).values({ id, name: 'Sam', email: 'sam@survey.example', emailVerified: true, role: 'customer' })
+    await saveTradeAccount(database.db, {
+      userId: id,
+      expectedVersion: null,
+      account: {
+        company: 'Survey Co Pty Ltd',
+        abn: '51824753556',
+        terms: { paymentDays: 30, creditLimitCents: 5_000_000 },
+        prices: { categories: {}, products: {} },
+      },
+      by: 'ann@shop.example',
+    })
+    const buyer = {
+      id,
+      email: 'sam@survey.example',
+      name: 'Sam',
+      role: 'customer' as const,
+      trade: true,
+      emailVerified: true,
+      twoFactorEnabled: false,
+      secondFactorPassed: false,
+    }
+    const quote = await sentQuote()
+    const guest = await acceptQuote(deps, quote, { ...ACCEPTANCE, payment: 'account' }, { user: null, origin: ORIGIN })
+    expect(guest).toMatchObject({ kind: 'refused', message: expect.stringContaining('Paying on account is for trade customers') })
+    const placed = await acceptQuote(deps, quote, { ...ACCEPTANCE, payment: 'account' }, { user: buyer, origin: ORIGIN })
+    expect(placed.kind).toBe('redirect')
+    const order = (await getOrder(database.db, (placed as { orderId: string }).orderId))!
+    expect(order).toMatchObject({
+      status: 'invoiced',
+      provider: 'account',
+      quoteId: quote.id,
+      totalCents: 1_469_400,
+      stockState: 'sold',
+      purchaseOrder: 'PO-88',
+    })
+    expect(order.paymentDueAt!.getTime() - order.invoicedAt!.getTime()).toBe(30 * 86_400_000)
+    expect(await getQuote(database.db, quote.id)).toMatchObject({ status: 'accepted', orderId: order.id })
+  })
+
   it('reports count the quotes sent in a period, and of those the accepted and the expired', async () => {
-    // The tests above sent five: two accepted (one after its card was declined), one expired, one withdrawn, one still open.
+    // The tests above sent six: three accepted (one after its card was declined, one on account), one expired, one withdrawn, one still open.
     const range = { from: new Date(Date.now() - 3_600_000), until: new Date(Date.now() + 60_000) }
-    expect(await quoteCounts(database.db, range)).toEqual({ sent: 5, accepted: 2, expired: 1 })
+    expect(await quoteCounts(database.db, range)).toEqual({ sent: 6, accepted: 3, expired: 1 })
     expect(await quoteCounts(database.db, { from: new Date(0), until: new Date(1000) })).toEqual({ sent: 0, accepted: 0, expired: 0 })
   })
 })

@@ -10,5 +10,6 @@ export const acceptanceSchema = z.object({
   addressLine2: storableString(200),
   suburb: storableString(100).min(1, REQUIRED),
   purchaseOrder: storableString(40, 'At most 40 characters.'),
-  payment: z.enum(['card', 'bank-transfer'], { error: 'Choose how you pay.' }),
+  /** `account`: an approved trade customer's, with payment terms (checked again when the order is placed). */
+  payment: z.enum(['card', 'bank-transfer', 'account'], { error: 'Choose how you pay.' }),
 })

@@ -12,7 +12,10 @@ import { acceptRefusal, claimQuote, quoteOrderLines, type QuoteWithLines } from 
 
 type Deps = { db: Database; config: Env; mailer: MailService }
 
-/** What the buyer gives on acceptance: where the goods go (the quote's postcode and state), their purchase order, how they pay. */
+/**
+ * What the buyer gives on acceptance: where the goods go (the quote's postcode and state), their purchase
+ * order, how they pay (on account: a signed-in trade customer with payment terms, checked by placeOrder).
+ */
 export interface Acceptance {
   fullName: string
   phone: string
@@ -20,7 +23,7 @@ export interface Acceptance {
   addressLine2: string
   suburb: string
   purchaseOrder: string
-  payment: 'card' | 'bank-transfer'
+  payment: 'card' | 'bank-transfer' | 'account'
 }
 
 /**
