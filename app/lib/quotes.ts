@@ -37,8 +37,6 @@ export function quoteState(quote: { status: QuoteStatus; validUntil: Date | stri
 
 export const DEFAULT_VALIDITY_DAYS = 30
 export const MAX_VALIDITY_DAYS = 365
-/** The cart suggests a quote prominently from this total (GST inclusive). */
-export const QUOTE_SUGGESTED_FROM_CENTS = 100_000
 export const MAX_QUOTE_LINES = 50
 export const MAX_QUOTE_QUANTITY = 1000
 
