@@ -10,6 +10,12 @@ import {
   returnMail,
   shippedMail,
   taxInvoiceMail,
+  transferCancelledMail,
+  transferPlacedMail,
+  transferReceivedMail,
+  transferReminderMail,
+  invoicedMail,
+  accountPaymentReceivedMail,
   type OrderMailContext,
 } from './order-mail.server.tsx'
 
@@ -110,5 +116,36 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('ABN 51 824 753 556')
     expect(mail.text).toContain('GST included: $1,183.55')
     expect(mail.text).toMatchSnapshot('tax invoice')
+  })
+
+  it('a bank transfer’s e-mails give the account, the reference and what is owing; the hold is promised only while nothing has arrived', async () => {
+    const account = { bsb: '062-000', accountNumber: '12345678', accountName: 'UniDrone Robotics Pty Ltd' }
+    const awaiting = { ...order, receivedCents: 0, reservedUntil: new Date('2026-12-04T02:00:00Z') }
+    const placed = await transferPlacedMail(context, awaiting, account)
+    expect(placed.text).toContain(
+      'Pay by bank transfer:\nBSB: 062-000\nAccount number: 12345678\nAccount name: UniDrone Robotics Pty Ltd\nReference: UD-ABCD2345\nAmount: $13,019.00\nWe hold your items until 4 December 2026.',
+    )
+    const reminder = await transferReminderMail(context, awaiting, account)
+    expect(reminder.text).toContain('$13,019.00 is owing')
+    const part = await transferReceivedMail(context, { ...awaiting, receivedCents: 1_000_000 }, 1_000_000, account)
+    expect(part.text).toContain('we received $10,000.00 for your order UD-ABCD2345. $3,019.00 is still owing')
+    expect(part.text).toContain('Amount: $3,019.00')
+    expect(part.text).not.toContain('We hold your items until')
+    const cancelled = await transferCancelledMail(context, order, 'lapsed')
+    expect(cancelled.text).toContain('so we have cancelled it. Nothing was paid.')
+    const invoiced = await invoicedMail(context, { ...order, receivedCents: 0, paymentDueAt: new Date('2026-12-27T02:00:00Z') }, account)
+    expect(invoiced.subject).toBe('Order UD-ABCD2345 confirmed: invoiced on account, due 27 December 2026 — UniDrone Robotics')
+    expect(invoiced.text).toContain('Pay by 27 December 2026:\nBSB: 062-000')
+    const paidPart = await accountPaymentReceivedMail(
+      context,
+      { ...order, receivedCents: 1_000_000, paymentDueAt: new Date('2026-12-27T02:00:00Z') },
+      1_000_000,
+      account,
+    )
+    expect(paidPart.text).toContain('$3,019.00 is still owing, due by 27 December 2026')
+    for (const mail of [placed, reminder, part, cancelled, invoiced, paidPart]) {
+      expect(mail.text).toContain(`View your order: ${context.orderPage}`)
+      expect(mail.text).toMatchSnapshot(mail.subject)
+    }
   })
 })

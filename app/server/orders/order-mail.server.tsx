@@ -129,7 +129,8 @@ export function transferInstructions(
       ...(account ? [`BSB: ${account.bsb}`, `Account number: ${account.accountNumber}`, `Account name: ${account.accountName}`] : []),
       `Reference: ${order.id}`,
       `Amount: ${formatAud(owingCents(order))}`,
-      ...(order.reservedUntil ? [`We hold your items until ${dayFormat.format(order.reservedUntil)}.`] : []),
+      // The hold ends an order nothing arrived for; one partly paid is kept until staff settle it (docs/domain.md, Bank transfer).
+      ...(order.reservedUntil && order.receivedCents === 0 ? [`We hold your items until ${dayFormat.format(order.reservedUntil)}.`] : []),
     ],
   }
 }
