@@ -1,7 +1,6 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShippingMethod } from '../../app/lib/delivery/shipping'
-import { deliveryDetailsSchema } from '../../app/lib/schemas/delivery'
 import { startCheckout } from '../../app/server/checkout/checkout.server'
 import { keepCart } from '../../app/server/checkout/drafts.server'
 import { getOrder, getOrderBySession } from '../../app/server/checkout/orders.server'
@@ -15,25 +14,11 @@ import { refundOrder } from '../../app/server/orders/refunds.server'
 import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
 import { paymentProvider } from '../../app/server/checkout/payments/index.server'
 import { testDatabaseKinds } from '../support/databases'
+import { surveyFirmDetails, TEST_BANK_ENV, testProductRow } from '../support/orders'
 
 const ORIGIN = 'http://localhost:3999'
 const DAY = 86_400_000
-const DETAILS = deliveryDetailsSchema.parse({
-  fullName: 'Sam Surveyor',
-  email: 'accounts@survey.example',
-  phone: '07 3000 1234',
-  company: 'Survey Co Pty Ltd',
-  abn: '51 824 753 556',
-  shippingMethod: 'standard',
-  collect: false,
-  addressLine1: '5 Theodolite St',
-  addressLine2: '',
-  suburb: 'Toowong',
-  state: 'QLD',
-  postcode: '4066',
-  purchaseOrder: 'PO-4471',
-  payment: 'bank-transfer',
-})
+const DETAILS = surveyFirmDetails()
 
 describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
   let database: DatabaseHandle
@@ -50,12 +35,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
     deps = {
       db: database.db,
       mailer,
-      config: parseEnv({
-        PUBLIC_URL: 'https://shop.example',
-        BANK_BSB: '062 000',
-        BANK_ACCOUNT_NUMBER: '1234 5678',
-        BANK_ACCOUNT_NAME: 'UniDrone Robotics Pty Ltd',
-      }),
+      config: parseEnv({ PUBLIC_URL: 'https://shop.example', ...TEST_BANK_ENV }),
     }
   })
   afterAll(async () => {
@@ -64,15 +44,7 @@ describe.each(testDatabaseKinds())('bank transfer on $name', (kind) => {
   })
 
   async function addProduct(id: string, onHand: number, priceCents: number) {
-    await database.db.insert(products).values({
-      id,
-      productName: `Test ${id}`,
-      STUPID: id,
-      productCategory: 'test',
-      productPrices: [{ value: priceCents, label: 'Price (inc. GST)', description: '' }],
-      productWeightGrams: 500,
-      productStockOnHand: onHand,
-    })
+    await database.db.insert(products).values(testProductRow(id, onHand, priceCents))
   }
 
   const stockOf = async (id: string) =>

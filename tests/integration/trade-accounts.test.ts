@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShippingMethod } from '../../app/lib/delivery/shipping'
 import { countsAsOrder } from '../../app/lib/orders/abandoned'
 import { shopDay } from '../../app/lib/reports/periods'
-import { deliveryDetailsSchema } from '../../app/lib/schemas/delivery'
 import { startCheckout } from '../../app/server/checkout/checkout.server'
 import { keepCart } from '../../app/server/checkout/drafts.server'
 import { invoiceOrderOf } from '../../app/server/checkout/invoice'
@@ -22,28 +21,13 @@ import { advanceFulfilment } from '../../app/server/orders/fulfilment.server'
 import { owingInvoices, owingOnAccounts, totalsByPeriod } from '../../app/server/reports/sales.server'
 import { owingOnAccount, saveTradeAccount, type TradeTerms } from '../../app/server/trade/trade-accounts.server'
 import { testDatabaseKinds } from '../support/databases'
+import { surveyFirmDetails, TEST_BANK_ENV, testProductRow } from '../support/orders'
 
 const ORIGIN = 'http://localhost:3999'
 const DAY = 86_400_000
 const STAFF = 'ann@shop.example'
 
-const details = (email: string, payment: 'account' | 'card' = 'account') =>
-  deliveryDetailsSchema.parse({
-    fullName: 'Sam Surveyor',
-    email,
-    phone: '07 3000 1234',
-    company: 'Survey Co Pty Ltd',
-    abn: '51 824 753 556',
-    shippingMethod: 'standard',
-    collect: false,
-    addressLine1: '5 Theodolite St',
-    addressLine2: '',
-    suburb: 'Toowong',
-    state: 'QLD',
-    postcode: '4066',
-    purchaseOrder: 'PO-4471',
-    payment,
-  })
+const details = (email: string, payment: 'account' | 'card' = 'account') => surveyFirmDetails({ email, payment })
 
 describe.each(testDatabaseKinds())('orders on a trade account on $name', (kind) => {
   let database: DatabaseHandle
@@ -60,12 +44,7 @@ describe.each(testDatabaseKinds())('orders on a trade account on $name', (kind) 
     deps = {
       db: database.db,
       mailer,
-      config: parseEnv({
-        PUBLIC_URL: 'https://shop.example',
-        BANK_BSB: '062 000',
-        BANK_ACCOUNT_NUMBER: '1234 5678',
-        BANK_ACCOUNT_NAME: 'UniDrone Robotics Pty Ltd',
-      }),
+      config: parseEnv({ PUBLIC_URL: 'https://shop.example', ...TEST_BANK_ENV }),
     }
     // A member of staff who asked to hear of each new order.
     const staffId = randomUUID()
@@ -78,15 +57,7 @@ describe.each(testDatabaseKinds())('orders on a trade account on $name', (kind) 
   })
 
   async function addProduct(id: string, onHand: number | null, priceCents: number, category = 'cameras') {
-    await database.db.insert(products).values({
-      id,
-      productName: `Test ${id}`,
-      STUPID: id,
-      productCategory: category,
-      productPrices: [{ value: priceCents, label: 'Price (inc. GST)', description: 'price_normal' }],
-      productWeightGrams: 500,
-      productStockOnHand: onHand,
-    })
+    await database.db.insert(products).values(testProductRow(id, onHand, priceCents, { category, priceId: 'price_normal' }))
   }
 
   /** A signed-in customer, as the session reader gives them, approved as trade with these terms (or none; or not trade at all). */

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import { deliveryDetailsSchema } from '../../app/lib/schemas/delivery.ts'
 import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server.ts'
 import { createPendingOrder, type PricedLine } from '../../app/server/checkout/orders.server.ts'
 import type { Database } from '../../app/server/db/client.server.ts'
@@ -49,4 +51,41 @@ export async function paidTestOrder(
     email: input.email,
   })
   return order.id
+}
+
+/** The shop's bank account as tests configure it (the BANK_ settings: docs/decisions/045-bank-transfer.md). */
+export const TEST_BANK_ENV = { BANK_BSB: '062 000', BANK_ACCOUNT_NUMBER: '1234 5678', BANK_ACCOUNT_NAME: 'UniDrone Robotics Pty Ltd' }
+
+/** A survey firm's delivery step (Toowong QLD, its company and ABN, a purchase order), paying by bank transfer unless a test says otherwise. */
+export function surveyFirmDetails(overrides: Partial<z.input<typeof deliveryDetailsSchema>> = {}) {
+  return deliveryDetailsSchema.parse({
+    fullName: 'Sam Surveyor',
+    email: 'accounts@survey.example',
+    phone: '07 3000 1234',
+    company: 'Survey Co Pty Ltd',
+    abn: '51 824 753 556',
+    shippingMethod: 'standard',
+    collect: false,
+    addressLine1: '5 Theodolite St',
+    addressLine2: '',
+    suburb: 'Toowong',
+    state: 'QLD',
+    postcode: '4066',
+    purchaseOrder: 'PO-4471',
+    payment: 'bank-transfer',
+    ...overrides,
+  })
+}
+
+/** A product to insert: `onHand` units (null: not tracked) at `priceCents`, GST inclusive. */
+export function testProductRow(id: string, onHand: number | null, priceCents: number, options: { category?: string; priceId?: string; name?: string } = {}) {
+  return {
+    id,
+    productName: options.name ?? `Test ${id}`,
+    STUPID: id,
+    productCategory: options.category ?? 'test',
+    productPrices: [{ value: priceCents, label: 'Price (inc. GST)', description: options.priceId ?? '' }],
+    productWeightGrams: 500,
+    productStockOnHand: onHand,
+  }
 }
