@@ -12,6 +12,7 @@ import { acceptQuote, type Acceptance } from '../../app/server/quotes/accept-quo
 import { quoteSentMail } from '../../app/server/quotes/quote-mail.server'
 import { editQuote, getQuote, quoteCounts, requestQuote, sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
 import { testDatabaseKinds } from '../support/databases'
+import { testProductRow } from '../support/orders'
 
 const ORIGIN = 'http://localhost:3999'
 const REQUEST = quoteRequestSchema.parse({
@@ -43,20 +44,9 @@ describe.each(testDatabaseKinds())('quotes on $name', (kind) => {
     database = await kind.open()
     mailer = createMailService({ db: database.db, from: 'shop@unidrone.example', retrySeconds: 30 })
     deps = { db: database.db, mailer, config: parseEnv({ PUBLIC_URL: 'https://shop.example' }) }
-    await database.db.insert(products).values(
-      [
-        ['e900', 'UniDrone E900', 1_299_900, 5],
-        ['battery', 'UniCell 22000 mAh Battery', 89_900, 10],
-      ].map(([id, name, cents, onHand]) => ({
-        id: id as string,
-        productName: name as string,
-        STUPID: id as string,
-        productCategory: 'test',
-        productPrices: [{ value: cents as number, label: 'Price (inc. GST)', description: '' }],
-        productWeightGrams: 500,
-        productStockOnHand: onHand as number,
-      })),
-    )
+    await database.db
+      .insert(products)
+      .values([testProductRow('e900', 5, 1_299_900, { name: 'UniDrone E900' }), testProductRow('battery', 10, 89_900, { name: 'UniCell 22000 mAh Battery' })])
   })
   afterAll(async () => {
     await mailer?.stop()
@@ -99,6 +89,30 @@ describe.each(testDatabaseKinds())('quotes on $name', (kind) => {
     if (!sent.ok) throw new Error(sent.message)
     return sent.quote
   }
+
+  it('two staff editing the same quote from the same screen: the second save is refused, not lost over the first', async () => {
+    const requested = (await requestQuote(database.db, { items: [{ FBUID: 'e900', productCount: 1 }], request: REQUEST, userId: null, by: REQUEST.email }))!
+    const version = requested.updatedAt.getTime()
+    const edit = (freightCents: number) => ({
+      lines: [{ productId: 'e900', quantity: 1, unitPriceCents: 1_299_900, priceReason: '' }],
+      add: [],
+      freightCents,
+      validityDays: 30,
+      message: '',
+      version,
+    })
+    const [ann, bob] = await Promise.all([
+      editQuote(database.db, requested.id, edit(9_500), 'ann@shop.example'),
+      editQuote(database.db, requested.id, edit(12_000), 'bob@shop.example'),
+    ])
+    expect([ann.ok, bob.ok].sort()).toEqual([false, true])
+    expect([ann, bob].find((result) => !result.ok)).toEqual({
+      ok: false,
+      message: `Quote ${requested.id} was changed by someone else since you opened it. Reload it to see their change, then make yours.`,
+    })
+    const saved = (await getQuote(database.db, requested.id))!
+    expect(saved.freightCents).toBe(ann.ok ? 9_500 : 12_000)
+  })
 
   it('prices a quote with its lowered line and freight, GST on the total, and e-mails its link', async () => {
     const quote = await sentQuote()

@@ -79,7 +79,9 @@ function editFromForm(form: FormData, positions: { position: number; productId: 
   if (!Number.isInteger(validityDays) || validityDays < 1 || validityDays > MAX_VALIDITY_DAYS) return `A quote is valid for 1 to ${MAX_VALIDITY_DAYS} days.`
   const message = String(form.get('message') ?? '').trim()
   if (message.length > 2000 || !isStorableText(message)) return 'The message is at most 2,000 characters.'
-  return { lines, add: addId ? [{ productId: addId, quantity: addQuantity }] : [], freightCents, validityDays, message }
+  const version = Number(String(form.get('version') ?? ''))
+  if (!Number.isSafeInteger(version)) return 'The form could not be read. Please reload the page and try again.'
+  return { lines, add: addId ? [{ productId: addId, quantity: addQuantity }] : [], freightCents, validityDays, message, version }
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -163,6 +165,7 @@ export default function StaffQuote({ loaderData, actionData }: Route.ComponentPr
 
       {editable ? (
         <Form key={quote.updatedAt.toString()} method="post" noValidate className="mt-8 space-y-6">
+          <input type="hidden" name="version" value={new Date(quote.updatedAt).getTime()} />
           <h2 className="text-xl font-semibold">Lines and prices</h2>
           {quote.lines.length === 0 ? <p className="text-sm text-slate-600">No products yet: add the first below.</p> : null}
           <ul className="space-y-4">

@@ -108,6 +108,11 @@ export interface QuoteEdit {
   freightCents: number
   validityDays: number
   message: string
+  /**
+   * The quote's `updated_at` (ms) when the editor was drawn: a save from an older screen (someone else
+   * saved meanwhile) is refused, as a product's is (docs/decisions/010-staff-editing-and-history.md).
+   */
+  version?: number
 }
 
 export type QuoteWriteResult = { ok: true; quote: QuoteWithLines } | { ok: false; message: string }
@@ -125,6 +130,9 @@ export async function editQuote(db: Database, id: string, edit: QuoteEdit, by: s
     const [locked] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update')
     if (!locked) return { ok: false, message: `There is no quote ${id}.` }
     if (locked.status === 'accepted' || locked.status === 'withdrawn') return { ok: false, message: `Quote ${id} is ${locked.status} and cannot change.` }
+    if (edit.version !== undefined && edit.version !== locked.updatedAt.getTime()) {
+      return { ok: false, message: `Quote ${id} was changed by someone else since you opened it. Reload it to see their change, then make yours.` }
+    }
     const current = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, id)).orderBy(asc(quoteLines.position))
     const byProduct = new Map(current.map((line) => [line.productId, line]))
     const kept = edit.lines.flatMap((line) => {

@@ -323,7 +323,7 @@ export function formsFor(pattern: string): { fields: string[]; fixed?: Record<st
       return { fields: ['company', 'abn', 'contactName', 'email', 'phone', 'state', 'postcode'], fixed: { email: 'not-an-email' } }
     case '/quotes/:quoteId':
       return {
-        fields: ['intent', 'qty-0', 'price-0', 'reason-0', 'addProduct', 'addQuantity', 'freight', 'validityDays', 'message'],
+        fields: ['intent', 'qty-0', 'price-0', 'reason-0', 'addProduct', 'addQuantity', 'freight', 'validityDays', 'message', 'version'],
         fixed: { validityDays: '0' },
       }
     case '/settings/notifications':
