@@ -103,7 +103,11 @@ test('staff approve a survey firm as trade: it sees its own price, orders on acc
   await row.getByRole('link', { name: orderId }).click()
   await expect(staff.getByTestId('purchase-order')).toHaveText('PO-7781')
   await expect(staff.getByTestId('transfer-summary')).toContainText('Due by')
+  // The pack is answered before it is checked: on a loaded machine (another walk running the operator's
+  // command beside it) the answer can take longer than one expect's wait.
+  const packed = staff.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes(orderId))
   await staff.getByRole('button', { name: 'Mark packed' }).click()
+  expect((await packed).status()).toBe(200)
   await expect(staff.getByTestId('fulfilment')).toHaveText('Packed')
   await lookAt(staff, 'staff-order-on-account')
   await expectNoAxeViolations(staff)
