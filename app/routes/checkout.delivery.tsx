@@ -171,7 +171,15 @@ export async function action(args: Route.ActionArgs) {
     try {
       result = await startCheckout(
         { db, config, mailer },
-        { checkoutId: checkout.id, items: checkout.items, details: parsed.data, method, user, origin: publicOrigin(config, args.request) },
+        {
+          checkoutId: checkout.id,
+          items: checkout.items,
+          code: checkout.discountCode,
+          details: parsed.data,
+          method,
+          user,
+          origin: publicOrigin(config, args.request),
+        },
       )
     } finally {
       // (A paid order's checkout is gone by now, and releasing it changes nothing; if the database is away,

@@ -31,8 +31,13 @@ export interface FakeSession {
   customer_details: { email: string | null } | null
   payment_intent: string | null
   currency: 'aud'
-  /** Lines plus shipping, when the fake knows every line's amount (null otherwise). */
+  /** Lines less the coupons plus shipping, when the fake knows every line's amount (null otherwise). */
   amount_total: number | null
+  /** The lines before coupons. */
+  amount_subtotal: number | null
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number }
+  /** The coupons sent (`discounts[0][coupon]`). */
+  discounts: { coupon: string }[]
   /** The shipping rates offered: each `shipping_rate_data` sent becomes a rate (`shr_test_…`, kept in `shippingRates`). */
   shipping_options: { shipping_amount: number; shipping_rate: string }[]
   /** The rate charged (Stripe picks the first when there is one to pick from). */
@@ -42,6 +47,21 @@ export interface FakeSession {
   line_items: Record<string, any>[]
   /** The dashboard's payment methods this session leaves out, as sent (`excluded_payment_method_types`). */
   excluded_payment_method_types: string[]
+}
+
+/** A coupon (`POST /v1/coupons`): an amount off, redeemed by the sessions that name it. */
+export interface FakeCoupon {
+  id: string
+  object: 'coupon'
+  amount_off: number
+  currency: 'aud'
+  duration: string
+  name: string | null
+  max_redemptions: number | null
+  times_redeemed: number
+  metadata: Record<string, string>
+  valid: boolean
+  livemode: false
 }
 
 /** A shipping rate made from a session's `shipping_rate_data`, with the fields Stripe returns. */
@@ -174,6 +194,7 @@ export async function startFakeStripe() {
   const prices = new Map<string, FakePrice>()
   const paymentLinks = new Map<string, FakePaymentLink>()
   const refunds = new Map<string, FakeRefund>()
+  const coupons = new Map<string, FakeCoupon>()
   // Creation times that always increase, so "newest first" is well defined within one second.
   let clock = Math.floor(Date.now() / 1000)
   const tick = () => ++clock
@@ -225,6 +246,13 @@ export async function startFakeStripe() {
       if (request.idempotencyKey) byIdempotencyKey.set(request.idempotencyKey, { session: created, raw })
       return reply(res, 200, created)
     }
+    if (path === '/v1/coupons' && request.method === 'POST') {
+      const earlier = request.idempotencyKey ? replays.get(request.idempotencyKey) : undefined
+      if (earlier) return reply(res, earlier.status, earlier.body, { 'Idempotent-Replayed': 'true' })
+      const answer = createCoupon(request.body)
+      if (request.idempotencyKey) replays.set(request.idempotencyKey, answer)
+      return reply(res, answer.status, answer.body)
+    }
     if (path === '/v1/refunds' && request.method === 'GET') {
       const found = [...refunds.values()].filter((refund) => query(request, 'payment_intent', refund.payment_intent))
       return reply(res, 200, listPage(found.reverse(), request.query, path).body)
@@ -260,6 +288,28 @@ export async function startFakeStripe() {
       .reduce((sum, refund) => sum + refund.amount, 0)
 
   /** A refund as Stripe makes one: only of a paid session's payment, and never more than is left of it. */
+  function createCoupon(body: Record<string, any>): { status: number; body: object } {
+    const amountOff = Number(body.amount_off)
+    if (!Number.isSafeInteger(amountOff) || amountOff <= 0 || body.currency !== 'aud') {
+      return { status: 400, body: stripeError('invalid_request_error', 'A coupon needs a positive amount_off in aud.') }
+    }
+    const coupon: FakeCoupon = {
+      id: id('coupon'),
+      object: 'coupon',
+      amount_off: amountOff,
+      currency: 'aud',
+      duration: body.duration ?? 'once',
+      name: body.name ?? null,
+      max_redemptions: body.max_redemptions === undefined ? null : Number(body.max_redemptions),
+      times_redeemed: 0,
+      metadata: body.metadata ?? {},
+      valid: true,
+      livemode: false,
+    }
+    coupons.set(coupon.id, coupon)
+    return { status: 200, body: coupon }
+  }
+
   function createRefund(body: Record<string, any>, metadataless = false): { status: number; body: object } {
     const paymentIntent = String(body.payment_intent ?? '')
     const session = sessionOf(paymentIntent)
@@ -368,8 +418,27 @@ export async function startFakeStripe() {
     })
     const sessionId = id('cs')
     const lineItems: Record<string, any>[] = body.line_items ?? []
-    const amounts = lineItems.map((line) => (line.price_data ? Number(line.price_data.unit_amount) * Number(line.quantity) : null))
+    // The amounts of prices sent as price_data, or of the fake's own prices by id.
+    const amounts = lineItems.map((line) => {
+      const unit = line.price_data ? Number(line.price_data.unit_amount) : (prices.get(String(line.price))?.unit_amount ?? null)
+      return unit === null ? null : unit * Number(line.quantity)
+    })
     const shipping = options[0] ?? null
+    // Stripe takes a coupon's amount off the line items (never the shipping), and refuses an unknown or used-up one.
+    const couponIds: string[] = (body.discounts ?? []).map((discount: { coupon?: string }) => String(discount.coupon))
+    const used = couponIds.map((couponId) => coupons.get(couponId))
+    if (used.some((coupon) => !coupon || (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions))) {
+      return { error: stripeError('invalid_request_error', `No such coupon: '${couponIds.join(', ')}'`) }
+    }
+    for (const coupon of used) coupon!.times_redeemed++
+    const itemsTotal = amounts.every((amount) => amount !== null) ? amounts.reduce((sum, amount) => sum + amount!, 0) : null
+    const discountTotal =
+      itemsTotal === null
+        ? 0
+        : Math.min(
+            itemsTotal,
+            used.reduce((sum, coupon) => sum + coupon!.amount_off, 0),
+          )
     return {
       id: sessionId,
       object: 'checkout.session',
@@ -386,7 +455,10 @@ export async function startFakeStripe() {
       payment_intent: null,
       currency: 'aud',
       // Stripe knows the amounts of its own prices; the fake only those sent as price_data.
-      amount_total: amounts.every((amount) => amount !== null) ? amounts.reduce((sum, amount) => sum + amount, 0) + (shipping?.shipping_amount ?? 0) : null,
+      amount_subtotal: itemsTotal,
+      amount_total: itemsTotal === null ? null : itemsTotal - discountTotal + (shipping?.shipping_amount ?? 0),
+      total_details: { amount_discount: discountTotal, amount_shipping: shipping?.shipping_amount ?? 0, amount_tax: 0 },
+      discounts: couponIds.map((coupon) => ({ coupon })),
       shipping_options: options,
       shipping_cost: shipping
         ? { amount_subtotal: shipping.shipping_amount, amount_tax: 0, amount_total: shipping.shipping_amount, shipping_rate: shipping.shipping_rate }

@@ -24,6 +24,16 @@ import { attachPaymentSession, createPendingOrder, priceCart, type CartProblem, 
 import { QuoteNotAcceptableError } from '../quotes/quotes.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { paymentProvider } from './payments/index.server.ts'
+import { gstIncluded } from '../../lib/money.ts'
+import type { CodeOutcome } from '../../lib/promotions.ts'
+import {
+  discountedLines,
+  discountsToRecord,
+  priceWithPromotions,
+  promotionContext,
+  PromotionChangedError,
+  type DiscountToRecord,
+} from '../promotions/pricing.server.ts'
 import { PaymentProviderError, type PaymentEvent } from './payments/provider.ts'
 
 /** A payment page stays open this long (Stripe's shortest); demo sessions expire after it too. */
@@ -61,7 +71,16 @@ type Deps = { db: Database; config: Env; mailer: MailService }
  */
 export async function startCheckout(
   deps: Deps,
-  input: { checkoutId: string; items: CheckoutItems; details: DeliveryDetails; method: ShippingMethod; user: SessionUser | null; origin: string },
+  input: {
+    checkoutId: string
+    items: CheckoutItems
+    /** The discount code the shopper entered on the cart or this step; null for none. */
+    code?: string | null
+    details: DeliveryDetails
+    method: ShippingMethod
+    user: SessionUser | null
+    origin: string
+  },
 ): Promise<CheckoutResult> {
   const { db } = deps
   // The units this checkout's own open payment holds count as available to it (priceCart), and
@@ -69,14 +88,29 @@ export async function startCheckout(
   // At the prices of the customer who will own the order: a trade customer's own (docs/domain.md, Trade accounts).
   const priced = await priceCart(db, input.items, { checkoutId: input.checkoutId, buyerId: input.user?.id })
   if (priced.problems.length > 0) return { kind: 'problems', problems: priced.problems }
-  const quote = quoteShipping(input.method, cartForShipping(priced.lines))
+  // The discounts (docs/domain.md, Promotions): on the items first, whose discounted total the
+  // shipping is quoted on; then free shipping, if an offer or the code gives it with this method.
+  const promotions = await promotionContext(db, input.code ?? null, input.details.email)
+  const email = input.details.email
+  const items = discountedLines(priced.lines, priceWithPromotions(promotions, priced.lines, null, { email }), gstIncluded)
+  const quote = quoteShipping(input.method, cartForShipping(items))
   if (!quote.available) return { kind: 'refused', message: quote.reason }
+  const outcome = priceWithPromotions(promotions, priced.lines, { methodId: input.method.id, cents: quote.priceCents }, { email })
+  if (outcome.code && !outcome.code.applied) return { kind: 'refused', message: codeNotApplied(outcome.code) }
   if (input.details.payment === 'bank-transfer' && !deps.config.bankAccount) return { kind: 'refused', message: TRANSFER_NOT_OFFERED }
   await abandonPayments(deps, input.checkoutId)
   const { method } = input
   return placeOrder(deps, {
-    lines: priced.lines,
-    shipping: { id: method.id, name: method.name, cents: quote.priceCents, collect: method.kind === 'collect', pickupAddress: method.pickupAddress ?? '' },
+    lines: discountedLines(priced.lines, outcome, gstIncluded),
+    shipping: {
+      id: method.id,
+      name: method.name,
+      cents: quote.priceCents - outcome.shippingDiscountCents,
+      discountCents: outcome.shippingDiscountCents,
+      collect: method.kind === 'collect',
+      pickupAddress: method.pickupAddress ?? '',
+    },
+    discounts: discountsToRecord(outcome),
     details: input.details,
     user: input.user,
     origin: input.origin,
@@ -88,10 +122,19 @@ export async function startCheckout(
 
 const TRANSFER_NOT_OFFERED = 'This shop does not take bank transfers. Please choose card.'
 
+/** A code entered that does not apply to the order about to be paid: said, rather than charging without it. */
+export function codeNotApplied(code: CodeOutcome): string {
+  return `Code ${code.code}: ${code.message} Remove the code to order without it.`
+}
+
 /** An order about to be placed: lines and shipping priced by the server (from the catalogue or a quote). */
 export interface OrderToPlace {
+  /** At their discounted amounts (each line's `discountCents` its part of `discounts`). */
   lines: PricedLine[]
-  shipping: { id: string; name: string; cents: number; collect: boolean; pickupAddress: string }
+  /** `cents`: charged, after `discountCents` (free shipping) came off the method's price. */
+  shipping: { id: string; name: string; cents: number; discountCents?: number; collect: boolean; pickupAddress: string }
+  /** The discounts the order was priced with (app/server/promotions), checked again as it is written. */
+  discounts?: DiscountToRecord[]
   details: Omit<DeliveryDetails, 'shippingMethod' | 'collect'>
   user: SessionUser | null
   origin: string
@@ -150,6 +193,7 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
       updatedBy: input.user?.email ?? null,
       purchaseOrder: details.purchaseOrder,
       quoteId: input.quoteId,
+      discounts: input.discounts,
       ...(account ?? {}),
       ...(transfer ? { status: 'awaiting-payment' as const, providerSessionId: placedSession } : {}),
       then: async (tx, placed) => {
@@ -181,6 +225,7 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
         state: collect ? '' : details.state,
         postcode: collect ? '' : details.postcode,
         shippingCents: shipping.cents,
+        shippingDiscountCents: shipping.discountCents ?? 0,
         checkoutId: input.checkoutId,
       },
       // An order on account holds its stock only for the moment between reserving and selling it, in its own transaction.
@@ -194,6 +239,7 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
     if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
     if (error instanceof QuoteNotAcceptableError) return { kind: 'refused', message: error.message }
     if (error instanceof OnAccountRefusedError) return { kind: 'refused', message: error.message }
+    if (error instanceof PromotionChangedError) return { kind: 'refused', message: error.message }
     throw error
   }
   if (placedSession) {
@@ -207,6 +253,7 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
       email: details.email,
       lines: input.lines.map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, priceId: line.priceId })),
       shipping: { name: shipping.name, amountCents: shipping.cents },
+      discount: itemsDiscount(input),
       customer: {
         name: details.fullName,
         phone: details.phone,
@@ -238,6 +285,20 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
     throw error
   }
   return { kind: 'redirect', url: session.url, orderId: order.id }
+}
+
+/** What the discounts take off the items (the provider's page shows it as one discount; free shipping is in the shipping's price). */
+function itemsDiscount(input: OrderToPlace): { name: string; amountCents: number } | null {
+  const discounts = input.discounts ?? []
+  const amountCents = discounts.reduce((sum, discount) => sum + discount.amountCents - discount.shippingCents, 0)
+  if (amountCents === 0) return null
+  return {
+    name: discounts
+      .filter((discount) => discount.amountCents > discount.shippingCents)
+      .map((discount) => discount.label)
+      .join(', '),
+    amountCents,
+  }
 }
 
 /**

@@ -8,7 +8,8 @@ import { tradePriceListFor } from '../trade/trade-accounts.server.ts'
 import { gstIncluded } from '../../lib/money.ts'
 import { inShop } from '../catalog/products.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
-import { history, orderLines, orders, products } from '../db/schema.ts'
+import { history, orderDiscounts, orderLines, orders, products } from '../db/schema.ts'
+import { claimDiscounts, recordDiscounts, type DiscountToRecord } from '../promotions/pricing.server.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { reserveStock } from '../stock/stock.server.ts'
 import { isOrder } from '../orders/order-kind.server.ts'
@@ -30,11 +31,16 @@ export interface PricedLine {
   image: string
   /** The payment provider's price id; empty for a trade price, which the provider must charge as given. */
   priceId: string
+  /** The product's category (what a promotion may cover); none for a quote's line. */
+  category?: string
+  /** Before any discount. */
   unitPriceCents: number
   /** What everyone else pays for one, where a trade customer's own price differs from it. */
   normalUnitPriceCents?: number
   quantity: number
+  /** What the line costs: units × unit price, less its part of the discounts (discountCents). */
   lineTotalCents: number
+  discountCents?: number
   gstCents: number
   /** Packed weight of the line (unit weight × quantity), for shipping rates. */
   weightGrams: number
@@ -135,6 +141,7 @@ export async function priceCart(
     lines.push({
       productId: row.id,
       productName: row.name,
+      category: row.category,
       image: row.images[0]?.value ?? '',
       // A provider's price id charges its own amount: a trade price goes to it as an amount instead.
       priceId: price.rule === 'normal' ? normal.description.trim() : '',
@@ -170,13 +177,32 @@ export function newOrderId(): string {
 
 export type Order = typeof orders.$inferSelect
 export type OrderLine = typeof orderLines.$inferSelect
-export type OrderWithLines = Order & { lines: OrderLine[] }
+export type OrderDiscount = Omit<typeof orderDiscounts.$inferSelect, 'orderId'>
+export type OrderWithLines = Order & { lines: OrderLine[]; discounts: OrderDiscount[] }
 
 export async function getOrder(db: Executor, orderId: string): Promise<OrderWithLines | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
   if (!order) return null
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position))
-  return { ...order, lines }
+  const [lines, discounts] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+    // Only orders with a discount have rows (most have none).
+    order.discountCents > 0
+      ? db
+          .select({
+            position: orderDiscounts.position,
+            promotionId: orderDiscounts.promotionId,
+            kind: orderDiscounts.kind,
+            code: orderDiscounts.code,
+            label: orderDiscounts.label,
+            amountCents: orderDiscounts.amountCents,
+            shippingCents: orderDiscounts.shippingCents,
+          })
+          .from(orderDiscounts)
+          .where(eq(orderDiscounts.orderId, orderId))
+          .orderBy(asc(orderDiscounts.position))
+      : [],
+  ])
+  return { ...order, lines, discounts }
 }
 
 export async function getOrderBySession(db: Executor, sessionId: string): Promise<OrderWithLines | null> {
@@ -193,8 +219,15 @@ export function orderSummary(order: OrderWithLines) {
     gstCents: order.gstCents,
     shippingCents: order.shippingCents,
     shippingMethodName: order.shippingMethodName,
+    shippingDiscountCents: order.shippingDiscountCents,
+    discounts: order.discounts.map(({ label, amountCents }) => ({ label, amountCents })),
     delivery: { ...deliveryOf(order), email: null },
-    lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, lineTotalCents: line.lineTotalCents })),
+    lines: order.lines.map((line) => ({
+      name: line.productName,
+      quantity: line.quantity,
+      lineTotalCents: line.lineTotalCents,
+      discountCents: line.discountCents,
+    })),
   }
 }
 
@@ -235,8 +268,14 @@ export async function createPendingOrder(
     userId: string | null
     provider: Order['provider']
     updatedBy: string | null
-    /** The delivery step's details and shipping; none for orders made without one (tests, imports). */
-    delivery?: Omit<OrderDelivery, 'email'> & { shippingCents: number; checkoutId: string | null }
+    /** The delivery step's details and shipping (charged, after any free-shipping discount); none for orders made without one (tests, imports). */
+    delivery?: Omit<OrderDelivery, 'email'> & { shippingCents: number; shippingDiscountCents?: number; checkoutId: string | null }
+    /**
+     * The discounts the lines and shipping were priced with (app/server/promotions): checked again in
+     * the transaction, under the codes' locks, and kept with the order; a change refuses the order
+     * (PromotionChangedError), writing nothing.
+     */
+    discounts?: DiscountToRecord[]
     /** Hold the lines' stock until this time (throws OutOfStockError, writing nothing, if it cannot). */
     reserveUntil?: Date
     /**
@@ -259,7 +298,10 @@ export async function createPendingOrder(
   const linesCents = input.lines.reduce((sum, line) => sum + line.lineTotalCents, 0)
   const totals = shippingTotals(linesCents, input.delivery?.shippingCents ?? 0)
   const id = newOrderId()
+  const discounts = input.discounts ?? []
+  const discountCents = discounts.reduce((sum, discount) => sum + discount.amountCents, 0)
   return db.transaction(async (tx) => {
+    await claimDiscounts(tx, discounts, input.email)
     await input.guard?.(tx, { totalCents: totals.totalCents })
     const held = input.reserveUntil ? await reserveStock(tx, input.lines) : new Map<string, number>()
     await tx.insert(orders).values({
@@ -274,6 +316,7 @@ export async function createPendingOrder(
       userId: input.userId,
       totalCents: totals.totalCents,
       gstCents: totals.gstCents,
+      discountCents,
       provider: input.provider,
       ...(input.delivery ?? {}),
       ...(input.reserveUntil ? { stockState: 'reserved' as const, reservedUntil: input.reserveUntil } : {}),
@@ -288,10 +331,12 @@ export async function createPendingOrder(
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
+        discountCents: line.discountCents ?? 0,
         gstCents: line.gstCents,
         reservedQuantity: held.get(line.productId) ?? 0,
       })),
     )
+    await recordDiscounts(tx, id, discounts)
     const order = (await getOrder(tx, id))!
     await recordHistory(tx, { collection: 'orders', documentId: id, action: 'create', document: orderDocument(order), updatedBy: input.updatedBy })
     await input.then?.(tx, order)

@@ -22,6 +22,7 @@ import type { AbandonedReason } from '../../lib/orders/abandoned.ts'
 import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 import type { OrderStatus } from '../../lib/orders/payment-status.ts'
 import type { QuoteStatus } from '../../lib/quotes.ts'
+import type { Benefit, KitItem, PromotionKind } from '../../lib/promotions.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
 
@@ -174,8 +175,14 @@ export const orders = pgTable(
     suburb: text('suburb').notNull().default(''),
     state: text('state').notNull().default(''),
     postcode: text('postcode').notNull().default(''),
-    /** Shipping charged, GST inclusive; part of total_cents. */
+    /** Shipping charged, GST inclusive, after any free-shipping discount; part of total_cents. */
     shippingCents: integer('shipping_cents').notNull().default(0),
+    /**
+     * What promotions took off, GST inclusive (docs/domain.md, Promotions): in all (lines and shipping),
+     * and the shipping's part. Each discount is an order_discounts row; each line keeps its own part.
+     */
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingDiscountCents: integer('shipping_discount_cents').notNull().default(0),
     /** `reserved` while a payment is under way, `sold` once paid, `released` when it failed or expired. */
     stockState: text('stock_state').$type<'none' | 'reserved' | 'sold' | 'released'>().notNull().default('none'),
     /** A pending order's reservation lapses at this time if no payment settled it. */
@@ -270,9 +277,13 @@ export const orderLines = pgTable(
     productName: text('product_name').notNull(),
     /** The provider's price id used for this line, if the product had one. */
     priceId: text('price_id').notNull().default(''),
+    /** The unit's price before any discount (a trade customer's own price, where they have one). */
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** What the line costs: units × unit price less its discount; its GST is one eleventh of it. */
     lineTotalCents: integer('line_total_cents').notNull(),
+    /** The line's part of the order's discounts (app/lib/promotions.ts, apportion). */
+    discountCents: integer('discount_cents').notNull().default(0),
     gstCents: integer('gst_cents').notNull(),
     /** Units this line holds in the product's `stock_reserved` (none when its stock was not tracked). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
@@ -283,6 +294,72 @@ export const orderLines = pgTable(
     primaryKey({ columns: [table.orderId, table.position] }),
     check('order_lines_refunded_within_line', sql`${table.refundedQuantity} BETWEEN 0 AND ${table.quantity}`),
   ],
+)
+
+/**
+ * Discount codes and offers (docs/domain.md, Promotions; app/lib/promotions.ts). Never deleted once
+ * used: staff pause one instead, so every order keeps the promotion it names.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<PromotionKind>().notNull(),
+    /** A code's text, upper-cased; null for an offer. */
+    code: text('code').unique(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    benefit: text('benefit').$type<Benefit>().notNull(),
+    /** Hundredths of a percent (1500 is 15 %). */
+    percentBp: integer('percent_bp'),
+    amountCents: integer('amount_cents'),
+    productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    kit: jsonb('kit').$type<KitItem[]>().notNull().default([]),
+    shippingMethodId: text('shipping_method_id'),
+    minSpendCents: integer('min_spend_cents').notNull().default(0),
+    /** Brisbane midnights: the first day's, and the one after the last day (exclusive). */
+    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    combinesWithOffers: boolean('combines_with_offers').notNull().default(false),
+    /** Raised on every write; a staff save names the version it started from (decision 010). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('promotions_kind_idx').on(table.kind, table.active),
+    check('promotions_code_kind', sql`(${table.kind} = 'code') = (${table.code} IS NOT NULL)`),
+    check(
+      'promotions_benefit',
+      sql`(${table.benefit} = 'percent' AND ${table.percentBp} BETWEEN 1 AND 10000) OR (${table.benefit} = 'amount' AND ${table.amountCents} > 0) OR ${table.benefit} = 'free-shipping'`,
+    ),
+  ],
+)
+
+/**
+ * The discounts on an order, as it was placed: which promotion, the words shown, and what it took
+ * off (its shipping part too). A code's uses are its rows on orders still live (app/server/promotions).
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    promotionId: text('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    kind: text('kind').$type<PromotionKind>().notNull(),
+    code: text('code'),
+    label: text('label').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.position] }), index('order_discounts_promotion_idx').on(table.promotionId)],
 )
 
 /**
@@ -510,6 +587,8 @@ export const checkouts = pgTable(
     items: jsonb('items').$type<{ FBUID: string; productCount: number; shownUnitPrice?: number }[]>().notNull(),
     details: jsonb('details').$type<Record<string, string | boolean>>(),
     userId: text('user_id'),
+    /** The discount code the shopper entered (upper-cased); it is checked again each time the cart is priced. */
+    discountCode: text('discount_code'),
     /** Set while a payment page is being opened for this checkout, so that a double click opens one. */
     payingUntil: timestamp('paying_until', { withTimezone: true, precision: 3 }),
     /**

@@ -6,8 +6,13 @@ export interface PaymentSessionRequest {
   /** The buyer's e-mail from the delivery step: prefilled on the payment page (Afterpay and Zip ask for it too). */
   email: string | null
   lines: { name: string; unitPriceCents: number; quantity: number; priceId: string }[]
-  /** The shipping line as the server priced it (GST inclusive); null for orders without one. */
+  /** The shipping line as the server priced it (GST inclusive, after any free-shipping discount); null for orders without one. */
   shipping: { name: string; amountCents: number } | null
+  /**
+   * What discounts take off the lines (GST inclusive), named as the order names them: the page
+   * charges the lines' prices less it, so it charges the order's total to the cent. Null: none.
+   */
+  discount?: { name: string; amountCents: number } | null
   /** Who receives the order, and where (null address: Click & Collect). */
   customer: {
     name: string

@@ -69,10 +69,26 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async createSession(request) {
       let session: Stripe.Checkout.Session
       try {
+        // The order's discounts as one coupon of its own, for its amount, usable once: Stripe's page
+        // shows it under its name and charges the lines less it, the order's total to the cent.
+        const coupon = request.discount
+          ? await stripe.coupons.create(
+              {
+                amount_off: request.discount.amountCents,
+                currency: 'aud',
+                duration: 'once',
+                max_redemptions: 1,
+                name: request.discount.name.slice(0, 40),
+                metadata: { orderId: request.orderId },
+              },
+              { idempotencyKey: `order-discount-${request.orderId}` },
+            )
+          : null
         session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
             line_items: request.lines.map(lineItem),
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             ...(request.shipping
               ? {
                   shipping_options: [

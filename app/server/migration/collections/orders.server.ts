@@ -24,6 +24,7 @@ const lineSchema = z.strictObject({
   unitPriceCents: cents,
   quantity: z.number().int().min(1).max(MAX_PER_LINE, `At most ${MAX_PER_LINE} of a product per line.`),
   lineTotalCents: cents,
+  discountCents: cents.default(0),
   gstCents: cents,
   reservedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
   refundedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
@@ -75,6 +76,9 @@ const documentSchema = z
     state: text200.default(''),
     postcode: text200.default(''),
     shippingCents: cents.default(0),
+    // What promotions took off (lines and shipping), and the shipping's part.
+    discountCents: cents.default(0),
+    shippingDiscountCents: cents.default(0),
     stockState: z.enum(['none', 'reserved', 'sold', 'released']).default('none'),
     reservedUntil: time.nullable().default(null),
     checkoutId: optionalText,
@@ -93,8 +97,12 @@ const documentSchema = z
     const positions = new Set(order.lines.map((line) => line.position))
     if (positions.size !== order.lines.length) context.addIssue({ code: 'custom', path: ['lines'], message: 'Two lines have the same position.' })
     order.lines.forEach((line, index) => {
-      if (line.lineTotalCents !== line.unitPriceCents * line.quantity) {
-        context.addIssue({ code: 'custom', path: ['lines', index, 'lineTotalCents'], message: 'The line total is not the unit price times the quantity.' })
+      if (line.lineTotalCents !== line.unitPriceCents * line.quantity - line.discountCents) {
+        context.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'lineTotalCents'],
+          message: 'The line total is not the unit price times the quantity, less the line’s discount.',
+        })
       }
     })
     if (order.totalCents !== order.lines.reduce((sum, line) => sum + line.lineTotalCents, 0) + order.shippingCents) {
@@ -112,6 +120,7 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   unitPriceCents: line.unitPriceCents,
   quantity: line.quantity,
   lineTotalCents: line.lineTotalCents,
+  discountCents: line.discountCents,
   gstCents: line.gstCents,
   reservedQuantity: line.reservedQuantity,
   refundedQuantity: line.refundedQuantity,
@@ -136,6 +145,8 @@ function orderFileDocument(order: OrderRow): Document {
     paidAt: isoTime(order.paidAt),
     ...delivery,
     shippingCents: order.shippingCents,
+    discountCents: order.discountCents,
+    shippingDiscountCents: order.shippingDiscountCents,
     stockState: order.stockState,
     reservedUntil: isoTime(order.reservedUntil),
     checkoutId: order.checkoutId,
@@ -213,7 +224,7 @@ const orderImporter: Importer<OrderRow> = {
         collection: 'orders',
         documentId: id,
         action: existed ? 'set' : 'create',
-        document: orderDocument({ ...written, lines: stored }),
+        document: orderDocument({ ...written, lines: stored, discounts: [] }),
         updatedBy,
       })
     }
