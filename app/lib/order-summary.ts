@@ -64,20 +64,44 @@ export function summariseOrder(input: OrderSummaryInput): OrderSummaryFigures {
   return { lines, subtotalCents: totalCents - gstCents, gstCents, totalCents }
 }
 
-/** A stored order as its pages have it: its lines, its shipping as chosen, and its total and GST as charged. */
+/** A discount as summaries show it: its words and what it takes off (lines and shipping). */
+export interface SummaryDiscount {
+  label: string
+  amountCents: number
+}
+
+/** Each discount as its own line after the shipping, negative (docs/domain.md, Promotions). */
+export function discountLines(discounts: SummaryDiscount[]): SummaryLine[] {
+  return discounts.map((discount, index) => ({ key: `discount-${index}`, label: discount.label, cents: -discount.amountCents, testId: 'discount' }))
+}
+
+/**
+ * A stored order as its pages have it: its lines (at their discounted amounts, with their discount),
+ * its shipping as charged, its discounts, and its total and GST as charged.
+ */
 export interface StoredOrderTotals {
-  lines: { lineTotalCents: number }[]
+  lines: { lineTotalCents: number; discountCents?: number }[]
   shippingCents: number
+  shippingDiscountCents?: number
   shippingMethodName: string | null
+  discounts?: SummaryDiscount[]
   totalCents: number
   gstCents: number
 }
 
-/** The summary of a stored order (no shipping line for an order made without a delivery step). */
+/** What the items came to before any discount. */
+export const itemsBeforeDiscounts = (lines: StoredOrderTotals['lines']) => lines.reduce((sum, line) => sum + line.lineTotalCents + (line.discountCents ?? 0), 0)
+
+/**
+ * The summary of a stored order (no shipping line for an order made without a delivery step): the
+ * items and shipping before discounts, then each discount, so the lines still add up to the total.
+ */
 export function summariseStoredOrder(order: StoredOrderTotals): OrderSummaryFigures {
+  const shippingCents = order.shippingCents + (order.shippingDiscountCents ?? 0)
   return summariseOrder({
-    itemsCents: order.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    shipping: order.shippingMethodName ? { cents: order.shippingCents, methodName: order.shippingMethodName } : null,
+    itemsCents: itemsBeforeDiscounts(order.lines),
+    shipping: order.shippingMethodName ? { cents: shippingCents, methodName: order.shippingMethodName } : null,
+    extras: discountLines(order.discounts ?? []),
     recorded: { totalCents: order.totalCents, gstCents: order.gstCents },
   })
 }

@@ -4,7 +4,10 @@ import { shippingEstimate } from '../lib/delivery/shipping'
 import { showsPayLater } from '../lib/pay-later'
 import { cartForShipping, quoteMethods } from '../server/checkout/checkout.server'
 import { methodChoices } from '../server/checkout/delivery-step.server'
-import { checkoutIdFrom } from '../server/checkout/drafts.server'
+import { checkoutIdFrom, getCheckout } from '../server/checkout/drafts.server'
+import { discountedLines, itemDiscounts, priceWithPromotions, promotionContext } from '../server/promotions/pricing.server'
+import { MAX_CODE_LENGTH } from '../lib/promotions'
+import { gstIncluded } from '../lib/money'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'
 import { getSessionUser } from '../server/auth/session.server'
@@ -18,30 +21,50 @@ import type { Route } from './+types/api.cart.quote'
  * asked by the checkout page's useCartQuote).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await request.json().catch(() => null)) as { items?: unknown } | null
+  const body = (await request.json().catch(() => null)) as { items?: unknown; code?: unknown } | null
   const parsed = checkoutItemsSchema.safeParse(body?.items)
   if (!parsed.success) return data({ error: 'Your cart could not be read. Please reload the page.' }, { status: 400 })
   try {
     const { db, catalog } = shop(context)
     const user = await getSessionUser(context, request)
-    const [priced, methods, payLaterSetting] = await Promise.all([
+    const checkoutId = checkoutIdFrom(request.headers.get('cookie'))
+    // The code typed on the cart (an empty one: removed), else the one kept in the shopper's checkout.
+    const code = typeof body?.code === 'string' ? body.code.slice(0, MAX_CODE_LENGTH) : ((await getCheckout(db, checkoutId))?.discountCode ?? null)
+    const [priced, methods, payLaterSetting, promotions] = await Promise.all([
       // A signed-in trade customer's cart at their own prices (the answer is private, as every answer to a session is).
-      priceCart(db, parsed.data, { checkoutId: checkoutIdFrom(request.headers.get('cookie')) ?? undefined, buyerId: user?.id }),
+      priceCart(db, parsed.data, { checkoutId: checkoutId ?? undefined, buyerId: user?.id }),
       catalog.shippingMethods(),
       catalog.payLater(),
+      promotionContext(db, code, user?.email ?? null),
     ])
-    const shipping = shippingEstimate(methods, cartForShipping(priced.lines))
+    // The discounts on the items (free shipping waits for the method, chosen on the next step); the
+    // shipping is estimated on the discounted items, as the delivery step quotes it.
+    const discounted = priceWithPromotions(promotions, priced.lines, null, { email: user?.email ?? null })
+    const lines = discountedLines(priced.lines, discounted, gstIncluded)
+    const shipping = shippingEstimate(methods, cartForShipping(lines))
     // Every method with its own delivery time and price for this cart, or why it cannot carry it.
-    const delivery = methodChoices(quoteMethods(methods, priced.lines))
+    const delivery = methodChoices(quoteMethods(methods, lines))
+    const discounts = itemDiscounts(discounted)
+    const discountCents = discounts.reduce((sum, discount) => sum + discount.amountCents, 0)
     // The "pay later" message, for the total the cart shows (lines and the shipping estimate), when
     // nothing in it would be backordered and nothing needs the shopper's attention first.
     const payLater =
       priced.problems.length === 0 &&
       showsPayLater(payLaterSetting, shop(context).config.PAYMENT_PROVIDER, {
-        amountCents: priced.totals.total + (shipping?.cents ?? 0),
+        amountCents: priced.totals.total - discountCents + (shipping?.cents ?? 0),
         availableNow: priced.backordered.length === 0,
       })
-    return { lines: priced.lines, problems: priced.problems, totals: priced.totals, backordered: priced.backordered, shipping, delivery, payLater }
+    return {
+      lines: priced.lines,
+      problems: priced.problems,
+      totals: priced.totals,
+      backordered: priced.backordered,
+      shipping,
+      delivery,
+      payLater,
+      discounts,
+      code: discounted.code,
+    }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
     logger.warn({ err: error }, 'could not price a cart: the database is away')

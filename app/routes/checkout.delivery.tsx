@@ -8,8 +8,19 @@ import { listAddresses, saveAddress } from '../server/accounts/addresses.server'
 import { getSessionUser } from '../server/auth/session.server'
 import { abandonPayments, quoteMethods, startCheckout } from '../server/checkout/checkout.server'
 import { initialValues, methodChoices, valuesFromForm, type DeliveryValues } from '../server/checkout/delivery-step.server'
-import { checkoutIdFrom, claimCheckout, getCheckout, isPaymentReturnKey, keepDetails, releaseCheckout } from '../server/checkout/drafts.server'
+import {
+  checkoutIdFrom,
+  claimCheckout,
+  getCheckout,
+  isPaymentReturnKey,
+  keepDetails,
+  keepDiscountCode,
+  releaseCheckout,
+} from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
+import { discountedLines, itemDiscounts, methodPromotion, priceWithPromotions, promotionContext } from '../server/promotions/pricing.server'
+import { MAX_CODE_LENGTH, normaliseCode } from '../lib/promotions'
+import { gstIncluded } from '../lib/money'
 import { holdDays } from '../server/orders/bank-transfer.server'
 import { getTradeAccount, owingOnAccount } from '../server/trade/trade-accounts.server'
 import type { Database } from '../server/db/client.server'
@@ -57,18 +68,39 @@ async function findCheckout(args: Route.LoaderArgs | Route.ActionArgs) {
   return { checkout, methods, user }
 }
 
-/** The same, with the cart priced and every method quoted for it (what the form shows). */
-async function openCheckout(args: Route.LoaderArgs) {
+/**
+ * The same, with the cart priced, its discounts (docs/domain.md, Promotions: the items' first, whose
+ * discounted total every method is quoted on), and each method with what choosing it adds: its free
+ * shipping, and what the code says then. `email`: the buyer's, once typed (a code's uses per customer).
+ */
+async function openCheckout(args: Route.LoaderArgs, email: (found: Awaited<ReturnType<typeof findCheckout>>) => string | null) {
   const found = await findCheckout(args)
-  const priced = await priceCart(shop(args.context).db, found.checkout.items, { checkoutId: found.checkout.id, buyerId: found.user?.id })
-  return { ...found, priced, choices: methodChoices(quoteMethods(found.methods, priced.lines)) }
+  const { db } = shop(args.context)
+  const priced = await priceCart(db, found.checkout.items, { checkoutId: found.checkout.id, buyerId: found.user?.id })
+  const buyer = email(found)
+  const promotions = await promotionContext(db, found.checkout.discountCode, buyer)
+  const options = { email: buyer, methodNames: Object.fromEntries(found.methods.map((method) => [method.id, method.name])) }
+  const items = priceWithPromotions(promotions, priced.lines, null, options)
+  const quoted = quoteMethods(found.methods, discountedLines(priced.lines, items, gstIncluded))
+  const choices = methodChoices(quoted).map((choice, index) => ({
+    ...choice,
+    promotion:
+      choice.priceCents === null
+        ? methodPromotion(items)
+        : methodPromotion(
+            priceWithPromotions(promotions, priced.lines, { methodId: choice.id, cents: quoted[index]!.quote.available ? choice.priceCents : 0 }, options),
+          ),
+  }))
+  return { ...found, priced, choices, discounts: itemDiscounts(items), code: found.checkout.discountCode }
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, config, mailer } = shop(args.context)
   const demo = config.PAYMENT_PROVIDER === 'demo'
   try {
-    const { checkout, priced, user, choices } = await openCheckout(args)
+    const { checkout, priced, user, choices, discounts, code } = await openCheckout(args, ({ checkout, user }) =>
+      typeof checkout.details?.email === 'string' && checkout.details.email ? checkout.details.email : (user?.email ?? null),
+    )
     const params = new URL(args.request.url).searchParams
     const payment = params.get('payment')
     // Back from a payment page without paying: it is closed and its stock goes back at once. Only the
@@ -89,6 +121,8 @@ export async function loader(args: Route.LoaderArgs) {
       linesCents: priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
       problems: priced.problems.map((problem) => problem.message),
       choices,
+      discounts,
+      code,
       values,
       signedIn: user !== null,
       demo,
@@ -107,6 +141,8 @@ export async function loader(args: Route.LoaderArgs) {
         linesCents: 0,
         problems: ['We could not load your checkout just now. Please try again in a few seconds: nothing you typed is lost.'],
         choices: [],
+        discounts: [],
+        code: null,
         values: initialValues({ kept: null, user: null, address: null, choices: [] }),
         signedIn: false,
         demo,
@@ -142,7 +178,7 @@ function cartChanged(problems: CartProblem[]): string {
   return `${problems.map((problem) => problem.message).join(' ')} Nothing was charged: please change your cart, then come back here.`
 }
 
-type ActionAnswer = { errors: Record<string, string>; values: DeliveryValues; formError: string | null }
+type ActionAnswer = { errors: Record<string, string>; values: DeliveryValues; formError: string | null; codeNote?: string | null }
 
 export async function action(args: Route.ActionArgs) {
   const { db, config, mailer, clientIp } = shop(args.context)
@@ -154,6 +190,20 @@ export async function action(args: Route.ActionArgs) {
     // (startCheckout prices the cart itself, and says what changed.)
     const { checkout, methods, user } = await findCheckout(args)
     await keepDetails(db, checkout, values)
+    // The discount code: applied or removed by its own buttons; a code typed and not applied yet is
+    // applied first whatever button was pressed (Enter in its field, say), so nobody pays without
+    // the code they just typed. The page then shows the new total, and what the code does.
+    const intent = String(form.get('intent') ?? '')
+    const typedCode = normaliseCode(String(form.get('discountCode') ?? '')).slice(0, MAX_CODE_LENGTH)
+    if (intent === 'remove-code') {
+      await keepDiscountCode(db, checkout.id, null)
+      return refuse(200, { codeNote: 'The code was removed.' })
+    }
+    if (intent === 'apply-code' || (typedCode !== '' && typedCode !== (checkout.discountCode ?? ''))) {
+      if (typedCode === '') return refuse(400, { errors: { discountCode: 'Enter a discount code.' } })
+      await keepDiscountCode(db, checkout.id, typedCode)
+      return refuse(200, { codeNote: intent === 'apply-code' ? null : 'Your code was applied first: check the new total, then press the button again.' })
+    }
     const method = methods.find((candidate) => candidate.id === values.shippingMethod)
     if (!method) return refuse(400, { errors: { shippingMethod: 'Choose how your order reaches you.' } })
     const parsed = deliveryDetailsSchema.safeParse({ ...values, collect: method.kind === 'collect' })
@@ -177,6 +227,7 @@ export async function action(args: Route.ActionArgs) {
           code: checkout.discountCode,
           details: parsed.data,
           method,
+          methodNames: Object.fromEntries(methods.map((candidate) => [candidate.id, candidate.name])),
           user,
           origin: publicOrigin(config, args.request),
         },
@@ -207,8 +258,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Delivery({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer, account } = loaderData
+  const { lines, linesCents, problems, choices, signedIn, demo, notice, bankTransfer, account, discounts, code } = loaderData
   const values = actionData?.values ?? loaderData.values
+  const codeNote = actionData && 'codeNote' in actionData ? (actionData.codeNote ?? null) : null
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <nav aria-label="Checkout steps" className="text-sm text-slate-600">
@@ -237,6 +289,10 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
         errors={actionData?.errors ?? {}}
         choices={choices}
         linesCents={linesCents}
+        discounts={discounts}
+        code={code ? { text: code, note: codeNote } : null}
+        codeError={(actionData?.errors as Record<string, string> | undefined)?.discountCode ?? null}
+        codeNote={code ? null : codeNote}
         signedIn={signedIn}
         demo={demo}
         bankTransfer={bankTransfer}

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useCart } from '../components/shop/cart-context'
 import { useCartQuote } from '../components/shop/cart-quote'
 import { orderTotals, QUANTITY_OPTIONS } from '../lib/cart'
-import { summariseOrder } from '../lib/order-summary'
+import { discountLines, summariseOrder } from '../lib/order-summary'
+import { MAX_CODE_LENGTH, type CodeOutcome } from '../lib/promotions'
+import { TextField } from '../components/ui/text-field'
 import { QUOTE_SUGGESTED_FROM_CENTS } from '../lib/quote-suggestion'
 import { productPath } from '../lib/catalog'
 import { formatAud } from '../lib/money'
@@ -54,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (priced.problems.length > 0) {
       return data({ error: 'Something in your cart has changed. Please check it before you go on.', problems: priced.problems }, { status: 409 })
     }
-    const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null })
+    // The discount code shown on the cart goes with it (none: forgotten); the next steps price it again.
+    const code = String(form.get('code') ?? '').slice(0, MAX_CODE_LENGTH)
+    const id = await keepCart(db, { id: checkoutId, items: parsed.items, userId: user?.id ?? null, code })
     // "Request a quote" keeps the cart the same way, for the quote form to read.
     throw redirect(form.get('intent') === 'quote' ? '/checkout/quote' : '/checkout/delivery', {
       status: 303,
@@ -78,7 +82,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     [cart],
   )
   const itemsJson = JSON.stringify(items)
-  const quote = useCartQuote(itemsJson, ready)
+  // The code typed here ('' once removed); null until then: the one kept in the shopper's checkout, if any.
+  const [code, setCode] = useState<string | null>(null)
+  const quote = useCartQuote(itemsJson, ready, code)
   const quoted = quote.priced
   // After "Try again" succeeds its message (and the button) goes: focus moves on to Pay.
   const payButton = useRef<HTMLButtonElement>(null)
@@ -96,6 +102,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const summary = summariseOrder({
     itemsCents: totals.total,
     shipping: { cents: shippingCents, shown: ready && quoted ? (quoted.shipping?.label ?? 'Not available') : '', testId: 'shipping-estimate' },
+    extras: discountLines(quoted?.discounts ?? []),
   })
   const deliverable = quoted?.delivery.filter((choice) => choice.unavailable === null) ?? []
   const canPay = ready && items.length > 0 && quoted !== null && quoted.problems.length === 0 && !paying
@@ -213,8 +220,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ) : null}
             </div>
           ) : null}
+          <CartCode outcome={quoted?.code ?? null} checking={quote.checking} onApply={setCode} />
           <Form method="post" className="mt-6">
             <input type="hidden" name="items" value={itemsJson} />
+            <input type="hidden" name="code" value={quoted?.code?.code ?? ''} />
             <Button ref={payButton} type="submit" name="intent" value="delivery" disabled={!canPay} size="lg" className="w-full">
               {paying ? 'One moment…' : 'Continue to delivery'}
             </Button>
@@ -255,6 +264,55 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </section>
       </div>
     </div>
+  )
+}
+
+/**
+ * The cart's discount code: a field and Apply, or the code with what it does and Remove. The server
+ * prices it with the cart (it needs scripts, as the cart does; the delivery step takes a code without).
+ */
+function CartCode({ outcome, checking, onApply }: { outcome: CodeOutcome | null; checking: boolean; onApply: (code: string) => void }) {
+  const [typed, setTyped] = useState('')
+  if (outcome) {
+    return (
+      <div className="mt-4 border-t border-slate-200 pt-4 text-sm" data-testid="discount-code">
+        <p>
+          Discount code <strong className="font-mono">{outcome.code}</strong>
+        </p>
+        <p role={outcome.applied ? 'status' : 'alert'} className={`mt-1 ${outcome.applied ? 'text-emerald-800' : 'text-red-800'}`} data-testid="code-message">
+          {outcome.message}
+        </p>
+        <Button variant="inline" className="mt-1" onClick={() => onApply('')}>
+          Remove the code<span className="sr-only"> {outcome.code}</span>
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <form
+      className="mt-4 flex items-end gap-2 border-t border-slate-200 pt-4"
+      data-testid="discount-code"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (typed.trim()) onApply(typed.trim())
+      }}
+    >
+      <TextField
+        name="discountCode"
+        label="Discount code"
+        optional
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={MAX_CODE_LENGTH}
+        className="flex-1"
+      />
+      <Button type="submit" variant="secondary" disabled={checking && typed.trim() !== ''}>
+        Apply
+      </Button>
+    </form>
   )
 }
 

@@ -68,6 +68,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                 },
               ]
             : []),
+          ...invoice.discounts.map((discount) => ({
+            description: `Discount: ${discount.label}`,
+            quantity: 1,
+            unitCents: -discount.cents,
+            amountCents: -discount.cents,
+          })),
         ]}
         rowKey={(_row, index) => String(index)}
         columns={[
@@ -87,7 +93,11 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           {
             header: 'Amount',
             align: 'right',
-            cell: (row, index) => <span data-testid={index === invoice.rows.length ? 'shipping' : undefined}>{formatAud(row.amountCents)}</span>,
+            cell: (row, index) => (
+              <span data-testid={index === invoice.rows.length && invoice.shipping ? 'shipping' : index >= invoice.rows.length ? 'discount' : undefined}>
+                {formatAud(row.amountCents)}
+              </span>
+            ),
           },
         ]}
         totals={[

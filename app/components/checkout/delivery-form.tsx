@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { REMINDER_CONSENT_FIELD, REMINDER_CONSENT_LABEL } from '../../lib/cart-reminders'
-import { summariseOrder } from '../../lib/order-summary'
+import { discountLines, summariseOrder, type SummaryDiscount } from '../../lib/order-summary'
+import { MAX_CODE_LENGTH, type CodeOutcome } from '../../lib/promotions'
+import type { MethodPromotion } from '../../server/promotions/pricing.server'
 import { STATES } from '../../lib/delivery/postcodes'
 import { formatAud } from '../../lib/money'
 import { onAccountLabel } from '../../lib/trade'
@@ -22,8 +24,16 @@ const priceText = (cents: number) => (cents === 0 ? 'Free' : formatAud(cents))
 export function DeliveryForm(props: {
   values: DeliveryValues
   errors: Record<string, string>
-  choices: MethodChoice[]
+  /** Each method with what choosing it adds to the discounts (its free shipping, the code's message then). */
+  choices: (MethodChoice & { promotion: MethodPromotion })[]
+  /** The items' total before discounts. */
   linesCents: number
+  /** The discounts on the items (docs/domain.md, Promotions). */
+  discounts: SummaryDiscount[]
+  /** The code kept in this checkout, and a note about what just happened to it. */
+  code: { text: string; note: string | null } | null
+  codeError: string | null
+  codeNote: string | null
   signedIn: boolean
   demo: boolean
   /** Offered when the shop has a bank account configured: how many days the items are held. */
@@ -32,7 +42,7 @@ export function DeliveryForm(props: {
   account: { days: number; availableCents: number } | null
   summary: ReactNode
 }) {
-  const { values, errors, choices, linesCents, signedIn, demo, bankTransfer, account, summary } = props
+  const { values, errors, choices, linesCents, signedIn, demo, bankTransfer, account, summary, discounts, code, codeError, codeNote } = props
   const [methodId, setMethodId] = useState(values.shippingMethod)
   const offered = (value: string) => value === 'card' || (value === 'bank-transfer' && bankTransfer !== null) || (value === 'account' && account !== null)
   const [payment, setPayment] = useState(offered(values.payment) ? values.payment : 'card')
@@ -42,9 +52,13 @@ export function DeliveryForm(props: {
   const paying = navigation.state !== 'idle' && navigation.formAction === '/checkout/delivery'
   const method = choices.find((choice) => choice.id === methodId && choice.unavailable === null) ?? null
   // The method chosen prices the shipping line; the server prices everything again when the form is sent.
+  // The discounts follow the shipping, each its own line; free shipping is one with the method that gives it.
+  const promotion = (method ?? choices[0])?.promotion ?? null
+  const free = method ? promotion?.shippingDiscount : null
   const figures = summariseOrder({
     itemsCents: linesCents,
     shipping: { cents: method?.priceCents ?? 0, methodName: method?.name, shown: method ? undefined : '—' },
+    extras: discountLines([...discounts, ...(free ? [free] : [])]),
   })
   const field = (
     name: keyof DeliveryValues,
@@ -228,8 +242,70 @@ export function DeliveryForm(props: {
               ? 'You will see our bank details on the next page, and we e-mail them to you.'
               : `${demo ? 'Demo shop: payment uses a demo card page and no money is taken.' : 'You will pay on Stripe’s secure page.'} Your items are held for 30 minutes while you pay.`}
         </p>
+        <DiscountCodeField code={code} outcome={promotion?.code ?? null} error={codeError} note={codeNote} />
       </section>
     </Form>
+  )
+}
+
+/**
+ * The discount code, under the button (so Enter in any field still pays; Enter here applies the code
+ * first, on the server): a field and Apply, or the code kept with what it does and Remove. Plain
+ * buttons of the step's form, so it works without scripts.
+ */
+function DiscountCodeField(props: {
+  code: { text: string; note: string | null } | null
+  outcome: CodeOutcome | null
+  error: string | null
+  note: string | null
+}) {
+  const { code, outcome, error, note } = props
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4" data-testid="discount-code">
+      {code ? (
+        <>
+          <p className="text-sm">
+            Discount code <strong className="font-mono">{code.text}</strong>
+          </p>
+          {outcome ? (
+            <p
+              role={outcome.applied ? 'status' : 'alert'}
+              className={`mt-1 text-sm ${outcome.applied ? 'text-emerald-800' : 'text-red-800'}`}
+              data-testid="code-message"
+            >
+              {outcome.message}
+            </p>
+          ) : null}
+          {code.note ? (
+            <p className="mt-1 text-sm text-slate-700" role="status">
+              {code.note}
+            </p>
+          ) : null}
+          <input type="hidden" name="discountCode" value={code.text} />
+          <Button type="submit" name="intent" value="remove-code" variant="inline" formNoValidate className="mt-1">
+            Remove the code<span className="sr-only"> {code.text}</span>
+          </Button>
+        </>
+      ) : (
+        <div className="flex items-end gap-2">
+          <TextField
+            name="discountCode"
+            label="Discount code"
+            optional
+            error={error ?? undefined}
+            hint={note ?? undefined}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={MAX_CODE_LENGTH}
+            className="flex-1"
+          />
+          <Button type="submit" name="intent" value="apply-code" variant="secondary" formNoValidate>
+            Apply
+          </Button>
+        </div>
+      )}
+    </div>
   )
 }
 

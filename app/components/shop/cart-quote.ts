@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ShippingEstimate } from '../../lib/delivery/shipping'
 import type { MethodChoice } from '../../server/checkout/delivery-step.server'
+import type { SummaryDiscount } from '../../lib/order-summary'
+import type { CodeOutcome } from '../../lib/promotions'
 import type { PricedCart as ServerPricedCart } from '../../server/checkout/orders.server'
 
 /**
@@ -8,7 +10,14 @@ import type { PricedCart as ServerPricedCart } from '../../server/checkout/order
  * it), every delivery method with its delivery time and price for this cart, and whether the cart
  * shows the "pay later" message (app/lib/pay-later.ts).
  */
-export type PricedCart = ServerPricedCart & { shipping: ShippingEstimate | null; delivery: MethodChoice[]; payLater: boolean }
+export type PricedCart = ServerPricedCart & {
+  shipping: ShippingEstimate | null
+  delivery: MethodChoice[]
+  payLater: boolean
+  /** The discounts on the items, and what the code entered does (docs/domain.md, Promotions). */
+  discounts: SummaryDiscount[]
+  code: CodeOutcome | null
+}
 
 /** Said when the shop could not be reached or gave no answer it could read. */
 export const QUOTE_FAILED = 'We could not check your cart’s prices just now. Please try again in a moment.'
@@ -31,7 +40,7 @@ const NONE: CartQuote = { priced: null, error: null, retryable: false }
  * a message on the checkout page, with a way to ask again where that may help, never the error
  * page: the cart is in the browser and nothing is lost.
  */
-export function useCartQuote(itemsJson: string, ready: boolean): CartQuote & { checking: boolean; retry(): void } {
+export function useCartQuote(itemsJson: string, ready: boolean, code: string | null): CartQuote & { checking: boolean; retry(): void } {
   const [quote, setQuote] = useState<CartQuote>(NONE)
   const [checking, setChecking] = useState(false)
   const [attempt, setAttempt] = useState(0)
@@ -45,25 +54,26 @@ export function useCartQuote(itemsJson: string, ready: boolean): CartQuote & { c
     if (asked.current !== itemsJson) setQuote(NONE)
     asked.current = itemsJson
     setChecking(true)
-    askForQuote(itemsJson, controller.signal).then((answer) => {
+    askForQuote(itemsJson, code, controller.signal).then((answer) => {
       if (controller.signal.aborted) return
       setQuote(answer)
       setChecking(false)
     })
     return () => controller.abort()
-    // The quote follows the cart's content (itemsJson) and the visitor's "Try again" (attempt).
-  }, [ready, itemsJson, attempt])
+    // The quote follows the cart's content (itemsJson), its code, and the visitor's "Try again" (attempt).
+  }, [ready, itemsJson, code, attempt])
 
   const retry = useCallback(() => setAttempt((count) => count + 1), [])
   return { ...quote, checking, retry }
 }
 
-async function askForQuote(itemsJson: string, signal: AbortSignal): Promise<CartQuote> {
+/** `code`: typed on the cart ('' when removed); null: the one kept in the shopper's checkout, if any. */
+async function askForQuote(itemsJson: string, code: string | null, signal: AbortSignal): Promise<CartQuote> {
   try {
     const response = await fetch('/api/cart/quote', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: `{"items":${itemsJson}}`,
+      body: `{"items":${itemsJson}${code === null ? '' : `,"code":${JSON.stringify(code)}`}}`,
       signal,
     })
     const body: unknown = await response.json().catch(() => null)

@@ -48,13 +48,19 @@ export const remainingCents = (order: Pick<RefundableOrder, 'totalCents' | 'refu
 /** Units of a line not yet refunded. */
 export const refundableUnits = (line: RefundableLine) => Math.max(0, line.quantity - line.refundedQuantity)
 
+/** What the first `units` units of a line are worth: their share of what the line cost, after its discount, rounded down. */
+const firstUnitsCents = (line: RefundableLine, units: number) =>
+  units >= line.quantity ? line.lineTotalCents : Math.floor((line.lineTotalCents * units) / line.quantity)
+
 /**
- * What `quantity` more units of a line are worth. The last unit takes whatever the line total has
- * left, so refunding a whole line, in any number of steps, gives back exactly its total.
+ * What `quantity` more units of a line are worth: at the price paid for them, so a discounted line
+ * pays back its discounted amount (docs/domain.md, Promotions). Counted on the units refunded so far,
+ * so refunding a whole line, in any number of steps, gives back exactly what it cost; a line without
+ * a discount gives back its unit price per unit.
  */
 export function unitsAmount(line: RefundableLine, quantity: number): number {
-  if (line.refundedQuantity + quantity >= line.quantity) return line.lineTotalCents - line.unitPriceCents * line.refundedQuantity
-  return line.unitPriceCents * quantity
+  const after = Math.min(line.quantity, line.refundedQuantity + quantity)
+  return firstUnitsCents(line, after) - firstUnitsCents(line, line.refundedQuantity)
 }
 
 /**

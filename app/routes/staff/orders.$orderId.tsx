@@ -369,13 +369,19 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
                 <>
                   {row.line.productName}
                   <span className="block text-xs text-slate-500 sm:hidden">
-                    {formatAud(row.line.unitPriceCents)} each, GST {formatAud(row.line.gstCents)}
+                    {formatAud(row.line.unitPriceCents)} each
+                    {row.line.discountCents > 0 ? `, less ${formatAud(row.line.discountCents)} discount` : ''}, GST {formatAud(row.line.gstCents)}
                   </span>
                 </>
               ) : (
                 <>
                   Shipping: {row.name}
-                  <span className="block text-xs text-slate-500 sm:hidden">GST {formatAud(gstIncluded(order.shippingCents))}</span>
+                  <span className="block text-xs text-slate-500 sm:hidden">
+                    {order.shippingDiscountCents > 0
+                      ? `${formatAud(order.shippingCents + order.shippingDiscountCents)}, less ${formatAud(order.shippingDiscountCents)} discount, `
+                      : ''}
+                    GST {formatAud(gstIncluded(order.shippingCents))}
+                  </span>
                 </>
               ),
           },
@@ -391,6 +397,20 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
               ) : null,
           },
           { header: 'Unit price', align: 'right', hideOnPhone: true, cell: (row) => (row.kind === 'line' ? formatAud(row.line.unitPriceCents) : null) },
+          // Each line's part of the order's discounts (docs/domain.md, Promotions), shown when there are any.
+          ...(order.discountCents > 0
+            ? [
+                {
+                  header: 'Discount',
+                  align: 'right' as const,
+                  hideOnPhone: true,
+                  cell: (row: { kind: 'line'; line: (typeof order.lines)[number] } | { kind: 'shipping'; name: string }) => {
+                    const cents = row.kind === 'line' ? row.line.discountCents : order.shippingDiscountCents
+                    return cents > 0 ? <span data-testid="line-discount">−{formatAud(cents)}</span> : null
+                  },
+                },
+              ]
+            : []),
           {
             header: 'GST',
             align: 'right',
@@ -404,6 +424,8 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
           },
         ]}
         totals={[
+          // Already taken off the amounts above; each named, with what it took off the order in all.
+          ...order.discounts.map((discount) => ({ label: `${discount.label} (taken off the amounts above)`, value: `−${formatAud(discount.amountCents)}` })),
           { label: 'GST included', value: formatAud(order.gstCents) },
           { label: 'Total', value: formatAud(order.totalCents), strong: true },
         ]}

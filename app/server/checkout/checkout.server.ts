@@ -78,6 +78,8 @@ export async function startCheckout(
     code?: string | null
     details: DeliveryDetails
     method: ShippingMethod
+    /** The shop's methods by id, for a code's words ("free shipping with Standard"). */
+    methodNames?: Record<string, string>
     user: SessionUser | null
     origin: string
   },
@@ -91,11 +93,11 @@ export async function startCheckout(
   // The discounts (docs/domain.md, Promotions): on the items first, whose discounted total the
   // shipping is quoted on; then free shipping, if an offer or the code gives it with this method.
   const promotions = await promotionContext(db, input.code ?? null, input.details.email)
-  const email = input.details.email
-  const items = discountedLines(priced.lines, priceWithPromotions(promotions, priced.lines, null, { email }), gstIncluded)
+  const options = { email: input.details.email, methodNames: input.methodNames }
+  const items = discountedLines(priced.lines, priceWithPromotions(promotions, priced.lines, null, options), gstIncluded)
   const quote = quoteShipping(input.method, cartForShipping(items))
   if (!quote.available) return { kind: 'refused', message: quote.reason }
-  const outcome = priceWithPromotions(promotions, priced.lines, { methodId: input.method.id, cents: quote.priceCents }, { email })
+  const outcome = priceWithPromotions(promotions, priced.lines, { methodId: input.method.id, cents: quote.priceCents }, options)
   if (outcome.code && !outcome.code.applied) return { kind: 'refused', message: codeNotApplied(outcome.code) }
   if (input.details.payment === 'bank-transfer' && !deps.config.bankAccount) return { kind: 'refused', message: TRANSFER_NOT_OFFERED }
   await abandonPayments(deps, input.checkoutId)

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { consentChange } from '../../lib/cart-reminders.ts'
 import type { CheckoutItems } from '../../lib/schemas/checkout.ts'
+import { MAX_CODE_LENGTH, normaliseCode } from '../../lib/promotions.ts'
 import type { Executor } from '../db/client.server.ts'
 import { checkouts } from '../db/schema.ts'
 
@@ -57,18 +58,27 @@ export async function getCheckout(db: Executor, id: string | null): Promise<Chec
 }
 
 /** Keeps the cart the shopper is about to buy: in their checkout if they have one, else a new one. */
-export async function keepCart(db: Executor, input: { id: string | null; items: CheckoutItems; userId: string | null }): Promise<string> {
+export async function keepCart(
+  db: Executor,
+  input: {
+    id: string | null
+    items: CheckoutItems
+    userId: string | null
+    /** The cart's discount code; undefined leaves the kept one. */ code?: string | null
+  },
+): Promise<string> {
+  const code = input.code === undefined ? {} : { discountCode: input.code ? normaliseCode(input.code).slice(0, MAX_CODE_LENGTH) || null : null }
   if (input.id) {
     // A guest's checkout becomes the customer's who signs in; a customer's is never anyone else's.
     const [updated] = await db
       .update(checkouts)
-      .set({ items: input.items, updatedAt: new Date(), ...(input.userId ? { userId: input.userId } : {}) })
+      .set({ items: input.items, updatedAt: new Date(), ...code, ...(input.userId ? { userId: input.userId } : {}) })
       .where(and(eq(checkouts.id, input.id), input.userId ? or(isNull(checkouts.userId), eq(checkouts.userId, input.userId)) : isNull(checkouts.userId)))
       .returning({ id: checkouts.id })
     if (updated) return updated.id
   }
   const id = randomBytes(24).toString('base64url')
-  await db.insert(checkouts).values({ id, items: input.items, userId: input.userId })
+  await db.insert(checkouts).values({ id, items: input.items, userId: input.userId, ...code })
   return id
 }
 
@@ -84,6 +94,14 @@ export async function keepDetails(db: Executor, checkout: CheckoutDraft, details
     .update(checkouts)
     .set({ details, updatedAt: now, ...consent })
     .where(eq(checkouts.id, checkout.id))
+}
+
+/** Keeps the discount code the shopper entered (upper-cased), or forgets it (null); it is priced again each time. */
+export async function keepDiscountCode(db: Executor, checkoutId: string, code: string | null): Promise<void> {
+  await db
+    .update(checkouts)
+    .set({ discountCode: code ? normaliseCode(code).slice(0, MAX_CODE_LENGTH) || null : null, updatedAt: new Date() })
+    .where(eq(checkouts.id, checkoutId))
 }
 
 /** Forgets checkouts nobody has touched for CHECKOUT_DAYS (timed work). */

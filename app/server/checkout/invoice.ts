@@ -18,10 +18,14 @@ export interface InvoiceOrder extends Partial<OrderDelivery> {
   due?: { at: Date; owingCents: number } | null
   totalCents: number
   gstCents: number
+  /** As charged, after any free-shipping discount. */
   shippingCents?: number
+  shippingDiscountCents?: number
   /** The buyer's purchase order number, quoted on the invoice when they gave one. */
   purchaseOrder?: string
-  lines: { productName: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[]
+  /** At their discounted amounts, with each line's part of the discounts. */
+  lines: { productName: string; quantity: number; unitPriceCents: number; lineTotalCents: number; discountCents?: number }[]
+  discounts?: { label: string; amountCents: number }[]
 }
 
 /** From this total the buyer's identity must be on a tax invoice (the tax office's rule). */
@@ -40,8 +44,12 @@ export interface TaxInvoice {
   purchaseOrder: string
   /** The delivery address as lines, or "Click & Collect" with the pickup address. */
   deliverTo: string[]
+  /** Each item at its price before discounts (units × unit price). */
   rows: { description: string; quantity: number; unitCents: number; amountCents: number }[]
+  /** The shipping before any discount; its GST is on what was charged for it (none when a discount made it free). */
   shipping: { name: string; cents: number; gstCents: number } | null
+  /** Each discount, after the items and shipping: together they bring the rows to the total. */
+  discounts: { label: string; cents: number }[]
   subtotalExGstCents: number
   gstCents: number
   totalCents: number
@@ -50,7 +58,9 @@ export interface TaxInvoice {
 /**
  * The order confirmation is a tax invoice under Australian rules: the words "Tax invoice", the
  * seller's name and ABN, the date, the buyer's identity (always given at checkout, and required from
- * $1,000), each item with quantity and price, the shipping (a taxable supply), the GST and the total.
+ * $1,000), each item with quantity and price, the shipping (a taxable supply), any discount (which
+ * lowers the price of the supply, so the GST is one eleventh of the discounted total), the GST and
+ * the total.
  */
 export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
   const collect = order.collect ?? false
@@ -66,6 +76,7 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
         })
       : null
   const shippingCents = order.shippingCents ?? 0
+  const shippingBefore = shippingCents + (order.shippingDiscountCents ?? 0)
   return {
     orderId: order.id,
     date: dateFormat.format(order.issuedAt),
@@ -78,9 +89,10 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
       description: line.productName,
       quantity: line.quantity,
       unitCents: line.unitPriceCents,
-      amountCents: line.lineTotalCents,
+      amountCents: line.lineTotalCents + (line.discountCents ?? 0),
     })),
-    shipping: order.shippingMethodName ? { name: order.shippingMethodName, cents: shippingCents, gstCents: gstIncluded(shippingCents) } : null,
+    shipping: order.shippingMethodName ? { name: order.shippingMethodName, cents: shippingBefore, gstCents: gstIncluded(shippingCents) } : null,
+    discounts: (order.discounts ?? []).map((discount) => ({ label: discount.label, cents: discount.amountCents })),
     subtotalExGstCents: order.totalCents - order.gstCents,
     gstCents: order.gstCents,
     totalCents: order.totalCents,

@@ -54,7 +54,12 @@ type MailOrder = Pick<
   | 'suburb'
   | 'state'
   | 'postcode'
-> & { email: string; lines: { productName: string; quantity: number; lineTotalCents: number }[] }
+> & {
+  email: string
+  lines: { productName: string; quantity: number; lineTotalCents: number; discountCents?: number }[]
+  shippingDiscountCents?: number
+  discounts?: { label: string; amountCents: number }[]
+}
 
 async function message(
   context: OrderMailContext,
@@ -72,13 +77,19 @@ async function message(
   return { to: order.email, replyTo: context.shop.email, subject: `${subject} — ${context.shop.name}`, html, text: orderEmailText(props) }
 }
 
-/** The order's lines with their amounts, shipping, and the specification's Subtotal, GST and Total. */
+/**
+ * The order's lines with their amounts before discounts, shipping, each discount (negative), and the
+ * specification's Subtotal, GST and Total, as the order's page shows them (app/lib/order-summary.ts).
+ */
 export function orderSummaryForEmail(order: MailOrder): EmailSummary {
   return {
     heading: 'Order summary',
-    items: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, cents: line.lineTotalCents })),
+    items: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, cents: line.lineTotalCents + (line.discountCents ?? 0) })),
     totals: [
-      ...(order.shippingMethodName ? [{ label: `Shipping (${order.shippingMethodName})`, cents: order.shippingCents }] : []),
+      ...(order.shippingMethodName
+        ? [{ label: `Shipping (${order.shippingMethodName})`, cents: order.shippingCents + (order.shippingDiscountCents ?? 0) }]
+        : []),
+      ...(order.discounts ?? []).map((discount) => ({ label: discount.label, cents: -discount.amountCents })),
       { label: 'Subtotal (excl. GST)', cents: order.totalCents - order.gstCents },
       { label: 'GST', cents: order.gstCents },
       { label: 'Total', cents: order.totalCents, strong: true },
@@ -424,6 +435,7 @@ export function taxInvoiceMail(context: OrderMailContext, order: MailOrder, invo
       rows: [
         ...invoice.rows.map((row) => ({ label: `${row.quantity} × ${row.description}`, cents: row.amountCents })),
         ...(invoice.shipping ? [{ label: `Shipping: ${invoice.shipping.name}`, cents: invoice.shipping.cents }] : []),
+        ...invoice.discounts.map((discount) => ({ label: `Discount: ${discount.label}`, cents: -discount.cents })),
       ],
       totals: [
         { label: 'Subtotal (excluding GST)', cents: invoice.subtotalExGstCents },

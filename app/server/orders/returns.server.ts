@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { canMoveReturn, isReturnReason, OPEN_RETURN_STATES, reasonLabel, returnRefusal, type ReturnState } from '../../lib/orders/returns.ts'
-import { repeatedPosition } from '../../lib/orders/refunds.ts'
+import { repeatedPosition, unitsAmount } from '../../lib/orders/refunds.ts'
 import { getOrder, orderDocument } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orders, returns, type RefundLine } from '../db/schema.ts'
@@ -56,7 +56,8 @@ export async function requestReturn(
         productId: line.productId,
         productName: line.productName,
         quantity: wanted.quantity,
-        amountCents: line.unitPriceCents * wanted.quantity,
+        // At the price paid for them: a discounted line's units at their discounted amount.
+        amountCents: unitsAmount({ ...line, refundedQuantity: line.refundedQuantity + (held.get(line.position) ?? 0) }, wanted.quantity),
       })
     }
     if (lines.length === 0) return { ok: false, message: 'Choose the items you are returning and how many.' }

@@ -1,5 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { applyPromotions, codeRefusal, isRunning, normaliseCode, type CodeUsage, type Promotion, type PromotionOutcome } from '../../lib/promotions.ts'
+import {
+  applyPromotions,
+  codeRefusal,
+  isRunning,
+  normaliseCode,
+  type CodeOutcome,
+  type CodeUsage,
+  type Promotion,
+  type PromotionOutcome,
+} from '../../lib/promotions.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderDiscounts, orders, promotions } from '../db/schema.ts'
 import type { PricedLine } from '../checkout/orders.server.ts'
@@ -118,6 +127,24 @@ export function discountedLines(lines: PricedLine[], outcome: PromotionOutcome, 
     const lineTotalCents = line.unitPriceCents * line.quantity - discountCents
     return { ...line, discountCents, lineTotalCents, gstCents: gstOf(lineTotalCents) }
   })
+}
+
+/** The items' part of each discount (free shipping is the shipping's), as the cart's summary shows them. */
+export function itemDiscounts(outcome: PromotionOutcome): { label: string; amountCents: number }[] {
+  return outcome.discounts
+    .map((discount) => ({ label: discount.label, amountCents: discount.amountCents - discount.shippingCents }))
+    .filter((discount) => discount.amountCents > 0)
+}
+
+/** What choosing a method adds to a cart's discounts: its free shipping, and the code's message with it. */
+export interface MethodPromotion {
+  shippingDiscount: { label: string; amountCents: number } | null
+  code: CodeOutcome | null
+}
+
+export function methodPromotion(outcome: PromotionOutcome): MethodPromotion {
+  const free = outcome.discounts.find((discount) => discount.shippingCents > 0)
+  return { shippingDiscount: free ? { label: free.label, amountCents: free.shippingCents } : null, code: outcome.code }
 }
 
 /** A discount the cart was priced with no longer stands: the order is not placed, and the shopper is told why. */
