@@ -47,16 +47,20 @@ describe('apportion', () => {
 
   it('always adds up to the discount, and never takes a line below nothing', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 12 }), fc.double({ min: 0, max: 1, noNaN: true }), (weights, share) => {
-        const sum = weights.reduce((a, b) => a + b, 0)
-        const total = Math.floor(sum * share)
-        const parts = apportion(total, weights)
-        expect(parts.reduce((a, b) => a + b, 0)).toBe(total)
-        parts.forEach((part, index) => {
-          expect(part).toBeGreaterThanOrEqual(0)
-          expect(part).toBeLessThanOrEqual(weights[index]!)
-        })
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (weights, share) => {
+          const sum = weights.reduce((a, b) => a + b, 0)
+          const total = Math.floor(sum * share)
+          const parts = apportion(total, weights)
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total)
+          parts.forEach((part, index) => {
+            expect(part).toBeGreaterThanOrEqual(0)
+            expect(part).toBeLessThanOrEqual(weights[index]!)
+          })
+        },
+      ),
     )
   })
 
