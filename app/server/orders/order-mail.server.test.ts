@@ -63,6 +63,39 @@ describe('order e-mails', () => {
     expect(mail.html).toMatchSnapshot('html')
   })
 
+  it('a discounted order: the items and shipping at their prices, each discount its own line, so the lines add up to the total', async () => {
+    // Two cameras at $69.00 less 15 %, free standard shipping ($15.00): $117.30, GST $10.66.
+    const discounted = {
+      ...order,
+      totalCents: 11_730,
+      gstCents: 1_066,
+      shippingCents: 0,
+      shippingDiscountCents: 1_500,
+      shippingMethodName: 'Standard',
+      discounts: [
+        { label: 'Code CAMS15', amountCents: 2_070 },
+        { label: 'Free shipping week', amountCents: 1_500 },
+      ],
+      lines: [{ productName: 'UniCam F1 FPV Camera', quantity: 2, unitPriceCents: 6_900, lineTotalCents: 11_730, discountCents: 2_070 }],
+    }
+    const mail = await confirmationMail(context, discounted)
+    expect(mail.text).toContain('2 × UniCam F1 FPV Camera — $138.00')
+    expect(mail.text).toContain(
+      'Shipping (Standard): $15.00\nCode CAMS15: -$20.70\nFree shipping week: -$15.00\nSubtotal (excl. GST): $106.64\nGST: $10.66\nTotal: $117.30',
+    )
+    const invoice = taxInvoice(
+      { name: shop.name, legalName: shop.legalName, abn: shop.abn, address: shop.address, email: shop.email },
+      { ...discounted, issuedAt: new Date('2026-11-27T02:00:00Z') },
+    )
+    expect(invoice.rows).toEqual([{ description: 'UniCam F1 FPV Camera', quantity: 2, unitCents: 6_900, amountCents: 13_800 }])
+    expect(invoice.shipping).toEqual({ name: 'Standard', cents: 1_500, gstCents: 0 })
+    expect(invoice.rows[0]!.amountCents + invoice.shipping!.cents - invoice.discounts.reduce((sum, discount) => sum + discount.cents, 0)).toBe(
+      invoice.totalCents,
+    )
+    const sent = await taxInvoiceMail(context, discounted, invoice)
+    expect(sent.text).toContain('Discount: Code CAMS15: -$20.70')
+  })
+
   it('shipped, ready for pickup and delivered each say what happened and link the same order page', async () => {
     const shipped = await shippedMail(context, { ...order, carrier: 'auspost', trackingNumber: '33ABC0012345' })
     expect(shipped.text).toContain('Track your parcel: https://auspost.com.au/mypost/track/details/33ABC0012345')
