@@ -170,10 +170,10 @@ test('staff find an order by the customer’s name, narrow the list, download it
   await staff.getByRole('link', { name: 'Download CSV' }).click()
   const csv = await (await download).path().then((file) => import('node:fs/promises').then((fs) => fs.readFile(file, 'utf8')))
   expect(csv.split('\r\n')[0]).toBe(
-    'Order,Placed (UTC),Payment,Fulfilment,Customer,E-mail,Phone,Company,ABN,Delivery method,Suburb,State,Postcode,Shipping,GST,Total',
+    'Order,Placed (UTC),Payment,Fulfilment,Customer,E-mail,Phone,Company,ABN,Purchase order,Delivery method,Suburb,State,Postcode,Shipping,Discount,Discount codes,GST,Total',
   )
   expect(csv).toContain(`${orderId},`)
-  expect(csv).toContain(`,${name},${email},0499 888 777,,,Standard,Hobart,TAS,7000,`)
+  expect(csv).toContain(`,${name},${email},0499 888 777,,,,Standard,Hobart,TAS,7000,`)
 
   await staff.getByRole('link', { name: orderId }).click()
   await staff.getByRole('link', { name: 'Packing slip' }).click()

@@ -112,6 +112,9 @@ test('a shopper uses a camera code on every step and the tax invoice; a code not
   await expect(staff.getByTestId('gst')).toHaveText(aud(gstIncluded(totalCents)))
   await expect(staff.getByTestId('total')).toHaveText(aud(totalCents))
   await lookAt(staff, 'invoice-with-code')
+  // The orders CSV has the discount and the code.
+  const csv = await (await staff.request.get(`/orders/export.csv?q=${orderId}`)).text()
+  expect(csv).toContain(`,${(discountCents / 100).toFixed(2)},${code},`)
   await staff.setViewportSize({ width: 1440, height: 900 })
 
   // One of the two cameras comes back: it pays back its discounted price, and the adjustment note says so.

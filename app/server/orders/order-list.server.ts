@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { filterStates, ORDERS_PAGE_SIZE, type OrderQuery } from '../../lib/orders/order-query.ts'
 import type { Executor } from '../db/client.server.ts'
 import { containing } from '../db/like.server.ts'
-import { orders, returns } from '../db/schema.ts'
+import { orderDiscounts, orders, returns } from '../db/schema.ts'
 import { isOrder } from './order-kind.server.ts'
 
 /** The shop keeps Brisbane's time, which has no daylight saving. */
@@ -82,9 +82,13 @@ export async function listOrdersPage(db: Executor, query: OrderQuery) {
 export const CSV_LIMIT = 20_000
 
 /** Every order a query finds (up to CSV_LIMIT), for the CSV download: orders only, as the list shows them. */
+/** The orders of the CSV, each with the codes it used (comma-separated; empty when none). */
 export async function listOrdersForExport(db: Executor, query: OrderQuery) {
   return db
-    .select()
+    .select({
+      ...getTableColumns(orders),
+      codes: sql<string>`coalesce((select string_agg(${orderDiscounts.code}, ', ' order by ${orderDiscounts.position}) from ${orderDiscounts} where ${orderDiscounts.orderId} = ${orders.id} and ${orderDiscounts.code} is not null), '')`,
+    })
     .from(orders)
     .where(conditions(query))
     .orderBy(...ordering(query))
