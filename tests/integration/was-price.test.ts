@@ -6,14 +6,15 @@ import { centsToDollars } from '../../app/lib/schemas/product'
 import { loader as productLoader, meta as productMeta } from '../../app/routes/product.$productId'
 import { action as updateAction } from '../../app/routes/staff/product.$productId.update'
 import type { SessionUser } from '../../app/server/auth/session-reader.server'
-import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
-import { getProduct, listCategoryPage } from '../../app/server/catalog/products.server'
+import { getEditableProduct, restoreProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
+import { createProduct, getProduct, listCategoryPage } from '../../app/server/catalog/products.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { quickEditProduct } from '../../app/server/catalog/staff-products.server'
-import { WasPriceRefusedError } from '../../app/server/catalog/was-price.server'
+import { readPriceHistory, WasPriceRefusedError } from '../../app/server/catalog/was-price.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, products } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
+import { NotRestorableError } from '../../app/server/history/record.server'
 import { testDatabaseKinds } from '../support/databases'
 import { routeContext } from '../support/route-context'
 
@@ -151,12 +152,30 @@ describe.each(testDatabaseKinds())('honest was prices on $name', (kind) => {
     expect(await getProduct(database.db, X7)).toMatchObject({ productWasPriceCents: null, productPrices: [{ value: 79_900 }] })
   })
 
+  it('judges a new product’s was price, and a restored version’s, as a save’s', async () => {
+    const { FBUID: _id, ...x7 } = (await getProduct(database.db, X7))!
+    await expect(createProduct(database.db, { ...x7, productName: 'UniPilot X8', productWasPriceCents: 99_900 }, STAFF_EMAIL)).rejects.toThrow(
+      new WasPriceRefusedError('This product was never offered at $999.00 in the last 90 days; a was price needs at least 28 days at that price.'),
+    )
+    expect(await getProduct(database.db, 'unipilot-x8')).toBeNull()
+    const before = await getEditableProduct(database.db, X7)
+    const version = { FBUID: X7, ...x7, productPrices: [{ ...x7.productPrices[0]!, value: 84_900 }], productWasPriceCents: 99_900 }
+    await expect(restoreProduct(database.db, version, STAFF_EMAIL)).rejects.toThrow(
+      new NotRestorableError(
+        'This version cannot be restored. This product was offered at $999.00 on only 12 of the last 90 days; a was price needs at least 28.',
+      ),
+    )
+    expect(await getEditableProduct(database.db, X7)).toEqual(before)
+  })
+
   it('keeps a renamed product’s history: its days at the was price under the old id still count', async () => {
     const { product, version } = (await getEditableProduct(database.db, Z10))!
     const { FBUID: _id, ...fields } = product
     await updateProduct(database.db, Z10, version, { ...fields, productName: 'UniCam Z10 Zoom Camera' }, STAFF_EMAIL)
     const renamed = (await getEditableProduct(database.db, 'unicam-z10-zoom-camera'))!
     expect(renamed.product.productWasPriceCents).toBe(149_900)
+    // Read for the old id itself (a version restored there), the product left it with the move.
+    expect((await readPriceHistory(database.db, Z10)).at(-1)).toMatchObject({ cents: null, active: false })
     // Its only days at $1,499 are under the old id: the new price beside the same was price is honest.
     await quickEditProduct(database.db, renamed.product.FBUID, renamed.version, { priceCents: 109_900 }, STAFF_EMAIL)
     expect(await getProduct(database.db, renamed.product.FBUID)).toMatchObject({ productWasPriceCents: 149_900, productPrices: [{ value: 109_900 }] })

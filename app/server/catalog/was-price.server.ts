@@ -26,8 +26,9 @@ export async function readPriceHistory(db: Executor, productId: string): Promise
     // The latest rename into this id starts its product's rows here; the earlier ones are under the old id, up to the move.
     const moved = rows.findLastIndex((row) => row.movedFrom !== null)
     for (const row of moved === -1 ? rows : rows.slice(moved)) {
-      // The old id's delete row of a rename is the move itself, not the product leaving the shop.
-      if (row.movedTo !== null) continue
+      // Read through a rename, the old id's delete row is the move itself, not the product leaving the
+      // shop; read for the id itself (a product being restored there), it is the product going away.
+      if (row.movedTo !== null && from.before !== null) continue
       // A document from before statuses existed was in the shop.
       const active = row.action !== 'delete' && (row.status === null || row.status === 'active')
       records.push({ at: row.at, cents: row.action === 'delete' ? null : row.cents, active })
