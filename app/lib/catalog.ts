@@ -33,7 +33,7 @@ export interface PriceItem {
   description: string
 }
 
-export interface ProductFields extends Partial<ProductLogistics>, Partial<ProductPlacement> {
+export interface ProductFields extends Partial<ProductLogistics>, Partial<ProductPlacement>, Partial<ProductWasPrice> {
   productName: string
   STUPID: string
   productCategory: Category
@@ -96,10 +96,23 @@ export const DEFAULT_PLACEMENT: ProductPlacement = {
   productUseCases: false,
 }
 
+/**
+ * The price a product may show struck through beside its own, "Was $X, now $Y" (docs/domain.md, Was
+ * prices): allowed only at a price the product was really offered at (app/lib/was-price.ts). Optional
+ * in a written document, like the logistics: an older one keeps the stored value, or none.
+ */
+export interface ProductWasPrice {
+  /** GST-inclusive cents; null: none shown. */
+  productWasPriceCents: number | null
+}
+
+export const DEFAULT_WAS_PRICE: ProductWasPrice = { productWasPriceCents: null }
+
 /** At most this many related products are chosen for one product. */
 export const MAX_RELATED = 8
 
-export interface Product extends Omit<ProductFields, keyof ProductLogistics | keyof ProductPlacement>, ProductLogistics, ProductPlacement {
+export interface Product
+  extends Omit<ProductFields, keyof ProductLogistics | keyof ProductPlacement | keyof ProductWasPrice>, ProductLogistics, ProductPlacement, ProductWasPrice {
   FBUID: string
 }
 
@@ -128,6 +141,8 @@ export interface ProductCard {
   price: PriceItem | null
   /** On a trade customer's card whose price is their own: the price everyone else pays (app/lib/trade.ts). */
   normalPrice?: number
+  /** The product's was price in cents, on cards of products that have one (app/lib/was-price.ts). */
+  wasPrice?: number
   stock: StockFacts
 }
 
@@ -147,6 +162,7 @@ export function cardOf(product: Product, reserved = 0): ProductCard {
     image: product.productImages[0] ?? null,
     cardText: cardText(product),
     price: shownPrice(product) ?? null,
+    ...(product.productWasPriceCents !== null ? { wasPrice: product.productWasPriceCents } : {}),
     stock: stockFactsOf(product, reserved),
   }
 }

@@ -21,6 +21,7 @@ import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo
 import { Breadcrumbs } from '../components/shop/breadcrumbs'
 import { availableNow, schemaAvailability } from '../lib/stock'
 import { PAY_LATER_MESSAGE, showsPayLater } from '../lib/pay-later'
+import { shownWasPrice } from '../lib/was-price'
 import { StockNote } from '../components/shop/stock-note'
 import { DeliveryTimes } from '../components/shop/delivery-times'
 import { methodChoices } from '../server/checkout/delivery-step.server'
@@ -106,6 +107,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { product, stock, origin } = loaderData
   const url = `${origin}${productPath(product.FBUID)}`
   const price = shownPrice(product)
+  const was = shownWasPrice(product.productWasPriceCents, price?.value)
   const summary = product.productDescriptions[0]?.description ?? product.productName
   return [
     ...pageMeta(product.productName, summary.slice(0, 160), shopNameFrom(matches)),
@@ -126,6 +128,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
                 url,
                 price: centsToDecimal(price.value),
                 priceCurrency: 'AUD',
+                // The was price, as the price struck through beside the offer's (schema.org/StrikethroughPrice).
+                ...(was !== null
+                  ? {
+                      priceSpecification: {
+                        '@type': 'UnitPriceSpecification',
+                        priceType: 'https://schema.org/StrikethroughPrice',
+                        price: centsToDecimal(was),
+                        priceCurrency: 'AUD',
+                      },
+                    }
+                  : {}),
                 availability: schemaAvailability(stock),
               },
             }
@@ -169,7 +182,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               </LinkButton>
             </div>
           ) : null}
-          {price ? <PriceTag cents={price.cents} normalCents={price.normalCents} size="page" /> : null}
+          {price ? <PriceTag cents={price.cents} normalCents={price.normalCents} wasCents={product.productWasPriceCents} size="page" /> : null}
           {payLater ? (
             <p className="mt-1 text-sm text-slate-600" data-testid="pay-later">
               {PAY_LATER_MESSAGE}

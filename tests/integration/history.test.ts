@@ -1,4 +1,4 @@
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
@@ -184,6 +184,7 @@ describe.each(testDatabaseKinds())('history and restore on $name', (kind) => {
       FBUID: 'history-test-drone-mk2',
       ...DEFAULT_LOGISTICS,
       ...DEFAULT_PLACEMENT,
+      ...DEFAULT_WAS_PRICE,
       ...fields,
       productName: 'History Test Drone Mk2',
     })

@@ -11,7 +11,7 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
 import { parseMediaImageUrl } from '../../app/lib/media'
 import { slugify } from '../../app/lib/slug'
 import { updateProduct } from '../../app/server/catalog/product-changes.server'
@@ -165,6 +165,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
       FBUID: 'unidrone-e900',
       ...DEFAULT_LOGISTICS,
       ...DEFAULT_PLACEMENT,
+      ...DEFAULT_WAS_PRICE,
       ...demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900'),
       productLowStockThreshold: 7,
     })

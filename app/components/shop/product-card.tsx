@@ -53,7 +53,7 @@ export function ProductCard({
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.cardText}</p>
-        {price ? <PriceTag cents={price.value} normalCents={product.normalPrice} /> : null}
+        {price ? <PriceTag cents={price.value} normalCents={product.normalPrice} wasCents={product.wasPrice} /> : null}
         <StockNote stock={product.stock} className="mt-1" testId={headingLevel === 3 ? 'card-stock' : 'stock'} />
         <AddToBagButton product={product} />
         {staff ? (

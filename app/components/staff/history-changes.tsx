@@ -48,6 +48,7 @@ const FIELD_LABELS: Record<string, string> = {
   productShipping: 'Shipping',
   productDownloads: 'Downloads',
   productPrices: 'Prices',
+  productWasPriceCents: 'Was price',
   productWeightGrams: 'Weight (grams)',
   productContainsLithium: 'Contains lithium batteries',
   productStockOnHand: 'Stock on hand',
@@ -70,8 +71,8 @@ const FIELD_LABELS: Record<string, string> = {
   products: 'Fixed prices by product (cents)',
 }
 
-/** Fields that hold cents, shown in AUD (the pay-later setting's largest amount). */
-const MONEY_FIELDS = new Set(['maxCents'])
+/** Fields that hold cents, shown in AUD (the pay-later setting's largest amount, a product's was price). */
+const MONEY_FIELDS = new Set(['maxCents', 'productWasPriceCents'])
 
 /** A readable name for a document field: known ones by name, others from their camelCase. */
 export function fieldLabel(field: string): string {

@@ -3,6 +3,7 @@ import { Form, useBlocker, useNavigation } from 'react-router'
 import { CATEGORIES, CATEGORY_LABELS, type Product } from '../../lib/catalog'
 import { centsToDollars, productErrors, productFormSchema, type ProductFormInput } from '../../lib/schemas/product'
 import { slugify } from '../../lib/slug'
+import { WAS_PRICE_MIN_DAYS, WAS_PRICE_WINDOW_DAYS, wasPriceNotHigher } from '../../lib/was-price'
 import { initialLogistics, logisticsSubmission, ProductLogisticsFields, type LogisticsPath, type LogisticsValues } from './product-logistics-fields'
 import { initialPlacement, placementSubmission, ProductPlacementFields, type PlacementPath, type PlacementValues } from './product-placement-fields'
 import { ProductArraySection, type ArrayEditing } from './product-array-section'
@@ -14,10 +15,15 @@ import { Dialog } from '../ui/dialog'
 import { SelectField } from '../ui/select-field'
 import { Alert } from '../ui/alert'
 
-type ProductFormValues = { productName: string; STUPID: string; productCategory: string; logistics: LogisticsValues; placement: PlacementValues } & Record<
-  ArrayField,
-  EditorItem[]
->
+type ProductFormValues = {
+  productName: string
+  STUPID: string
+  productCategory: string
+  /** The was price in dollars as typed; empty: none. */
+  wasPrice: string
+  logistics: LogisticsValues
+  placement: PlacementValues
+} & Record<ArrayField, EditorItem[]>
 
 export interface ProductFormActionData {
   /** Field errors from the server, keyed like `productErrors` (`productName`, `productPrices.0.value`). */
@@ -38,6 +44,7 @@ function initialValues(product: Product | null, category: string, relatedNames: 
     productName: product?.productName ?? '',
     STUPID: product?.STUPID ?? '',
     productCategory: product?.productCategory ?? category,
+    wasPrice: product?.productWasPriceCents == null ? '' : centsToDollars(product.productWasPriceCents),
     logistics: initialLogistics(product),
     placement: initialPlacement(product, relatedNames),
   } as ProductFormValues
@@ -63,6 +70,8 @@ function toSubmission(values: ProductFormValues, openedLogistics: LogisticsValue
     productShipping: strip(values.productShipping),
     productDownloads: strip(values.productDownloads),
     productPrices: strip(values.productPrices),
+    // Only an existing product's form has the field (a new product was never offered at any price).
+    ...(openedLogistics !== null ? { productWasPriceCents: values.wasPrice } : {}),
     ...logisticsSubmission(values.logistics, openedLogistics),
     ...placementSubmission(values.placement),
   }
@@ -70,7 +79,11 @@ function toSubmission(values: ProductFormValues, openedLogistics: LogisticsValue
 
 function validate(values: ProductFormValues, openedLogistics: LogisticsValues | null): Record<string, string> {
   const result = productFormSchema.safeParse(toSubmission(values, openedLogistics))
-  return result.success ? {} : productErrors(result.error)
+  if (!result.success) return productErrors(result.error)
+  // Whether the product was offered at the was price is for the server, which reads its history; this much the form can say at once.
+  const { productWasPriceCents: was, productPrices } = result.data
+  const notHigher = was === null || was === undefined ? null : wasPriceNotHigher(was, productPrices[0]?.value ?? null)
+  return notHigher ? { productWasPriceCents: notHigher } : {}
 }
 
 /**
@@ -166,6 +179,10 @@ export function ProductForm({
       const { [path]: _gone, ...rest } = serverErrors
       setServerErrors(rest)
     }
+  }
+  const setWasPrice = (text: string) => {
+    setValues((current) => ({ ...current, wasPrice: text }))
+    forget('productWasPriceCents')
   }
   const setScalar = (field: 'productName' | 'STUPID' | 'productCategory', text: string) => {
     setValues((current) => ({ ...current, [field]: text }))
@@ -326,6 +343,7 @@ export function ProductForm({
       ))}
 
       {/* After the prices, as in the schema, so the first field with a message is also the first on the page. */}
+      {product ? <WasPriceField value={values.wasPrice} error={errorFor('productWasPriceCents')} onChange={setWasPrice} /> : null}
       <ProductLogisticsFields values={values.logistics} onChange={setLogistics} errorFor={errorFor} />
       <ProductPlacementFields values={values.placement} productId={product?.FBUID ?? null} onChange={setPlacement} errorFor={errorFor} />
 
@@ -361,6 +379,38 @@ export function ProductForm({
         </div>
       </Dialog>
     </Form>
+  )
+}
+
+/**
+ * The optional was price of an existing product (docs/domain.md, Was prices): what it shows and the
+ * rule it must meet, so that staff know before saving why one may be refused.
+ */
+function WasPriceField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (text: string) => void }) {
+  return (
+    <section aria-labelledby="product-was-price" className="space-y-5 border-t border-slate-200 pt-8">
+      <div>
+        <h2 id="product-was-price" className="text-xl font-semibold">
+          Was price
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Optional. Shown struck through before the price, as “Was $1,499.00, now $1,299.00”, on the product’s page and cards; trade customers see their own
+          price instead. Leave it empty to show none.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormTextField
+          id="productWasPriceCents"
+          label="Was price in dollars (incl. GST)"
+          inputMode="decimal"
+          placeholder="e.g. 1499.00"
+          hint={`Higher than the price, and the price this product had in the shop for at least ${WAS_PRICE_MIN_DAYS} whole days of the last ${WAS_PRICE_WINDOW_DAYS} (as its history shows).`}
+          value={value}
+          error={error}
+          onChange={onChange}
+        />
+      </div>
+    </section>
   )
 }
 

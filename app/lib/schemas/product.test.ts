@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { centsToDollars, dollarsToCents, productErrors, productFormSchema, REQUIRED } from './product'
-import { blankProductForm } from './product-form.fixture'
+import { blankProductForm, validProductForm } from './product-form.fixture'
 
 describe('prices typed in dollars', () => {
   it.each([
@@ -58,6 +58,21 @@ describe('the product form', () => {
       'productImages.0.value': 'Use an https:// address or a path on this site starting with /.',
       'productPrices.0.value': 'Enter a price in dollars, such as 1299.00.',
     })
+  })
+
+  it('reads the was price typed in dollars, empty as none, and says how to write one that is not an amount', () => {
+    const filled = { ...validProductForm, productPrices: [{ value: '1299', label: 'Price', description: '' }] }
+    const read = (productWasPriceCents: string) => productFormSchema.safeParse({ ...filled, productWasPriceCents })
+    expect(read('1,499.00').data?.productWasPriceCents).toBe(149_900)
+    expect(read('$1499').data?.productWasPriceCents).toBe(149_900)
+    expect(read('  ').data?.productWasPriceCents).toBeNull()
+    expect(productFormSchema.parse(filled).productWasPriceCents).toBeUndefined()
+    for (const text of ['fourteen', '-5', '0']) {
+      expect(productErrors(read(text).error!), text).toEqual({
+        productWasPriceCents:
+          text === '0' ? 'A was price must be more than $0.' : 'Enter the was price in dollars, such as 1499.00, or leave it empty for none.',
+      })
+    }
   })
 
   it('refuses a name whose address is a staff page, text the database cannot store, and a link a browser reads as another host', () => {

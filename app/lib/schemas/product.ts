@@ -45,6 +45,15 @@ export const productFieldsSchema = z.object({
   productShipping: items(productItemSchema),
   productDownloads: items(linkItemSchema),
   productPrices: z.array(priceItemSchema).max(10, 'At most 10 prices.'),
+  // Optional, so that a document from before it existed keeps the stored one. Whether it is honest
+  // is judged from the product's history when staff save it (app/lib/was-price.ts), not here.
+  productWasPriceCents: z
+    .number()
+    .int('Prices are whole cents.')
+    .min(1, 'A was price must be more than $0.')
+    .max(100_000_000, 'That price is too high.')
+    .nullable()
+    .optional(),
   // Shipping and stock: optional, so that a document from before they existed imports as it is.
   productWeightGrams: z.number().int('Whole grams.').min(0, 'A weight cannot be negative.').max(1_000_000, 'At most 1,000 kg.').optional(),
   productContainsLithium: z.boolean().optional(),
@@ -100,6 +109,7 @@ const readWholeNumber = (input: string | number, message: string, context: z.Ref
 export const WEIGHT_MESSAGE = 'Enter the weight in whole grams, such as 850.'
 export const STOCK_MESSAGE = 'Enter the stock on hand as a whole number, such as 12.'
 export const THRESHOLD_MESSAGE = 'Enter the low-stock alert level as a whole number, such as 3.'
+export const WAS_PRICE_MESSAGE = 'Enter the was price in dollars, such as 1499.00, or leave it empty for none.'
 
 /** The product form: the same rules, with prices typed in dollars and weight and stock as typed text. */
 export const productFormSchema = productFieldsSchema.extend({
@@ -118,6 +128,18 @@ export const productFormSchema = productFieldsSchema.extend({
     .union([z.number(), z.string()])
     .transform((input, context) => readWholeNumber(input, THRESHOLD_MESSAGE, context))
     .pipe(productFieldsSchema.shape.productLowStockThreshold.unwrap())
+    .optional(),
+  // Empty: no was price.
+  productWasPriceCents: z
+    .union([z.null(), z.number(), z.string()])
+    .transform((input, context) => {
+      if (typeof input !== 'string') return input
+      if (input.trim() === '') return null
+      const cents = dollarsToCents(input)
+      if (cents === null) context.addIssue({ code: 'custom', message: WAS_PRICE_MESSAGE })
+      return cents ?? z.NEVER
+    })
+    .pipe(productFieldsSchema.shape.productWasPriceCents.unwrap())
     .optional(),
   productPrices: z
     .array(

@@ -12,6 +12,7 @@ import {
   updateProduct,
 } from '../../server/catalog/product-changes.server'
 import { ProductIdTakenError } from '../../server/catalog/products.server'
+import { WasPriceRefusedError } from '../../server/catalog/was-price.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.update'
 import { readForm } from '../../server/http/form.server'
@@ -50,6 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(productPath(product.FBUID))
   } catch (error) {
     if (error instanceof ProductIdTakenError) return data({ errors: { productName: error.message }, formError: undefined }, { status: 409 })
+    if (error instanceof WasPriceRefusedError) return data({ errors: { productWasPriceCents: error.message }, formError: undefined }, { status: 400 })
     if (error instanceof StaleEditError) return data({ errors: {}, formError: error.message }, { status: 409 })
     if (error instanceof ProductNotFoundError) {
       return data(

@@ -5,6 +5,7 @@ import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
 import { relatedProductErrors } from '../../server/catalog/product-changes.server'
 import { createProduct, ProductIdTakenError } from '../../server/catalog/products.server'
+import { WasPriceRefusedError } from '../../server/catalog/was-price.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.create'
 import { readForm } from '../../server/http/form.server'
@@ -30,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(productPath(product.FBUID))
   } catch (error) {
     if (error instanceof ProductIdTakenError) return data({ errors: { productName: error.message }, formError: undefined }, { status: 409 })
+    // The form has no was price for a new product; a post that sends one anyway is answered as the update form's is.
+    if (error instanceof WasPriceRefusedError) return data({ errors: { productWasPriceCents: error.message }, formError: undefined }, { status: 400 })
     throw error
   }
 }

@@ -12,6 +12,7 @@ import { DataTable } from '../../components/ui/table'
 import { TextField } from '../../components/ui/text-field'
 import { requireStaff } from '../../server/auth/session.server'
 import { ProductNotFoundError, StaleEditError } from '../../server/catalog/product-changes.server'
+import { WasPriceRefusedError } from '../../server/catalog/was-price.server'
 import { bulkEditProducts, listStaffProducts, MAX_BULK, quickEditProduct, type BulkChange } from '../../server/catalog/staff-products.server'
 import { shop } from '../../server/context.server'
 import { readForm } from '../../server/http/form.server'
@@ -58,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof StaleEditError)
       return refuse('Someone changed this product after the list was loaded, so this change was not saved. Reload the list to see theirs.', 409)
     if (error instanceof ProductNotFoundError) return refuse('This product was renamed or deleted after the list was loaded.', 404)
+    // A new price beside the product's was price: the was price must still be honest (the form's rule).
+    if (error instanceof WasPriceRefusedError) return refuse(`The price was not changed. ${error.message} Remove the was price on the product’s form first.`)
     throw error
   }
 }

@@ -8,6 +8,7 @@ import { NotRestorableError, recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
 import { moveTradePrices } from '../trade/trade-accounts.server.ts'
+import { firstPriceCents, refuseDishonestWasPrice, WasPriceRefusedError } from './was-price.server.ts'
 
 export class ProductNotFoundError extends Error {
   override name = 'ProductNotFoundError'
@@ -85,6 +86,16 @@ export async function updateProduct(db: Database, productId: string, expectedVer
       if (!current) throw new ProductNotFoundError(`There is no product "${productId}".`)
       if (current.version !== expectedVersion) throw new StaleEditError()
       const now = new Date()
+      await refuseDishonestWasPrice(
+        tx,
+        productId,
+        { wasCents: current.productWasPriceCents, priceCents: firstPriceCents(current.productPrices) },
+        {
+          wasCents: fields.productWasPriceCents === undefined ? current.productWasPriceCents : fields.productWasPriceCents,
+          priceCents: firstPriceCents(fields.productPrices),
+        },
+        now,
+      )
 
       if (newId === productId) {
         await tx
@@ -164,8 +175,24 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
   if (!productId || slugify(fields.productName) !== productId) throw new NotRestorableError('This version cannot be restored: its id does not match its name.')
   return afterCatalogWrite(
     db.transaction(async (tx) => {
-      const [current] = await tx.select({ version: products.version }).from(products).where(eq(products.id, productId)).for('update')
+      const [current] = await tx
+        .select({ version: products.version, prices: products.productPrices, wasCents: products.productWasPriceCents })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update')
       const now = new Date()
+      // An old version's was price (or the one standing, beside an old price) is judged as a new one would be.
+      const before = current ? { wasCents: current.wasCents, priceCents: firstPriceCents(current.prices) } : null
+      const after = {
+        wasCents: fields.productWasPriceCents === undefined ? (current?.wasCents ?? null) : fields.productWasPriceCents,
+        priceCents: firstPriceCents(fields.productPrices),
+      }
+      try {
+        await refuseDishonestWasPrice(tx, productId, before, after, now)
+      } catch (error) {
+        if (error instanceof WasPriceRefusedError) throw new NotRestorableError(`This version cannot be restored. ${error.message}`)
+        throw error
+      }
       if (current) {
         // Units sold since that version are gone from the shelf: the count on hand stays as it is now.
         const { productStockOnHand: _onHand, ...restored } = fields
@@ -218,5 +245,8 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     ...(typeof document.productFeatured === 'boolean' ? { productFeatured: document.productFeatured } : {}),
     ...(Array.isArray(document.productRelated) ? { productRelated: document.productRelated.filter((id): id is string => typeof id === 'string') } : {}),
     ...(typeof document.productUseCases === 'boolean' ? { productUseCases: document.productUseCases } : {}),
+    ...(typeof document.productWasPriceCents === 'number' || document.productWasPriceCents === null
+      ? { productWasPriceCents: document.productWasPriceCents as number | null }
+      : {}),
   }
 }

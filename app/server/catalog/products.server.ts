@@ -16,6 +16,7 @@ import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
+import { firstPriceCents, refuseDishonestWasPrice } from './was-price.server.ts'
 
 const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
 
@@ -56,14 +57,17 @@ export const cardColumns = {
   image: sql<ProductItem | null>`${products.productImages} -> 0`,
   cardText: sql<string>`coalesce(coalesce(${products.productDescriptions} -> 5, ${products.productDescriptions} -> 0) ->> 'description', '')`,
   price: sql<PriceItem | null>`${products.productPrices} -> 0`,
+  wasPrice: products.productWasPriceCents,
   onHand: products.productStockOnHand,
   reserved: products.stockReserved,
   allowBackorder: products.productAllowBackorder,
   leadTime: products.productBackorderLeadTime,
 }
 
-export const toCard = ({ onHand, reserved, allowBackorder, leadTime, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
+export const toCard = ({ onHand, reserved, allowBackorder, leadTime, wasPrice, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
   ...card,
+  // Only cards of products with a was price carry one: the cards travel in every listing page's data.
+  ...(wasPrice !== null ? { wasPrice } : {}),
   stock: { available: onHand === null ? null : onHand - reserved, allowBackorder, leadTime },
 })
 
@@ -167,6 +171,8 @@ export async function createProduct(db: Database, fields: ProductFields, updated
         .onConflictDoNothing({ target: products.id })
         .returning({ id: products.id })
       if (inserted.length === 0) throw new ProductIdTakenError(productId)
+      // A new product was offered at no price yet (unless an older product of the same id left history): a was price is judged all the same.
+      await refuseDishonestWasPrice(tx, productId, null, { wasCents: fields.productWasPriceCents ?? null, priceCents: firstPriceCents(fields.productPrices) })
       const product = (await getProduct(tx, productId))!
       await recordHistory(tx, { collection: 'products', documentId: productId, action: 'create', document: { ...product }, updatedBy })
       return product

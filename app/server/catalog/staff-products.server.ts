@@ -7,6 +7,7 @@ import { products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { StaleEditError, ProductNotFoundError } from './product-changes.server.ts'
+import { refuseDishonestWasPrice } from './was-price.server.ts'
 import { availableUnits, getProduct, inStockNow, lowOnStock, priceCents } from './products.server.ts'
 
 /** One row of the staff products list: what it shows and edits, not the whole document. */
@@ -94,6 +95,9 @@ export async function quickEditProduct(db: Database, productId: string, expected
       const stockChanges = change.stockOnHand !== undefined && current.productStockOnHand !== null && change.stockOnHand !== current.productStockOnHand
       // Nothing changed: nothing written, no history row.
       if (first?.value === change.priceCents && !stockChanges) return (await getProduct(tx, productId))!
+      // A new price beside a standing was price is judged again, as on the form.
+      const was = current.productWasPriceCents
+      await refuseDishonestWasPrice(tx, productId, { wasCents: was, priceCents: first?.value ?? null }, { wasCents: was, priceCents: change.priceCents })
       const prices = [{ label: first?.label ?? 'Price (inc. GST)', description: first?.description ?? '', value: change.priceCents }, ...others]
       await tx
         .update(products)

@@ -41,6 +41,8 @@ export const products = pgTable(
     productShipping: itemList('product_shipping'),
     productDownloads: itemList('product_downloads'),
     productPrices: jsonb('product_prices').$type<PriceItem[]>().notNull().default([]),
+    /** The "was" price shown struck through beside the first price, GST-inclusive cents; null: none (docs/domain.md, Was prices). */
+    productWasPriceCents: integer('was_price_cents'),
     /** Shipping weight of one unit, packed (docs/domain.md, Shipping). */
     productWeightGrams: integer('weight_grams').notNull().default(0),
     /** Holds lithium batteries: road transport only, never an air or express method. */

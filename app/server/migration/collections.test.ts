@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoProducts } from '../../../db/seed/catalog.ts'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT } from '../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Importer } from './collection.server.ts'
 import { COLLECTION_DEFINITIONS, importRefusal } from './collections.server.ts'
@@ -22,7 +22,7 @@ describe('the rules each collection checks an imported document against', () => 
   it('accepts a product under the id made from its name, keeping prices in cents', () => {
     const preparation = prepare('products', productId, { ...product })
     expect(preparation.ok).toBe(true)
-    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...product })
+    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...DEFAULT_WAS_PRICE, ...product })
   })
 
   it('fills shipping and stock a file leaves out from the stored product, or a new product’s defaults', () => {
@@ -35,6 +35,21 @@ describe('the rules each collection checks an imported document against', () => 
     expect(reasonOf(prepare('products', productId, { ...product, productLowStockThreshold: 10_001 }))).toBe('productLowStockThreshold: At most 10,000.')
     const set = prepare('products', productId, { ...product, productLowStockThreshold: 0 }, stored)
     expect(set.ok && set.document).toMatchObject({ productLowStockThreshold: 0 })
+  })
+
+  it('carries a product’s was price in cents, keeps the stored one when a file leaves it out, and refuses one that is not an amount', () => {
+    const stored = { FBUID: productId, ...product, productWasPriceCents: 99_900 }
+    expect(prepare('products', productId, { ...product }, stored)).toMatchObject({ ok: true, document: { productWasPriceCents: 99_900 } })
+    expect(prepare('products', productId, { ...product, productWasPriceCents: null }, stored)).toMatchObject({
+      ok: true,
+      document: { productWasPriceCents: null },
+    })
+    expect(prepare('products', productId, { ...product, productWasPriceCents: 120_000 })).toMatchObject({
+      ok: true,
+      document: { productWasPriceCents: 120_000 },
+    })
+    expect(reasonOf(prepare('products', productId, { ...product, productWasPriceCents: 999.5 }))).toBe('productWasPriceCents: Prices are whole cents.')
+    expect(reasonOf(prepare('products', productId, { ...product, productWasPriceCents: '999' }))).toMatch(/^productWasPriceCents: /)
   })
 
   it('keeps the staff’s placement choices a file leaves out, and checks the related ids it carries', () => {

@@ -1,5 +1,5 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, type ProductFields } from '../../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE, type ProductFields } from '../../../lib/catalog.ts'
 import { productFieldsSchema } from '../../../lib/schemas/product.ts'
 import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
@@ -27,6 +27,7 @@ function productDocument(productId: string, fields: ProductFields): Document {
     productShipping: fields.productShipping,
     productDownloads: fields.productDownloads,
     productPrices: fields.productPrices,
+    productWasPriceCents: fields.productWasPriceCents === undefined ? DEFAULT_WAS_PRICE.productWasPriceCents : fields.productWasPriceCents,
     productWeightGrams: fields.productWeightGrams ?? DEFAULT_LOGISTICS.productWeightGrams,
     productContainsLithium: fields.productContainsLithium ?? DEFAULT_LOGISTICS.productContainsLithium,
     productStockOnHand: fields.productStockOnHand === undefined ? DEFAULT_LOGISTICS.productStockOnHand : fields.productStockOnHand,
@@ -41,12 +42,14 @@ function productDocument(productId: string, fields: ProductFields): Document {
 }
 
 /** The fields a document may leave out, with a new product's values. */
-const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT }
+const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_WAS_PRICE, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT }
 
 /**
- * Shipping, stock and placement a document leaves out (a file from before they were exported) keep
- * the stored product's values, or a new product's defaults: an older file never resets a product's
- * stock, weight, low-stock level or the staff's choices of where it is shown.
+ * The was price, shipping, stock and placement a document leaves out (a file from before they were
+ * exported) keep the stored product's values, or a new product's defaults: an older file never resets
+ * a product's was price, stock, weight, low-stock level or the staff's choices of where it is shown.
+ * An imported was price is taken as the file has it: the file is the shop's own record moved between
+ * databases, not a staff member's new claim (docs/decisions/048-honest-was-prices.md).
  */
 function withOptionalFields(fields: ProductFields, existing: Document | undefined): ProductFields {
   const filled: Record<string, unknown> = { ...fields }

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "was_price_cents" integer;
