@@ -20,6 +20,13 @@ export function PromotionStateBadge({ state }: { state: PromotionState }) {
 /** Empty rows the form offers beyond those set: saving with them filled adds more. */
 const BLANK_ROWS = 3
 
+/** The rows as sent without the empty ones at the end (the blank rows offered last time), so the rows with messages keep their numbers. */
+function withoutTrailingBlanks<T>(rows: readonly T[], blank: (row: T) => boolean): T[] {
+  let end = rows.length
+  while (end > 0 && blank(rows[end - 1]!)) end--
+  return rows.slice(0, end)
+}
+
 export interface PromotionChoices {
   products: { id: string; name: string }[]
   categories: string[]
@@ -67,8 +74,11 @@ export function PromotionForm({
   const [benefit, setBenefit] = useState(values.benefit)
   const [target, setTarget] = useState(values.target)
   const isCode = kind !== 'offer'
-  const productRows = [...values.products, ...Array.from({ length: BLANK_ROWS }, () => '')]
-  const kitRows = [...values.kit, ...Array.from({ length: BLANK_ROWS }, () => ({ productId: '', quantity: '' }))]
+  const productRows = [...withoutTrailingBlanks(values.products, (id) => !id.trim()), ...Array.from({ length: BLANK_ROWS }, () => '')]
+  const kitRows = [
+    ...withoutTrailingBlanks(values.kit, (row) => !row.productId.trim() && !row.quantity.trim()),
+    ...Array.from({ length: BLANK_ROWS }, () => ({ productId: '', quantity: '' })),
+  ]
   const categories = [...choices.categories, ...values.categories.filter((category) => !choices.categories.includes(category))]
   const hasErrors = Object.keys(errors).length > 0
 

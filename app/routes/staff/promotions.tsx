@@ -84,7 +84,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               align: 'right',
               nowrap: true,
               labelOnPhone: true,
-              cell: (promotion) => <span data-testid="uses-left">{promotion.limited ? promotion.usesLeft : 'No limit'}</span>,
+              // An offer counts no uses against a limit: it has none.
+              cell: (promotion) => <span data-testid="uses-left">{promotion.limited ? promotion.usesLeft : promotion.kind === 'code' ? 'No limit' : '—'}</span>,
             },
           ]}
         />

@@ -133,7 +133,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             All promotions
           </Link>
         </p>
-        <dl className="mt-3 grid gap-3 sm:max-w-2xl sm:grid-cols-3">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3">
           <Figure label="Sales before discounts" value={formatAud(discounts.grossCents)} testId="sales-gross" />
           <Figure label="Discounts" value={formatAud(discounts.discountCents)} testId="sales-discounts" />
           <Figure label="Sales after discounts" value={formatAud(discounts.netCents)} testId="sales-net" />
