@@ -82,7 +82,7 @@ test('a file that is not an export is refused with the reason, and history canno
   const staffEmail = uniqueEmail('migration-refusal')
   await logInAsStaff(page, staffEmail, addStaff(staffEmail))
   await page.goto('/migration')
-  await expect(page.getByLabel('Collection').locator('option')).toHaveText(['products', 'templates', 'contacts', 'profiles', 'orders'])
+  await expect(page.getByLabel('Collection').locator('option')).toHaveText(['products', 'templates', 'contacts', 'profiles', 'promotions', 'orders'])
   await expect(page.getByText('History is read-only')).toBeVisible()
   await page.getByLabel('File to import').setInputFiles({
     name: 'notes.json',

@@ -31,6 +31,7 @@ export const COLLECTION_LABELS: Record<string, string> = {
   orders: 'Order',
   settings: 'Setting',
   'trade-accounts': 'Trade account',
+  promotions: 'Promotion',
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -71,12 +72,37 @@ const FIELD_LABELS: Record<string, string> = {
   products: 'Fixed prices by product (cents)',
 }
 
+/** Where a collection names a field as another does for something else (a promotion's `categories` are not a price list's). */
+const COLLECTION_FIELD_LABELS: Record<string, Record<string, string>> = {
+  promotions: {
+    code: 'Code',
+    kind: 'Kind (code or offer)',
+    percentBp: 'Percentage off (hundredths of a percent)',
+    amountCents: 'Amount off (cents)',
+    productIds: 'Products',
+    categories: 'Categories',
+    kit: 'Kit (products bought together)',
+    shippingMethodId: 'Free shipping with',
+    minSpendCents: 'Minimum spend (cents)',
+    startsAt: 'Starts',
+    endsAt: 'Ends (the midnight after its last day)',
+    usageLimit: 'Uses in all',
+    perCustomerLimit: 'Uses per customer',
+    combinesWithOffers: 'Adds to automatic offers',
+    active: 'Active (not paused)',
+  },
+}
+
 /** Fields that hold cents, shown in AUD (the pay-later setting's largest amount, a product's was price). */
 const MONEY_FIELDS = new Set(['maxCents', 'productWasPriceCents'])
 
 /** A readable name for a document field: known ones by name, others from their camelCase. */
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase())
+export function fieldLabel(field: string, collection?: string): string {
+  return (
+    (collection ? COLLECTION_FIELD_LABELS[collection]?.[field] : undefined) ??
+    FIELD_LABELS[field] ??
+    field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase())
+  )
 }
 
 /** One row of "what changed": a whole field, one item of a list field, or one part of such an item. */
@@ -104,9 +130,9 @@ function partRows(key: string, field: string, label: string, before: unknown, af
  * item (and an item part by part), so a changed price or description shows on its own instead of
  * as the whole list twice.
  */
-export function changeRows(changes: FieldChange[]): ChangeRow[] {
+export function changeRows(changes: FieldChange[], collection?: string): ChangeRow[] {
   return changes.flatMap(({ field, before, after }) => {
-    const label = fieldLabel(field)
+    const label = fieldLabel(field, collection)
     if (!Array.isArray(before) || !Array.isArray(after)) return partRows(field, field, label, before, after)
     const rows: ChangeRow[] = []
     for (let index = 0; index < Math.max(before.length, after.length); index++) {
@@ -185,8 +211,8 @@ export function ChangeValue({ field, value }: { field: string; value: unknown })
 }
 
 /** The "what changed" list of one version: field, before and after (stacked on small screens). */
-export function ChangesList({ changes }: { changes: FieldChange[] }) {
-  const rows = changeRows(changes)
+export function ChangesList({ changes, collection }: { changes: FieldChange[]; collection?: string }) {
+  const rows = changeRows(changes, collection)
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">No field changed in this version.</p>
   const side = 'min-w-0'
   const sideLabel = 'block text-xs font-medium uppercase tracking-wide text-slate-500 sm:sr-only'

@@ -16,6 +16,7 @@ export const STAFF_NAV: { heading: string | null; items: NavItem[] }[] = [
     items: [
       { to: '/orders', label: 'Orders' },
       { to: '/quotes', label: 'Quotes' },
+      { to: '/staff/promotions', label: 'Promotions' },
       { to: '/enquiries', label: 'Enquiries' },
       { to: '/staff/customers', label: 'Customers' },
       { to: '/reports', label: 'Reports' },

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 /** A record's display name, from its newest version. */
 function nameOf(document: Record<string, unknown>): string | null {
-  for (const key of ['templateName', 'productName', 'contactName', 'company']) {
+  for (const key of ['templateName', 'productName', 'contactName', 'company', 'name']) {
     if (typeof document[key] === 'string' && document[key]) return document[key]
   }
   const person = [document.profileNameGiven, document.profileNameFamily].filter((part) => typeof part === 'string' && part).join(' ')
@@ -43,6 +43,7 @@ function recordPath(collection: string, documentId: string): string | null {
         orders: `/orders/${id}`,
         quotes: `/quotes/${id}`,
         'trade-accounts': `/staff/customers/${id}`,
+        promotions: `/staff/promotions/${id}`,
       } as Record<string, string>
     )[collection] ?? null
   )
@@ -202,7 +203,7 @@ export default function RecordTimeline({ loaderData, actionData }: Route.Compone
                   )}
                 </p>
               ) : (
-                <ChangesList changes={version.changes} />
+                <ChangesList changes={version.changes} collection={loaderData.collection} />
               )}
             </li>
           )

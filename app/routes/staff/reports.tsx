@@ -31,6 +31,7 @@ import {
   totalsByPeriod,
   type PeriodTotals,
 } from '../../server/reports/sales.server'
+import { discountTotals, promotionFigures, type PromotionFigures } from '../../server/reports/promotions.server'
 import type { Route } from './+types/reports'
 import { LinkButton } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = shopDay(new Date())
   const { from, to } = lastDays(today, query.range)
   const range = { from: dayStart(from), until: dayStart(addDays(to, 1)) }
-  const [byDay, grouped, top, quarters, lowStock, quoteFigures, owing, transfers] = await Promise.all([
+  const [byDay, grouped, top, quarters, lowStock, quoteFigures, owing, transfers, discounts, promotions] = await Promise.all([
     query.by === 'day' ? null : totalsByPeriod(db, range, 'day'),
     totalsByPeriod(db, range, query.by),
     topProducts(db, range),
@@ -56,10 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quoteCounts(db, range),
     owingOnAccounts(db),
     awaitingTransfers(db),
+    discountTotals(db, range),
+    promotionFigures(db, range),
   ])
   const days = fillPeriods(byDay ?? grouped, periodsCovering(from, to, 'day'))
   const periods = fillPeriods(grouped, periodsCovering(from, to, query.by)).reverse()
-  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, quoteFigures, owing, transfers }
+  return { query, from, to, days, periods, top, quarters: quarters.reverse(), lowStock, quoteFigures, owing, transfers, discounts, promotions }
 }
 
 const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((total, row) => total + row[key], 0)
@@ -67,7 +70,7 @@ const sum = (rows: PeriodTotals[], key: keyof PeriodTotals) => rows.reduce((tota
 type QuarterRow = Awaited<ReturnType<typeof gstByQuarter>>[number]
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { query, from, to, days, periods, top, quarters, lowStock, quoteFigures, owing, transfers } = loaderData
+  const { query, from, to, days, periods, top, quarters, lowStock, quoteFigures, owing, transfers, discounts, promotions } = loaderData
   const totals = {
     orders: sum(days, 'orders'),
     sales: sum(days, 'salesCents'),
@@ -117,6 +120,59 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <Figure label="Accepted" value={String(quoteFigures.accepted)} testId="quotes-accepted" />
           <Figure label="Expired" value={String(quoteFigures.expired)} testId="quotes-expired" />
         </dl>
+      </section>
+
+      <section aria-labelledby="promotions-heading" className="mt-10">
+        <h2 id="promotions-heading" className="text-xl font-semibold">
+          Promotions
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The same sales before and after what discount codes and offers took off, GST inclusive ({discounts.discountedOrders} of {discounts.orders}{' '}
+          {discounts.orders === 1 ? 'sale' : 'sales'} had a discount).{' '}
+          <Link to="/staff/promotions" className="text-brand-700 underline">
+            All promotions
+          </Link>
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3">
+          <Figure label="Sales before discounts" value={formatAud(discounts.grossCents)} testId="sales-gross" />
+          <Figure label="Discounts" value={formatAud(discounts.discountCents)} testId="sales-discounts" />
+          <Figure label="Sales after discounts" value={formatAud(discounts.netCents)} testId="sales-net" />
+        </dl>
+        {promotions.length === 0 ? (
+          <p className="mt-3 text-slate-600">No sale in these days had a discount.</p>
+        ) : (
+          <DataTable
+            className="mt-3"
+            phone="scroll"
+            label="Table of sales by promotion"
+            rows={promotions}
+            rowKey={(row) => row.promotionId}
+            rowProps={(row) => ({ 'data-testid': `report-promotion-${row.code ?? row.promotionId}` })}
+            columns={[
+              {
+                header: 'Promotion',
+                rowHeader: true,
+                cell: (row: PromotionFigures) => (
+                  <Link to={`/staff/promotions/${row.promotionId}`} className="text-brand-700 hover:underline">
+                    {row.code ? <span className="font-mono">{row.code}</span> : row.name}
+                    <span className="block text-xs text-slate-500">{row.code ? row.name : 'Automatic offer'}</span>
+                  </Link>
+                ),
+              },
+              { header: 'Orders', align: 'right', nowrap: true, cell: (row) => row.orders },
+              figure('Discount given', (row: PromotionFigures) => row.discountCents),
+              figure('Net sales', (row: PromotionFigures) => row.netSalesCents),
+              { header: 'Uses', align: 'right', nowrap: true, cell: (row) => row.uses },
+              { header: 'Uses left', align: 'right', nowrap: true, cell: (row) => (row.usesLeft === null ? '—' : row.usesLeft) },
+            ]}
+          />
+        )}
+        {promotions.length > 0 ? (
+          <p className="mt-2 text-xs text-slate-500">
+            Net sales are the orders’ totals after all their discounts: an order with an offer and a code counts under both. Uses are all the orders placed with
+            it and not ended without payment, whenever placed, as its limit counts them.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="charts" className="mt-10">

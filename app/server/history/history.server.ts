@@ -19,6 +19,7 @@ export const COLLECTIONS: Collection[] = [
   'quotes',
   'settings',
   'trade-accounts',
+  'promotions',
 ]
 
 /**

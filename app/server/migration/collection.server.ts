@@ -41,6 +41,11 @@ export interface Importer<Row = unknown> {
    * asynchronous where a check reads more than the document's fields (an image's files).
    */
   prepare(id: string, fields: Record<string, unknown>, existing: Document | undefined): Preparation<Row> | Promise<Preparation<Row>>
+  /**
+   * Why a prepared document cannot be written beside what is stored (an order naming a promotion that
+   * is not there, a code another promotion has), or null; for collections whose documents name others.
+   */
+  storedRefusal?(db: Executor, id: string, row: Row): Promise<string | null>
   /** Writes a batch of documents, each with its history row (a full write: `create` or `set`). */
   write(tx: Executor, staged: Staged<Row>[], updatedBy: string, context: WriteContext): Promise<void>
 }

@@ -5,6 +5,7 @@ import { imagesCollection } from './collections/images.server.ts'
 import { ordersCollection } from './collections/orders.server.ts'
 import { productsCollection } from './collections/products.server.ts'
 import { profilesCollection } from './collections/profiles.server.ts'
+import { promotionsCollection } from './collections/promotions.server.ts'
 import { templatesCollection } from './collections/templates.server.ts'
 import type { MigrationCollection } from './format.ts'
 
@@ -13,6 +14,7 @@ export const COLLECTION_DEFINITIONS: Record<MigrationCollection, CollectionDefin
   templates: templatesCollection,
   contacts: contactsCollection,
   profiles: profilesCollection,
+  promotions: promotionsCollection,
   orders: ordersCollection,
   history: historyCollection,
   images: imagesCollection,

@@ -13,9 +13,9 @@ export const COPY_ACTOR = 'data copy'
 
 /**
  * The order `copy all` follows: history first, so each record's timeline stays in time order; images
- * before the products and pages that show them.
+ * before the products and pages that show them; promotions before the orders that name them.
  */
-export const COPY_ORDER: MigrationCollection[] = ['history', 'images', 'products', 'templates', 'contacts', 'profiles', 'orders']
+export const COPY_ORDER: MigrationCollection[] = ['history', 'images', 'products', 'templates', 'contacts', 'profiles', 'promotions', 'orders']
 
 export type CopyResult = ApplyResult | { applied: true; history: { appended: number; present: number } }
 

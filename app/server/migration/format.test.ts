@@ -63,10 +63,10 @@ describe('the export file layout', () => {
   })
 
   it('knows the collections', () => {
-    expect(['products', 'templates', 'contacts', 'profiles', 'orders', 'history', 'images'].every(isMigrationCollection)).toBe(true)
+    expect(['products', 'templates', 'contacts', 'profiles', 'promotions', 'orders', 'history', 'images'].every(isMigrationCollection)).toBe(true)
     expect(isMigrationCollection('checkouts')).toBe(false)
     // Images go through npm run data only: the staff screen offers the rest.
-    expect(['products', 'templates', 'contacts', 'profiles', 'orders', 'history'].every(isScreenCollection)).toBe(true)
+    expect(['products', 'templates', 'contacts', 'profiles', 'promotions', 'orders', 'history'].every(isScreenCollection)).toBe(true)
     expect(isScreenCollection('images')).toBe(false)
   })
 })

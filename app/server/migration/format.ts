@@ -5,7 +5,7 @@
 export const EXPORT_FORMAT = 'unidrone-shop-export'
 export const EXPORT_VERSION = 1
 
-export const MIGRATION_COLLECTIONS = ['products', 'templates', 'contacts', 'profiles', 'orders', 'history', 'images'] as const
+export const MIGRATION_COLLECTIONS = ['products', 'templates', 'contacts', 'profiles', 'promotions', 'orders', 'history', 'images'] as const
 export type MigrationCollection = (typeof MIGRATION_COLLECTIONS)[number]
 
 export function isMigrationCollection(value: string): value is MigrationCollection {
@@ -17,7 +17,15 @@ export function isMigrationCollection(value: string): value is MigrationCollecti
  * their file holds every uploaded photo (hundreds of megabytes), more than the screen's uploads take,
  * and an export made there would be kept in the database for 30 days beside the images themselves.
  */
-export const SCREEN_COLLECTIONS = ['products', 'templates', 'contacts', 'profiles', 'orders', 'history'] as const satisfies readonly MigrationCollection[]
+export const SCREEN_COLLECTIONS = [
+  'products',
+  'templates',
+  'contacts',
+  'profiles',
+  'promotions',
+  'orders',
+  'history',
+] as const satisfies readonly MigrationCollection[]
 export type ScreenCollection = (typeof SCREEN_COLLECTIONS)[number]
 
 export function isScreenCollection(value: string): value is ScreenCollection {

@@ -143,6 +143,13 @@ async function runImport(
         reject(entry.id, preparation.reason)
         continue
       }
+      const refusal = importer.storedRefusal
+        ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.storedRefusal!(db, entry.id, preparation.row))
+        : null
+      if (refusal) {
+        reject(entry.id, refusal)
+        continue
+      }
       const before = existing ? canonicalJson(existing, '', true) : ''
       const outcome = compare(existing, preparation.document)
       plan.update(`${outcome.kind}\0${entry.id}\0${before}\n`)

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import type { Database } from '../db/client.server.ts'
-import { contacts, history, orders, products, profiles, templates } from '../db/schema.ts'
+import { contacts, history, orders, products, profiles, promotions, templates } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
 import { repeatedFieldMessage } from '../http/form.server.ts'
 import { importRefusal } from './collections.server.ts'
@@ -23,7 +23,7 @@ export interface ScreenDeps {
   requestId: string
 }
 
-const TABLES = { products, templates, contacts, profiles, orders, history }
+const TABLES = { products, templates, contacts, profiles, promotions, orders, history }
 
 /** Images are not on the screen (format.ts, SCREEN_COLLECTIONS): what a staff member naming them is told. */
 export const IMAGES_BY_COMMAND =

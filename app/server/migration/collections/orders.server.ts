@@ -4,9 +4,9 @@ import { MAX_PER_LINE } from '../../../lib/cart.ts'
 import { ABANDONED_REASONS, type AbandonedReason } from '../../../lib/orders/abandoned.ts'
 import { FULFILMENTS } from '../../../lib/orders/fulfilment.ts'
 import { ORDER_STATUSES } from '../../../lib/orders/payment-status.ts'
-import { deliveryOf, orderDocument, type Order, type OrderLine } from '../../checkout/orders.server.ts'
+import { deliveryOf, orderDocument, type Order, type OrderDiscount, type OrderLine } from '../../checkout/orders.server.ts'
 import type { Executor } from '../../db/client.server.ts'
-import { orderLines, orders } from '../../db/schema.ts'
+import { orderDiscounts, orderLines, orders, promotions } from '../../db/schema.ts'
 import { recordHistory } from '../../history/record.server.ts'
 import { afterTextId, byCodeUnit, isoTime, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
@@ -30,7 +30,18 @@ const lineSchema = z.strictObject({
   refundedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
 })
 
-/** An order with the snapshot of its lines (order_lines); totals must add up. */
+/** A discount on the order as it was placed (order_discounts): the promotion it came from, its words, and what it took off. */
+const discountSchema = z.strictObject({
+  position: z.number().int().min(0),
+  promotionId: z.string().trim().min(1).max(200),
+  kind: z.enum(['code', 'offer']),
+  code: z.string().trim().min(1).max(40).nullable().default(null),
+  label: z.string().trim().min(1).max(200),
+  amountCents: cents,
+  shippingCents: cents.default(0),
+})
+
+/** An order with the snapshot of its lines (order_lines) and its discounts (order_discounts); totals must add up. */
 const documentSchema = z
   .strictObject({
     status: z.enum(ORDER_STATUSES),
@@ -92,6 +103,7 @@ const documentSchema = z
     // A sale a cart reminder recovered: when that reminder was sent.
     reminderSentAt: time.nullable().default(null),
     lines: z.array(lineSchema).min(1, 'An order has at least one line.').max(200),
+    discounts: z.array(discountSchema).max(20).default([]),
   })
   .superRefine((order, context) => {
     const positions = new Set(order.lines.map((line) => line.position))
@@ -108,9 +120,30 @@ const documentSchema = z
     if (order.totalCents !== order.lines.reduce((sum, line) => sum + line.lineTotalCents, 0) + order.shippingCents) {
       context.addIssue({ code: 'custom', path: ['totalCents'], message: 'The total is not the sum of the line totals and the shipping.' })
     }
+    // Each discount is on the lines or the shipping: the parts add up to the order's discount both ways.
+    if (new Set(order.discounts.map((discount) => discount.position)).size !== order.discounts.length) {
+      context.addIssue({ code: 'custom', path: ['discounts'], message: 'Two discounts have the same position.' })
+    }
+    order.discounts.forEach((discount, index) => {
+      if (discount.shippingCents > discount.amountCents) {
+        context.addIssue({ code: 'custom', path: ['discounts', index, 'shippingCents'], message: 'A discount’s shipping part is more than the discount.' })
+      }
+      if ((discount.kind === 'code') !== (discount.code !== null)) {
+        context.addIssue({ code: 'custom', path: ['discounts', index, 'code'], message: 'A code’s discount names its code, and an offer’s none.' })
+      }
+    })
+    if (order.discountCents !== order.discounts.reduce((sum, discount) => sum + discount.amountCents, 0)) {
+      context.addIssue({ code: 'custom', path: ['discountCents'], message: 'The discount is not the sum of the discounts’ amounts.' })
+    }
+    if (order.shippingDiscountCents !== order.discounts.reduce((sum, discount) => sum + discount.shippingCents, 0)) {
+      context.addIssue({ code: 'custom', path: ['shippingDiscountCents'], message: 'The shipping discount is not the sum of the discounts’ shipping parts.' })
+    }
+    if (order.discountCents !== order.lines.reduce((sum, line) => sum + line.discountCents, 0) + order.shippingDiscountCents) {
+      context.addIssue({ code: 'custom', path: ['discountCents'], message: 'The discount is not the lines’ discounts and the shipping discount together.' })
+    }
   })
 
-type OrderRow = Order & { lines: Omit<OrderLine, 'orderId'>[] }
+type OrderRow = Order & { lines: Omit<OrderLine, 'orderId'>[]; discounts: OrderDiscount[] }
 
 const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   position: line.position,
@@ -124,6 +157,16 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   gstCents: line.gstCents,
   reservedQuantity: line.reservedQuantity,
   refundedQuantity: line.refundedQuantity,
+})
+
+const discountDocument = (discount: OrderDiscount) => ({
+  position: discount.position,
+  promotionId: discount.promotionId,
+  kind: discount.kind,
+  code: discount.code,
+  label: discount.label,
+  amountCents: discount.amountCents,
+  shippingCents: discount.shippingCents,
 })
 
 function orderFileDocument(order: OrderRow): Document {
@@ -165,16 +208,25 @@ function orderFileDocument(order: OrderRow): Document {
     invoicedAt: isoTime(order.invoicedAt),
     paymentDueAt: isoTime(order.paymentDueAt),
     lines: [...order.lines].sort((left, right) => left.position - right.position).map(lineDocument),
+    discounts: [...order.discounts].sort((left, right) => left.position - right.position).map(discountDocument),
   }
 }
 
-/** The orders with their lines, two queries for a whole page. */
+/** The orders with their lines and discounts, three queries for a whole page. */
 async function withLines(db: Executor, rows: Order[]): Promise<OrderRow[]> {
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position))
+  const [lines, discounts] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)),
+    db.select().from(orderDiscounts).where(inArray(orderDiscounts.orderId, ids)).orderBy(asc(orderDiscounts.position)),
+  ])
   const linesOf = Map.groupBy(lines, (line) => line.orderId)
-  return rows.map((row) => ({ ...row, lines: linesOf.get(row.id) ?? [] }))
+  const discountsOf = Map.groupBy(discounts, (discount) => discount.orderId)
+  return rows.map((row) => ({
+    ...row,
+    lines: linesOf.get(row.id) ?? [],
+    discounts: (discountsOf.get(row.id) ?? []).map(({ orderId: _order, ...discount }) => discount),
+  }))
 }
 
 const orderImporter: Importer<OrderRow> = {
@@ -186,8 +238,20 @@ const orderImporter: Importer<OrderRow> = {
   prepare(orderId, fields) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
-    const { lines, createdAt, updatedAt, paidAt, reservedUntil, fulfilledAt, reminderSentAt, paymentReminderSentAt, invoicedAt, paymentDueAt, ...rest } =
-      parsed.data
+    const {
+      lines,
+      discounts,
+      createdAt,
+      updatedAt,
+      paidAt,
+      reservedUntil,
+      fulfilledAt,
+      reminderSentAt,
+      paymentReminderSentAt,
+      invoicedAt,
+      paymentDueAt,
+      ...rest
+    } = parsed.data
     const row: OrderRow = {
       id: orderId,
       ...rest,
@@ -203,28 +267,41 @@ const orderImporter: Importer<OrderRow> = {
       // The status link's secret is never in a file: an imported order gets one when it is first e-mailed about.
       statusToken: null,
       lines,
+      discounts,
     }
     return { ok: true, document: orderFileDocument(row), row }
   },
-  /** An order and its lines are written together; the history row holds both, as checkout writes it. */
+  /** A discount names its promotion, which must be stored first (import promotions before orders). */
+  async storedRefusal(db, _orderId, row) {
+    const named = [...new Set(row.discounts.map((discount) => discount.promotionId))]
+    if (named.length === 0) return null
+    const found = new Set((await db.select({ id: promotions.id }).from(promotions).where(inArray(promotions.id, named))).map((promotion) => promotion.id))
+    const missing = named.filter((id) => !found.has(id))
+    return missing.length === 0
+      ? null
+      : `Its discounts name the promotion${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not stored: import the promotions collection first.`
+  },
+  /** An order, its lines and its discounts are written together; the history row holds them all, as checkout writes it. */
   async write(tx, staged, updatedBy) {
     for (const { id, row, existed } of staged) {
-      const { lines, ...written } = row
+      const { lines, discounts, ...written } = row
       const { statusToken: _token, ...order } = written
       if (existed) {
         // An import updates what the file holds; the order's status link stays as the customer has it.
         await tx.update(orders).set(order).where(eq(orders.id, id))
         await tx.delete(orderLines).where(eq(orderLines.orderId, id))
+        await tx.delete(orderDiscounts).where(eq(orderDiscounts.orderId, id))
       } else {
         await tx.insert(orders).values(order)
       }
       const stored = lines.map((line) => ({ ...line, orderId: id }))
       await tx.insert(orderLines).values(stored)
+      if (discounts.length > 0) await tx.insert(orderDiscounts).values(discounts.map((discount) => ({ ...discount, orderId: id })))
       await recordHistory(tx, {
         collection: 'orders',
         documentId: id,
         action: existed ? 'set' : 'create',
-        document: orderDocument({ ...written, lines: stored, discounts: [] }),
+        document: orderDocument({ ...written, lines: stored, discounts: [...discounts].sort((left, right) => left.position - right.position) }),
         updatedBy,
       })
     }
