@@ -3,6 +3,7 @@ import { addDemoDataOnce, SEED_ACTOR } from '../catalog/seed.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { products, promotions } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
+import { promotionDocument } from './promotions.server.ts'
 
 const MARK = 'demo-promotions-data'
 
@@ -31,7 +32,6 @@ export function addDemoPromotions(db: Database): Promise<boolean> {
     if (found.length !== ids.length) return
     const [added] = await tx.insert(promotions).values(DEMO_KIT_OFFER).onConflictDoNothing().returning()
     if (!added) return
-    const { id, ...document } = added
-    await recordHistory(tx, { collection: 'promotions', documentId: id, action: 'create', document: { FBUID: id, ...document }, updatedBy: SEED_ACTOR })
+    await recordHistory(tx, { collection: 'promotions', documentId: added.id, action: 'create', document: promotionDocument(added), updatedBy: SEED_ACTOR })
   })
 }
