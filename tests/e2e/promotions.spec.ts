@@ -23,32 +23,62 @@ async function lookAt(page: Page, name: string) {
   expect(await overflows(page), `${name} fits 390 px`).toBe(false)
 }
 
-test('a shopper uses a camera code on every step and the tax invoice; a code not started says when; one discounted unit refunded pays back its discounted price', async ({
+/** Next Monday in Brisbane, as `<input type=date>` takes it: never today. */
+function nextMonday(): string {
+  const today = shopDay(new Date())
+  return addDays(today, (8 - new Date(`${today}T00:00:00Z`).getUTCDay()) % 7 || 7)
+}
+
+test('staff create BLACKFRIDAY, 15 % off cameras for 100 uses until Monday; a shopper uses it on every step and the tax invoice; a code not started says when; one discounted unit refunded pays back its discounted price; the report counts the use', async ({
   page,
   browser,
 }) => {
-  // A code of this walk's own (others run beside it): 15 % off cameras, 100 uses, until next Monday; and one starting in ten days.
-  const mark = Date.now().toString(36).toUpperCase()
-  const code = `CAMS${mark}`
-  const soon = `SOON${mark}`
-  const today = shopDay(new Date())
-  const monday = addDays(today, (8 - new Date(`${today}T00:00:00Z`).getUTCDay()) % 7 || 7)
-  const start = addDays(today, 10)
+  // Staff create the code on its screen; a percentage over 100 is refused, keeping what was typed.
+  const staffEmail = uniqueEmail('promo-staff')
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  await staff.goto('/staff')
+  await staff.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Promotions' }).click()
+  await staff.getByRole('link', { name: 'New promotion' }).click()
+  const monday = nextMonday()
+  await staff.getByLabel('Code', { exact: true }).fill('blackfriday')
+  await staff.getByLabel('Name shoppers read').fill('15 % off cameras')
+  await staff.getByLabel('Percentage off (%)').fill('150')
+  await staff.getByLabel('What it takes off').selectOption({ label: 'Chosen categories and products' })
+  await staff.getByLabel('Cameras', { exact: true }).check()
+  await staff.getByLabel('Last day').fill(monday)
+  await staff.getByLabel('Uses in all').fill('100')
+  await staff.getByRole('button', { name: 'Create the promotion' }).click()
+  await expect(staff.getByText('Enter a percentage from 0.01 to 100, such as 15 or 12.5.')).toBeVisible()
+  await expect(staff.getByLabel('Percentage off (%)')).toHaveAttribute('aria-invalid', 'true')
+  await expect(staff.getByLabel('Code', { exact: true })).toHaveValue('blackfriday')
+  await expect(staff.getByLabel('Cameras', { exact: true })).toBeChecked()
+  await expect(staff.getByLabel('Last day')).toHaveValue(monday)
+  await lookAt(staff, 'promotion-form-refused')
+  await expectNoAxeViolations(staff)
+  await staff.setViewportSize({ width: 1440, height: 900 })
+  await staff.getByLabel('Percentage off (%)').fill('15')
+  await staff.getByRole('button', { name: 'Create the promotion' }).click()
+  await expect(staff.getByText('The promotion is created.')).toBeVisible()
+  await expect(staff.getByTestId('promotion-state')).toHaveText('Running')
+  await expect(staff.getByTestId('promotion-uses')).toHaveText('Used 0 times, 100 uses left.')
+  await staff.getByRole('link', { name: '← Promotions' }).click()
+  const listed = staff.getByTestId('promotion-BLACKFRIDAY')
+  const until = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${monday}T00:00:00Z`))
+  await expect(listed).toContainText(`Until ${until}`)
+  await expect(listed.getByTestId('uses-left')).toHaveText('100')
+  await lookAt(staff, 'promotions-list')
+  await expectNoAxeViolations(staff)
+  await staff.setViewportSize({ width: 1440, height: 900 })
+
+  // And one that starts in ten days, of this walk's own.
+  const code = 'BLACKFRIDAY'
+  const soon = `SOON${Date.now().toString(36).toUpperCase()}`
+  const start = addDays(shopDay(new Date()), 10)
   const unitCents = await withShopDatabase(async ({ db }) => {
-    await db.insert(promotions).values([
-      {
-        id: `cams-${mark}`,
-        kind: 'code',
-        code,
-        name: '15 % off cameras',
-        benefit: 'percent',
-        percentBp: 1500,
-        categories: ['cameras'],
-        usageLimit: 100,
-        ...periodOf(null, monday),
-      },
-      { id: `soon-${mark}`, kind: 'code', code: soon, name: '$20 off', benefit: 'amount', amountCents: 2000, ...periodOf(start, null) },
-    ])
+    await db
+      .insert(promotions)
+      .values({ id: soon.toLowerCase(), kind: 'code', code: soon, name: '$20 off', benefit: 'amount', amountCents: 2000, ...periodOf(start, null) })
     const [camera] = await db.select({ prices: products.productPrices }).from(products).where(eq(products.id, CAMERA))
     return camera!.prices[0]!.value
   })
@@ -104,9 +134,6 @@ test('a shopper uses a camera code on every step and the tax invoice; a code not
   await expect(page.getByTestId('discount')).toHaveText(`-${aud(discountCents)}`)
 
   // Staff read the tax invoice: the discount is its own line, the GST one eleventh of the discounted total.
-  const staffEmail = uniqueEmail('promo-staff')
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
   await staff.goto(`/orders/${orderId}/invoice`)
   await expect(staff.getByTestId('discount')).toHaveText(`-${aud(discountCents)}`)
   await expect(staff.getByTestId('gst')).toHaveText(aud(gstIncluded(totalCents)))
@@ -137,6 +164,14 @@ test('a shopper uses a camera code on every step and the tax invoice; a code not
     .first()
     .click()
   await expect(staff.getByText(aud(unitBack)).first()).toBeVisible()
+
+  // The report counts the sale before and after the code, and the code's use: 99 left.
+  await staff.goto('/reports')
+  const reported = staff.getByTestId('report-promotion-BLACKFRIDAY')
+  await expect(reported).toContainText(aud(discountCents))
+  await expect(reported).toContainText('99')
+  await lookAt(staff, 'reports-promotions')
+  await expectNoAxeViolations(staff)
   await staff.context().close()
 })
 
