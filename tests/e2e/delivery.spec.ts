@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { createProduct } from '../../app/server/catalog/products.server'
-import { outbox, products } from '../../app/server/db/schema'
+import { outbox, products, promotions } from '../../app/server/db/schema'
 import { gstIncluded, formatAud } from '../../app/lib/money'
 import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
@@ -224,9 +224,25 @@ test('the delivery step works as a plain form without JavaScript', async ({ page
     method: /^Standard/,
     address: { line1: '9 Rundle Mall', suburb: 'Adelaide', state: 'SA', postcode: '5000' },
   })
+  // A discount code is applied by the step's own button, without scripts; what was typed stays.
+  const code = `NOSCRIPT${Date.now().toString(36).toUpperCase()}`
+  await withShopDatabase(({ db }) =>
+    db.insert(promotions).values({ id: code.toLowerCase(), kind: 'code', code, name: 'Free shipping', benefit: 'free-shipping' }),
+  )
+  await noScript.getByLabel('Discount code').fill(code.toLowerCase())
+  await noScript.getByRole('button', { name: 'Apply' }).click()
+  await expect(noScript.getByTestId('code-message')).toHaveText('Free shipping.')
+  await expect(noScript.getByTestId('discount')).toHaveText(
+    await noScript
+      .getByTestId('shipping')
+      .textContent()
+      .then((text) => `-${text}`),
+  )
+  await expect(noScript.getByLabel('Full name')).toHaveValue('Nora Script')
   await noScript.getByRole('button', { name: /^Pay/ }).click()
   await expect(noScript.getByText('Demo payment page.')).toBeVisible()
   await expect(noScript.getByTestId('deliver-to')).toContainText('Adelaide SA 5000')
+  await expect(noScript.getByTestId('discount')).toHaveText(/^-\$/)
   await plain.close()
 })
 
