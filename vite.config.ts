@@ -21,9 +21,9 @@ export default defineConfig({
                 {
                   name: 'shell',
                   // With the small shared components (components/ui's kit, the <picture> of uploaded photos, the order summary and the
-                  // delivery times of the cart, product and order pages, the pay later message) that many pages use: a few KB
+                  // delivery times of the cart, product and order pages, the pay later message, the discount code's rules) that many pages use: a few KB
                   // every page loads rather than one more file for most of them.
-                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|delivery-times|error-screen|forbidden|not-found|order-summary|picture|search-box|signed-in-mark|site-footer|site-header)\.tsx|components[\\/]ui[\\/](alert|badge|button|checkbox-field|field|field-error|page-header|select-field|text-field|textarea-field)\.tsx|lib[\\/](media|money|order-summary|pay-later|seo|signed-in-hint)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](cart-context|delivery-times|error-screen|forbidden|not-found|order-summary|picture|search-box|signed-in-mark|site-footer|site-header)\.tsx|components[\\/]ui[\\/](alert|badge|button|checkbox-field|field|field-error|page-header|select-field|text-field|textarea-field)\.tsx|lib[\\/](discount-code|media|money|order-summary|pay-later|seo|signed-in-hint)\.ts)$/,
                   priority: 1,
                 },
                 {

@@ -1,3 +1,4 @@
+import { normaliseCode } from './discount-code.ts'
 import { formatAud } from './money.ts'
 import { dayStart, addDays, shopDay } from './reports/periods.ts'
 import { percentOff } from './trade.ts'
@@ -104,14 +105,7 @@ export interface PromotionOutcome {
   code: CodeOutcome | null
 }
 
-export const MAX_CODE_LENGTH = 40
-/** Letters, digits, dash and underscore: what a person can read out and type on a phone. */
-export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{1,39}$/
-
-/** A code as stored and compared: trimmed and upper-cased. */
-export function normaliseCode(text: string): string {
-  return text.trim().toUpperCase()
-}
+export { CODE_PATTERN, MAX_CODE_LENGTH, normaliseCode } from './discount-code.ts'
 
 const dayText = (instant: Date) => {
   const day = shopDay(instant)

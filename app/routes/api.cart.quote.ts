@@ -6,7 +6,7 @@ import { cartForShipping, quoteMethods } from '../server/checkout/checkout.serve
 import { methodChoices } from '../server/checkout/delivery-step.server'
 import { checkoutIdFrom, getCheckout } from '../server/checkout/drafts.server'
 import { discountedLines, itemDiscounts, priceWithPromotions, promotionContext } from '../server/promotions/pricing.server'
-import { MAX_CODE_LENGTH } from '../lib/promotions'
+import { MAX_CODE_LENGTH } from '../lib/discount-code'
 import { gstIncluded } from '../lib/money'
 import { priceCart } from '../server/checkout/orders.server'
 import { shop } from '../server/context.server'

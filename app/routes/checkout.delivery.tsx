@@ -19,7 +19,7 @@ import {
 } from '../server/checkout/drafts.server'
 import { priceCart, type CartProblem } from '../server/checkout/orders.server'
 import { discountedLines, itemDiscounts, methodPromotion, priceWithPromotions, promotionContext } from '../server/promotions/pricing.server'
-import { MAX_CODE_LENGTH, normaliseCode } from '../lib/promotions'
+import { MAX_CODE_LENGTH, normaliseCode } from '../lib/discount-code'
 import { gstIncluded } from '../lib/money'
 import { holdDays } from '../server/orders/bank-transfer.server'
 import { getTradeAccount, owingOnAccount } from '../server/trade/trade-accounts.server'
