@@ -31,6 +31,8 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
     'orders/:orderId': ['/orders', /^\/orders\/UD-[^/]+$/],
     'orders/:orderId/packing-slip': ['/orders', /^\/orders\/UD-[^/]+$/],
     'quotes/:quoteId': ['/quotes', /^\/quotes\/Q-[^/]+$/],
+    // The demo's kit offer is always there.
+    'staff/promotions/:promotionId': ['/staff/promotions', /^\/staff\/promotions\/(?!new$)[^/]+$/],
     'template/:templateId': ['/template', /^\/template\/[^/]+$/],
     'template/:templateId/update': ['/template', /^\/template\/[^/]+$/],
     'template/:templateId/deprecate': ['/template', /^\/template\/[^/]+$/],
@@ -63,6 +65,7 @@ test.describe('the staff area', () => {
       'Dashboard',
       'Orders',
       'Quotes',
+      'Promotions',
       'Enquiries',
       'Customers',
       'Reports',
