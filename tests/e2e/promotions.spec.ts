@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { gstIncluded } from '../../app/lib/money'
 import { periodOf } from '../../app/lib/promotions'
@@ -6,22 +5,11 @@ import { addDays, shopDay } from '../../app/lib/reports/periods'
 import { percentOff } from '../../app/lib/trade'
 import { products, promotions } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { lookAt } from './support/look'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 
 const CAMERA = 'unicam-f1-fpv-camera'
 const aud = (cents: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100)
-
-/** Whether the page is wider than the window (a row or a table that does not fit a phone). */
-const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-
-/** A picture of the whole page at 1440 and at 390 px, kept with the test's results, and the page fits 390 px. */
-async function lookAt(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true })
-  expect(await overflows(page), `${name} fits 390 px`).toBe(false)
-}
 
 /** Next Monday in Brisbane, as `<input type=date>` takes it: never today. */
 function nextMonday(): string {

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { lookAt } from './support/look'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, signUp, uniqueEmail } from './support/shop'
 
 /** The demo's UniCam T2 Thermal Gimbal: $4,499.00, a camera (sold on backorder, so no other walk runs out of it). */
@@ -7,18 +7,6 @@ const CAMERA = '/product/unicam-t2-thermal-gimbal'
 const NORMAL = '$4,499.00'
 /** 10 % off the cameras. */
 const TRADE = '$4,049.10'
-
-/** Whether the page is wider than the window (a row or a table that does not fit a phone). */
-const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-
-/** A picture of the whole page at 1440 and at 390 px, kept with the test's results, and the page fits 390 px. */
-async function lookAt(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true })
-  expect(await overflows(page), `${name} fits 390 px`).toBe(false)
-}
 
 test('staff approve a survey firm as trade: it sees its own price, orders on account with its purchase order, and the invoice shows on the Owing report', async ({
   page,

@@ -1,25 +1,11 @@
-import type { Locator, Page } from '@playwright/test'
 import type { Product } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { history } from '../../app/server/db/schema'
 import { demoProducts } from '../../db/seed/catalog'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { lookAt } from './support/look'
 import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
-
-/**
- * Pictures at 1440 and at 390 px, kept with the test's results: the whole page, and the window around
- * `focus` (the form is long); and the page fits 390 px.
- */
-async function lookAt(page: Page, name: string, focus: Locator) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-    await focus.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}-window.png`) })
-  }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `${name} fits 390 px`).toBe(false)
-}
 
 test('staff are told why a was price the product never had is refused; an honest one shows as "Was $X, now $Y" on its page', async ({ page }) => {
   // A camera of its own at $1,499, in the shop at that price since 40 days ago (its history says so).

@@ -48,28 +48,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null)
  * field staff set, and when it was created and last changed. Its version is the screen's, not the record's.
  */
 export function promotionDocument(row: PromotionRow): Record<string, unknown> {
-  return {
-    FBUID: row.id,
-    kind: row.kind,
-    code: row.code,
-    name: row.name,
-    active: row.active,
-    benefit: row.benefit,
-    percentBp: row.percentBp,
-    amountCents: row.amountCents,
-    productIds: row.productIds,
-    categories: row.categories,
-    kit: row.kit,
-    shippingMethodId: row.shippingMethodId,
-    minSpendCents: row.minSpendCents,
-    startsAt: iso(row.startsAt),
-    endsAt: iso(row.endsAt),
-    usageLimit: row.usageLimit,
-    perCustomerLimit: row.perCustomerLimit,
-    combinesWithOffers: row.combinesWithOffers,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }
+  const { id, startsAt, endsAt, ...fields } = promotionOf(row)
+  return { FBUID: id, ...fields, startsAt: iso(startsAt), endsAt: iso(endsAt), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) }
 }
 
 export async function getPromotion(db: Executor, id: string, lock = false): Promise<PromotionRow | null> {
