@@ -33,7 +33,7 @@ export interface PriceItem {
   description: string
 }
 
-export interface ProductFields extends Partial<ProductLogistics>, Partial<ProductPlacement>, Partial<ProductWasPrice> {
+export interface ProductFields extends Partial<ProductLogistics>, Partial<ProductPlacement>, Partial<ProductWasPrice>, Partial<ProductStockKeeping> {
   productName: string
   STUPID: string
   productCategory: Category
@@ -108,11 +108,35 @@ export interface ProductWasPrice {
 
 export const DEFAULT_WAS_PRICE: ProductWasPrice = { productWasPriceCents: null }
 
+/**
+ * Stock keeping (docs/domain.md, Stock keeping): the shop's code for the item, its barcode (a GTIN,
+ * app/lib/gtin.ts) and what one unit costs the shop. Optional in a written document, like the
+ * logistics. The cost is staff's alone: the storefront's reads leave it out (`StorefrontProduct`).
+ */
+export interface ProductStockKeeping {
+  /** Empty: none. Letters, digits and - _ . /, up to 64; one product per SKU, whatever its case. */
+  productSku: string
+  /** Empty: none. Digits only, kept without spaces. */
+  productBarcode: string
+  /** Excluding GST, in cents; null: not known. */
+  productCostCents: number | null
+}
+
+export const DEFAULT_STOCK_KEEPING: ProductStockKeeping = { productSku: '', productBarcode: '', productCostCents: null }
+
+/** A product as the storefront reads it: everything but what only staff may see. */
+export type StorefrontProduct = Omit<Product, 'productCostCents'>
+
 /** At most this many related products are chosen for one product. */
 export const MAX_RELATED = 8
 
 export interface Product
-  extends Omit<ProductFields, keyof ProductLogistics | keyof ProductPlacement | keyof ProductWasPrice>, ProductLogistics, ProductPlacement, ProductWasPrice {
+  extends
+    Omit<ProductFields, keyof ProductLogistics | keyof ProductPlacement | keyof ProductWasPrice | keyof ProductStockKeeping>,
+    ProductLogistics,
+    ProductPlacement,
+    ProductWasPrice,
+    ProductStockKeeping {
   FBUID: string
 }
 
@@ -154,7 +178,7 @@ export interface StockFacts {
   leadTime: string
 }
 
-export function cardOf(product: Product, reserved = 0): ProductCard {
+export function cardOf(product: StorefrontProduct, reserved = 0): ProductCard {
   return {
     FBUID: product.FBUID,
     productName: product.productName,

@@ -55,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         availableNow: priced.backordered.length === 0,
       })
     return {
-      lines: priced.lines,
+      // Without what a unit costs the shop: staff's alone.
+      lines: priced.lines.map(({ unitCostCents: _staffOnly, ...line }) => line),
       problems: priced.problems,
       totals: priced.totals,
       backordered: priced.backordered,

@@ -117,7 +117,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: product.productName,
-        sku: product.FBUID,
+        // The shop's SKU where staff gave one (else its id), and the barcode: what shopping search engines match on.
+        sku: product.productSku || product.FBUID,
+        ...(product.productBarcode ? { gtin: product.productBarcode } : {}),
         description: summary,
         image: product.productImages.map((image) => `${origin}${image.value}`),
         brand: { '@type': 'Brand', name: shopNameFrom(matches) },

@@ -1,4 +1,4 @@
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
   it('reads a product by id exactly as it was written', async () => {
     const e900 = await getProduct(database.db, 'unidrone-e900')
     const source = demoProducts.find((product) => product.productName === 'UniDrone E900')
-    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...DEFAULT_WAS_PRICE, ...source })
+    expect(e900).toEqual({ FBUID: 'unidrone-e900', ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...DEFAULT_WAS_PRICE, ...DEFAULT_STOCK_KEEPING, ...source })
     expect(await getProduct(database.db, 'no-such-product')).toBeNull()
   })
 

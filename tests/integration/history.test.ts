@@ -1,4 +1,4 @@
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
@@ -185,6 +185,7 @@ describe.each(testDatabaseKinds())('history and restore on $name', (kind) => {
       ...DEFAULT_LOGISTICS,
       ...DEFAULT_PLACEMENT,
       ...DEFAULT_WAS_PRICE,
+      ...DEFAULT_STOCK_KEEPING,
       ...fields,
       productName: 'History Test Drone Mk2',
     })

@@ -11,7 +11,7 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
 import { parseMediaImageUrl } from '../../app/lib/media'
 import { slugify } from '../../app/lib/slug'
 import { updateProduct } from '../../app/server/catalog/product-changes.server'
@@ -166,6 +166,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
       ...DEFAULT_LOGISTICS,
       ...DEFAULT_PLACEMENT,
       ...DEFAULT_WAS_PRICE,
+      ...DEFAULT_STOCK_KEEPING,
       ...demoProducts.find((product) => slugify(product.productName) === 'unidrone-e900'),
       productLowStockThreshold: 7,
     })

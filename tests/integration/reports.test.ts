@@ -143,8 +143,8 @@ describe.each(testDatabaseKinds())('reports on $name', (kind) => {
   it('ranks products by money taken, with units, over a range', async () => {
     const july = { from: dayStart('2026-07-01'), until: dayStart('2026-08-01') }
     expect(await topProducts(database.db, july)).toEqual([
-      { productId: 'battery', productName: 'UniCell 6S Battery', units: 2, salesCents: 66_000 },
-      { productId: 'prop', productName: 'UniProp Carbon Propeller Pair', units: 2, salesCents: 37_800 },
+      { productId: 'battery', productName: 'UniCell 6S Battery', units: 2, salesCents: 66_000, marginCents: null, costedSalesExGstCents: 0 },
+      { productId: 'prop', productName: 'UniProp Carbon Propeller Pair', units: 2, salesCents: 37_800, marginCents: null, costedSalesExGstCents: 0 },
     ])
   })
 

@@ -1,6 +1,6 @@
 import { FormTextField } from './product-form-inputs'
-import { DEFAULT_LOGISTICS, type ProductLogistics } from '../../lib/catalog'
-import type { ProductFormInput } from '../../lib/schemas/product'
+import { DEFAULT_LOGISTICS, type ProductLogistics, type ProductStockKeeping } from '../../lib/catalog'
+import { centsToDollars, type ProductFormInput } from '../../lib/schemas/product'
 import { CheckboxField as Checkbox } from '../ui/checkbox-field'
 
 /** The "Shipping and stock" fields as the editor holds them: text as typed, checkboxes as booleans. */
@@ -13,16 +13,28 @@ export interface LogisticsValues {
   allowBackorder: boolean
   backorderLeadTime: string
   lowStockThreshold: string
+  /** Stock keeping (docs/domain.md): as typed; the cost in dollars, excluding GST. */
+  sku: string
+  barcode: string
+  cost: string
 }
 
 /** The submitted keys of these fields, which are also their inputs' ids and their error paths. */
 export type LogisticsPath =
-  'productWeightGrams' | 'productContainsLithium' | 'productStockOnHand' | 'productAllowBackorder' | 'productBackorderLeadTime' | 'productLowStockThreshold'
+  | 'productWeightGrams'
+  | 'productContainsLithium'
+  | 'productStockOnHand'
+  | 'productAllowBackorder'
+  | 'productBackorderLeadTime'
+  | 'productLowStockThreshold'
+  | 'productSku'
+  | 'productBarcode'
+  | 'productCostCents'
 
 type LogisticsSubmission = Pick<ProductFormInput, LogisticsPath>
 
 /** The fields of the product being edited, or a new product's defaults (0 g, no lithium, not tracked). */
-export function initialLogistics(product: Partial<ProductLogistics> | null): LogisticsValues {
+export function initialLogistics(product: (Partial<ProductLogistics> & Partial<ProductStockKeeping>) | null): LogisticsValues {
   const stock = product?.productStockOnHand ?? DEFAULT_LOGISTICS.productStockOnHand
   return {
     weightGrams: String(product?.productWeightGrams ?? DEFAULT_LOGISTICS.productWeightGrams),
@@ -32,6 +44,9 @@ export function initialLogistics(product: Partial<ProductLogistics> | null): Log
     allowBackorder: product?.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
     backorderLeadTime: product?.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
     lowStockThreshold: String(product?.productLowStockThreshold ?? DEFAULT_LOGISTICS.productLowStockThreshold),
+    sku: product?.productSku ?? '',
+    barcode: product?.productBarcode ?? '',
+    cost: product?.productCostCents === null || product?.productCostCents === undefined ? '' : centsToDollars(product.productCostCents),
   }
 }
 
@@ -60,12 +75,15 @@ export function logisticsSubmission(values: LogisticsValues, opened: LogisticsVa
     productBackorderLeadTime: values.backorderLeadTime,
     // Sales never change it, so it is always sent (unlike the count on hand).
     productLowStockThreshold: values.lowStockThreshold,
+    productSku: values.sku,
+    productBarcode: values.barcode,
+    productCostCents: values.cost,
   }
   if (opened === null || stockChanged(values, opened)) submission.productStockOnHand = values.trackStock ? values.stockOnHand : null
   return submission
 }
 
-/** The product form's "Shipping and stock" section: weight, lithium batteries, stock and backorders. */
+/** The product form's "Shipping and stock" section: weight, lithium batteries, stock and backorders, and the stock-keeping codes and cost. */
 export function ProductLogisticsFields({
   values,
   onChange,
@@ -163,6 +181,40 @@ export function ProductLogisticsFields({
               onChange={(text) => onChange({ backorderLeadTime: text }, 'productBackorderLeadTime')}
             />
           </div>
+        </div>
+      </fieldset>
+      <fieldset className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Stock keeping</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormTextField
+            id="productSku"
+            label="SKU"
+            placeholder="e.g. UD-E900"
+            hint="Your code for it: on invoices and packing slips, and found by the products list's search."
+            value={values.sku}
+            error={errorFor('productSku')}
+            onChange={(text) => onChange({ sku: text }, 'productSku')}
+          />
+          <FormTextField
+            id="productBarcode"
+            label="Barcode (EAN or UPC)"
+            inputMode="numeric"
+            placeholder="e.g. 9312345678907"
+            hint="8, 12, 13 or 14 digits; the last checks the others."
+            value={values.barcode}
+            error={errorFor('productBarcode')}
+            onChange={(text) => onChange({ barcode: text }, 'productBarcode')}
+          />
+          <FormTextField
+            id="productCostCents"
+            label="Cost per unit ($, excl. GST)"
+            inputMode="decimal"
+            placeholder="e.g. 612.50"
+            hint="Staff only, never shown in the shop: the reports' margin."
+            value={values.cost}
+            error={errorFor('productCostCents')}
+            onChange={(text) => onChange({ cost: text }, 'productCostCents')}
+          />
         </div>
       </fieldset>
     </section>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES, MAX_RELATED, PRODUCT_STATUSES, type ProductStatus } from '../catalog.ts'
+import { gtinProblem, normaliseGtin } from '../gtin.ts'
 import { slugify } from '../slug.ts'
 import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
 
@@ -61,6 +62,28 @@ export const productFieldsSchema = z.object({
   productAllowBackorder: z.boolean().optional(),
   productBackorderLeadTime: storableString(100).optional(),
   productLowStockThreshold: z.number().int('Whole units.').min(0, 'The alert level cannot be negative.').max(10_000, 'At most 10,000.').optional(),
+  // Stock keeping: optional for the same reason (docs/domain.md, Stock keeping).
+  productSku: z
+    .string()
+    .trim()
+    .max(64, 'At most 64 characters.')
+    .regex(/^[A-Za-z0-9._/-]*$/, 'A SKU is letters, digits and - _ . / only, such as UD-E900.')
+    .optional(),
+  productBarcode: z
+    .string()
+    .transform(normaliseGtin)
+    .superRefine((code, context) => {
+      const problem = code === '' ? null : gtinProblem(code)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    })
+    .optional(),
+  productCostCents: z
+    .number()
+    .int('Costs are whole cents.')
+    .min(0, 'A cost cannot be negative.')
+    .max(100_000_000, 'That cost is too high.')
+    .nullable()
+    .optional(),
   // Where else the product is shown: optional for the same reason.
   productStatus: z.enum(Object.keys(PRODUCT_STATUSES) as [ProductStatus, ...ProductStatus[]], { message: 'Choose active, draft or archived.' }).optional(),
   productFeatured: z.boolean().optional(),
@@ -110,6 +133,7 @@ export const WEIGHT_MESSAGE = 'Enter the weight in whole grams, such as 850.'
 export const STOCK_MESSAGE = 'Enter the stock on hand as a whole number, such as 12.'
 export const THRESHOLD_MESSAGE = 'Enter the low-stock alert level as a whole number, such as 3.'
 export const WAS_PRICE_MESSAGE = 'Enter the was price in dollars, such as 1499.00, or leave it empty for none.'
+export const COST_MESSAGE = 'Enter what one costs the shop in dollars, excluding GST, such as 612.50, or leave it empty.'
 
 /** The product form: the same rules, with prices typed in dollars and weight and stock as typed text. */
 export const productFormSchema = productFieldsSchema.extend({
@@ -140,6 +164,18 @@ export const productFormSchema = productFieldsSchema.extend({
       return cents ?? z.NEVER
     })
     .pipe(productFieldsSchema.shape.productWasPriceCents.unwrap())
+    .optional(),
+  // Empty: the cost is not known.
+  productCostCents: z
+    .union([z.null(), z.number(), z.string()])
+    .transform((input, context) => {
+      if (typeof input !== 'string') return input
+      if (input.trim() === '') return null
+      const cents = dollarsToCents(input)
+      if (cents === null) context.addIssue({ code: 'custom', message: COST_MESSAGE })
+      return cents ?? z.NEVER
+    })
+    .pipe(productFieldsSchema.shape.productCostCents.unwrap())
     .optional(),
   productPrices: z
     .array(

@@ -65,7 +65,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
             cell: (line) => (
               <>
                 {line.productName}
-                <span className="block text-xs text-slate-500">{line.productId}</span>
+                <span className="block text-xs text-slate-500">{line.sku ? `SKU ${line.sku}` : line.productId}</span>
               </>
             ),
           },

@@ -8,6 +8,8 @@ import {
   getEditableProduct,
   ProductNotFoundError,
   relatedProductErrors,
+  stockKeepingErrors,
+  stockKeepingTaken,
   StaleEditError,
   updateProduct,
 } from '../../server/catalog/product-changes.server'
@@ -44,13 +46,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = readProductSubmission(form)
   if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
-  const relatedErrors = await relatedProductErrors(shop(context).db, submission.fields, params.productId)
+  const relatedErrors = {
+    ...(await relatedProductErrors(shop(context).db, submission.fields, params.productId)),
+    ...(await stockKeepingErrors(shop(context).db, submission.fields, params.productId)),
+  }
   if (Object.keys(relatedErrors).length > 0) return data({ errors: relatedErrors, formError: undefined }, { status: 400 })
   try {
     const product = await updateProduct(shop(context).db, params.productId, version, submission.fields, staff.email)
     return redirect(productPath(product.FBUID))
   } catch (error) {
     if (error instanceof ProductIdTakenError) return data({ errors: { productName: error.message }, formError: undefined }, { status: 409 })
+    const taken = stockKeepingTaken(error, submission.fields)
+    if (taken) return data({ errors: taken, formError: undefined }, { status: 409 })
     if (error instanceof WasPriceRefusedError) return data({ errors: { productWasPriceCents: error.message }, formError: undefined }, { status: 400 })
     if (error instanceof StaleEditError) return data({ errors: {}, formError: error.message }, { status: 409 })
     if (error instanceof ProductNotFoundError) {

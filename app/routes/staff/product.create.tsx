@@ -3,7 +3,7 @@ import { ProductForm, readProductSubmission } from '../../components/staff/produ
 import { isCategory, productPath } from '../../lib/catalog'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { relatedProductErrors } from '../../server/catalog/product-changes.server'
+import { relatedProductErrors, stockKeepingErrors, stockKeepingTaken } from '../../server/catalog/product-changes.server'
 import { createProduct, ProductIdTakenError } from '../../server/catalog/products.server'
 import { WasPriceRefusedError } from '../../server/catalog/was-price.server'
 import { shop } from '../../server/context.server'
@@ -24,13 +24,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const submission = readProductSubmission(await readForm(request))
   if (!submission.ok) return data({ errors: submission.errors, formError: submission.formError }, { status: 400 })
-  const relatedErrors = await relatedProductErrors(shop(context).db, submission.fields)
+  const relatedErrors = {
+    ...(await relatedProductErrors(shop(context).db, submission.fields)),
+    ...(await stockKeepingErrors(shop(context).db, submission.fields)),
+  }
   if (Object.keys(relatedErrors).length > 0) return data({ errors: relatedErrors, formError: undefined }, { status: 400 })
   try {
     const product = await createProduct(shop(context).db, submission.fields, staff.email)
     return redirect(productPath(product.FBUID))
   } catch (error) {
     if (error instanceof ProductIdTakenError) return data({ errors: { productName: error.message }, formError: undefined }, { status: 409 })
+    const taken = stockKeepingTaken(error, submission.fields)
+    if (taken) return data({ errors: taken, formError: undefined }, { status: 409 })
     // The form has no was price for a new product; a post that sends one anyway is answered as the update form's is.
     if (error instanceof WasPriceRefusedError) return data({ errors: { productWasPriceCents: error.message }, formError: undefined }, { status: 400 })
     throw error

@@ -214,6 +214,24 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               { header: 'Product', cell: (product) => product.productName },
               { header: 'Units', align: 'right', nowrap: true, cell: (product) => product.units },
               { header: 'Revenue', align: 'right', nowrap: true, cell: (product) => formatAud(product.salesCents) },
+              {
+                header: 'Margin (excl. GST)',
+                align: 'right',
+                nowrap: true,
+                cell: (product) =>
+                  product.marginCents === null ? (
+                    <span className="text-slate-500" title="No cost on the product form when these were sold">
+                      —
+                    </span>
+                  ) : (
+                    <span data-testid={`margin-${product.productId}`}>
+                      {formatAud(product.marginCents)}
+                      {product.costedSalesExGstCents > 0 ? (
+                        <span className="block text-xs text-slate-500">{Math.round((product.marginCents / product.costedSalesExGstCents) * 100)} %</span>
+                      ) : null}
+                    </span>
+                  ),
+              },
             ]}
           />
         )}

@@ -10,6 +10,7 @@ import {
   type ProductCard,
   type ProductFields,
   type ProductItem,
+  type StorefrontProduct,
 } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -32,21 +33,24 @@ export async function getProduct(db: Executor, productId: string): Promise<Produ
   return row ? toProduct(row) : null
 }
 
-/** A product as the storefront shows it: the document, and what is available of it now. */
+/** A product as the storefront shows it: the document without what only staff see, and what is available of it now. */
 export interface ShownProduct {
-  product: Product
+  product: StorefrontProduct
   stock: StockFacts
 }
 
+// The cost is never read for a storefront page (it would travel in the page's data, and the page cache).
+const { productCostCents: _staffOnly, ...storefrontColumns } = documentColumns
+
 export async function getShownProduct(db: Executor, productId: string): Promise<ShownProduct | null> {
   const [row] = await db
-    .select({ ...documentColumns, reserved: products.stockReserved })
+    .select({ ...storefrontColumns, reserved: products.stockReserved })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1)
   if (!row) return null
   const { reserved, ...product } = row
-  return { product: toProduct(product), stock: stockFactsOf(product, reserved) }
+  return { product: product as StorefrontProduct, stock: stockFactsOf(product, reserved) }
 }
 
 /** The first image, the card text (docs/domain.md) and the first price, picked out by the database. */

@@ -1,3 +1,4 @@
+import { normaliseGtin } from '../../lib/gtin.ts'
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Category, ProductStatus } from '../../lib/catalog.ts'
 import { STAFF_PRODUCTS_PAGE_SIZE, type StaffProductQuery } from '../../lib/staff-product-query.ts'
@@ -26,9 +27,25 @@ export interface StaffProductRow {
   updatedAt: Date
 }
 
+/**
+ * A search of the staff list: the name or id containing it, or the SKU (containing it, or close to it:
+ * a typo such as UD-E90O finds UD-E900, by trigram similarity as the shop's search reads names), or
+ * the barcode, typed with or without its spaces.
+ */
+function matching(q: string): SQL | undefined {
+  const digits = normaliseGtin(q)
+  return or(
+    ilike(products.productName, containing(q)),
+    ilike(products.id, containing(q)),
+    ilike(products.productSku, containing(q)),
+    and(sql`${products.productSku} <> ''`, sql`similarity(lower(${products.productSku}), lower(${q})) >= 0.4`),
+    /^\d{8,14}$/.test(digits) ? eq(products.productBarcode, digits) : undefined,
+  )
+}
+
 function conditions(query: StaffProductQuery): SQL | undefined {
   return and(
-    query.q ? or(ilike(products.productName, containing(query.q)), ilike(products.id, containing(query.q))) : undefined,
+    query.q ? matching(query.q) : undefined,
     query.category ? eq(products.productCategory, query.category) : undefined,
     query.status ? eq(products.productStatus, query.status) : undefined,
     query.stock === 'low' ? lowOnStock : undefined,

@@ -33,6 +33,9 @@ export interface PricedLine {
   priceId: string
   /** The product's category (what a promotion may cover); none for a quote's line. */
   category?: string
+  /** The product's SKU and what a unit costs the shop (excl. GST), kept with the order line (docs/domain.md, Stock keeping). */
+  sku?: string
+  unitCostCents?: number | null
   /** Before any discount. */
   unitPriceCents: number
   /** What everyone else pays for one, where a trade customer's own price differs from it. */
@@ -92,6 +95,8 @@ export async function priceCart(
           onHand: products.productStockOnHand,
           reserved: products.stockReserved,
           allowBackorder: products.productAllowBackorder,
+          sku: products.productSku,
+          costCents: products.productCostCents,
         })
         .from(products)
         // A draft or archived product is not sold: it prices as a product that no longer exists.
@@ -142,6 +147,8 @@ export async function priceCart(
       productId: row.id,
       productName: row.name,
       category: row.category,
+      sku: row.sku,
+      unitCostCents: row.costCents,
       image: row.images[0]?.value ?? '',
       // A provider's price id charges its own amount: a trade price goes to it as an amount instead.
       priceId: price.rule === 'normal' ? normal.description.trim() : '',
@@ -332,6 +339,8 @@ export async function createPendingOrder(
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
         discountCents: line.discountCents ?? 0,
+        sku: line.sku ?? '',
+        unitCostCents: line.unitCostCents ?? null,
         gstCents: line.gstCents,
         reservedQuantity: held.get(line.productId) ?? 0,
       })),

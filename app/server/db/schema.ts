@@ -68,12 +68,30 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     /** The product page shows the use-case pictures. */
     productUseCases: boolean('show_use_cases').notNull().default(false),
+    /**
+     * Stock keeping (docs/domain.md, Stock keeping): the shop's own code for the item, its barcode (a
+     * GTIN whose check digit is right; app/lib/gtin.ts), both empty when none and each used by one
+     * product at most; and what one unit costs the shop, excluding GST, in cents (staff only: never in
+     * a storefront page), null when not known.
+     */
+    productSku: text('sku').notNull().default(''),
+    productBarcode: text('barcode').notNull().default(''),
+    productCostCents: integer('cost_cents'),
     /** Raised on every write; an editor's save names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('products_category_name_idx').on(table.productCategory, table.productName)],
+  (table) => [
+    index('products_category_name_idx').on(table.productCategory, table.productName),
+    // One product per SKU and per barcode (empty: none).
+    uniqueIndex('products_sku_idx')
+      .on(sql`lower(${table.productSku})`)
+      .where(sql`${table.productSku} <> ''`),
+    uniqueIndex('products_barcode_idx')
+      .on(table.productBarcode)
+      .where(sql`${table.productBarcode} <> ''`),
+  ],
 )
 
 /** One row per write of any stored document (docs/domain.md, History), written in the same transaction. */
@@ -286,6 +304,10 @@ export const orderLines = pgTable(
     lineTotalCents: integer('line_total_cents').notNull(),
     /** The line's part of the order's discounts (app/lib/promotions.ts, apportion). */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The product's SKU when it was sold (empty: none). */
+    sku: text('sku').notNull().default(''),
+    /** What one unit cost the shop when it was sold, excluding GST (the reports' margin); null: not known. */
+    unitCostCents: integer('unit_cost_cents'),
     gstCents: integer('gst_cents').notNull(),
     /** Units this line holds in the product's `stock_reserved` (none when its stock was not tracked). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),

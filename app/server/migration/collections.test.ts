@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoProducts } from '../../../db/seed/catalog.ts'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE } from '../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Importer } from './collection.server.ts'
 import { COLLECTION_DEFINITIONS, importRefusal } from './collections.server.ts'
@@ -22,7 +22,7 @@ describe('the rules each collection checks an imported document against', () => 
   it('accepts a product under the id made from its name, keeping prices in cents', () => {
     const preparation = prepare('products', productId, { ...product })
     expect(preparation.ok).toBe(true)
-    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...DEFAULT_WAS_PRICE, ...product })
+    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...DEFAULT_WAS_PRICE, ...DEFAULT_STOCK_KEEPING, ...product })
   })
 
   it('fills shipping and stock a file leaves out from the stored product, or a new product’s defaults', () => {

@@ -5,6 +5,7 @@ import type { PromotionFields } from '../../lib/schemas/promotion.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orderDiscounts, orders, products, promotions, shippingMethods } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
+import { uniqueViolation } from '../db/unique.server.ts'
 import { LIVE_STATUSES, promotionOf, type PromotionRow } from './pricing.server.ts'
 
 /**
@@ -129,16 +130,6 @@ const codeTaken = (code: string, holder: string | null) =>
     'code',
   )
 
-/** Whether a database error is a unique constraint's refusal (PostgreSQL 23505), as drivers and Drizzle wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  let cause = error
-  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
-    if ((cause as { code?: unknown }).code === '23505') return true
-    cause = (cause as { cause?: unknown }).cause
-  }
-  return false
-}
-
 /**
  * Creates a promotion (`id` null) or changes one (the version the form was opened at), with its
  * history row, in one transaction under the promotion's row lock. A code another promotion has is
@@ -187,7 +178,7 @@ export async function savePromotion(
       return saved
     })
   } catch (error) {
-    if (fields.code && isUniqueViolation(error)) throw codeTaken(fields.code, null)
+    if (fields.code && uniqueViolation(error) !== null) throw codeTaken(fields.code, null)
     throw error
   }
 }

@@ -98,6 +98,13 @@ export interface TopProduct {
   productName: string
   units: number
   salesCents: number
+  /**
+   * The margin excluding GST, of the lines sold with a known cost (docs/domain.md, Stock keeping):
+   * their sales less GST, less units × the cost each line kept. Null when no line had a cost.
+   */
+  marginCents: number | null
+  /** The sales excluding GST the margin is taken on (its share, for a percentage). */
+  costedSalesExGstCents: number
 }
 
 /** The best-selling products of sales (paid, or invoiced on account) between two instants, by money taken (GST inclusive). */
@@ -110,6 +117,15 @@ export async function topProducts(db: Executor, range: { from: Date; until: Date
       productName: sql<string>`(array_agg(${orderLines.productName} order by ${saleAt} desc))[1]`,
       units: total(orderLines.quantity),
       salesCents,
+      costedSalesExGstCents:
+        sql<number>`coalesce(sum(${orderLines.lineTotalCents} - ${orderLines.gstCents}) filter (where ${orderLines.unitCostCents} is not null), 0)::bigint`.mapWith(
+          Number,
+        ),
+      marginCents: sql<
+        number | null
+      >`(sum(${orderLines.lineTotalCents} - ${orderLines.gstCents}) filter (where ${orderLines.unitCostCents} is not null) - sum(${orderLines.unitCostCents} * ${orderLines.quantity}))::bigint`.mapWith(
+        (value) => (value === null ? null : Number(value)),
+      ),
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))

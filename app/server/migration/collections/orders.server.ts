@@ -25,6 +25,9 @@ const lineSchema = z.strictObject({
   quantity: z.number().int().min(1).max(MAX_PER_LINE, `At most ${MAX_PER_LINE} of a product per line.`),
   lineTotalCents: cents,
   discountCents: cents.default(0),
+  // The product's SKU and what a unit cost the shop (excl. GST) when it was sold.
+  sku: z.string().trim().max(64).default(''),
+  unitCostCents: cents.nullable().default(null),
   gstCents: cents,
   reservedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
   refundedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
@@ -154,6 +157,8 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   quantity: line.quantity,
   lineTotalCents: line.lineTotalCents,
   discountCents: line.discountCents,
+  sku: line.sku,
+  unitCostCents: line.unitCostCents,
   gstCents: line.gstCents,
   reservedQuantity: line.reservedQuantity,
   refundedQuantity: line.refundedQuantity,

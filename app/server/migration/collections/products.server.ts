@@ -1,10 +1,11 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_WAS_PRICE, type ProductFields } from '../../../lib/catalog.ts'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE, type ProductFields } from '../../../lib/catalog.ts'
 import { productFieldsSchema } from '../../../lib/schemas/product.ts'
 import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
 import { afterTextId, byCodeUnit, recordHistoryRows, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
+import { stockKeepingErrors } from '../../catalog/product-changes.server.ts'
 
 // Units held by payments under way are not part of the document: an import never changes them.
 const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
@@ -34,6 +35,9 @@ function productDocument(productId: string, fields: ProductFields): Document {
     productAllowBackorder: fields.productAllowBackorder ?? DEFAULT_LOGISTICS.productAllowBackorder,
     productBackorderLeadTime: fields.productBackorderLeadTime ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
     productLowStockThreshold: fields.productLowStockThreshold ?? DEFAULT_LOGISTICS.productLowStockThreshold,
+    productSku: fields.productSku ?? DEFAULT_STOCK_KEEPING.productSku,
+    productBarcode: fields.productBarcode ?? DEFAULT_STOCK_KEEPING.productBarcode,
+    productCostCents: fields.productCostCents === undefined ? DEFAULT_STOCK_KEEPING.productCostCents : fields.productCostCents,
     productStatus: fields.productStatus ?? DEFAULT_PLACEMENT.productStatus,
     productFeatured: fields.productFeatured ?? DEFAULT_PLACEMENT.productFeatured,
     productRelated: fields.productRelated ?? DEFAULT_PLACEMENT.productRelated,
@@ -42,10 +46,10 @@ function productDocument(productId: string, fields: ProductFields): Document {
 }
 
 /** The fields a document may leave out, with a new product's values. */
-const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_WAS_PRICE, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT }
+const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_WAS_PRICE, ...DEFAULT_LOGISTICS, ...DEFAULT_STOCK_KEEPING, ...DEFAULT_PLACEMENT }
 
 /**
- * The was price, shipping, stock and placement a document leaves out (a file from before they were
+ * The was price, shipping, stock, stock keeping (SKU, barcode, cost) and placement a document leaves out (a file from before they were
  * exported) keep the stored product's values, or a new product's defaults: an older file never resets
  * a product's was price, stock, weight, low-stock level or the staff's choices of where it is shown.
  * An imported was price is taken as the file has it: the file is the shop's own record moved between
@@ -86,6 +90,11 @@ const productImporter: Importer<ProductFields> = {
     return { ok: true, document: productDocument(productId, product), row: product }
   },
   /** Products come by the thousand: one upsert, one redirect clean-up and one history insert per batch. */
+  /** A SKU or barcode another product has is refused by name, as the form refuses it (docs/domain.md, Stock keeping). */
+  async storedRefusal(db, productId, fields) {
+    const taken = await stockKeepingErrors(db, fields, productId)
+    return taken.productSku ?? taken.productBarcode ?? null
+  },
   async write(tx, staged, updatedBy) {
     if (staged.length === 0) return
     await tx
