@@ -7,7 +7,15 @@
  * They are inserted in batches, each batch with its history rows in one transaction, as
  * createProduct does one by one (docs/domain.md, History).
  */
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE, type Category, type Product, type ProductFields } from '../../app/lib/catalog.ts'
+import {
+  DEFAULT_LOGISTICS,
+  DEFAULT_PLACEMENT,
+  DEFAULT_STOCK_KEEPING,
+  DEFAULT_WAS_PRICE,
+  type Category,
+  type Product,
+  type ProductFields,
+} from '../../app/lib/catalog.ts'
 import { slugify } from '../../app/lib/slug.ts'
 import { seedCatalog } from '../../app/server/catalog/seed.server.ts'
 import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server.ts'

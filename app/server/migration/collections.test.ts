@@ -22,7 +22,15 @@ describe('the rules each collection checks an imported document against', () => 
   it('accepts a product under the id made from its name, keeping prices in cents', () => {
     const preparation = prepare('products', productId, { ...product })
     expect(preparation.ok).toBe(true)
-    if (preparation.ok) expect(preparation.document).toEqual({ FBUID: productId, ...DEFAULT_LOGISTICS, ...DEFAULT_PLACEMENT, ...DEFAULT_WAS_PRICE, ...DEFAULT_STOCK_KEEPING, ...product })
+    if (preparation.ok)
+      expect(preparation.document).toEqual({
+        FBUID: productId,
+        ...DEFAULT_LOGISTICS,
+        ...DEFAULT_PLACEMENT,
+        ...DEFAULT_WAS_PRICE,
+        ...DEFAULT_STOCK_KEEPING,
+        ...product,
+      })
   })
 
   it('fills shipping and stock a file leaves out from the stored product, or a new product’s defaults', () => {
