@@ -238,11 +238,22 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(await getProduct(target.db, 'unidrone-e900')).toBeFalsy()
   })
 
+  it('rejects a product whose Stripe product id is not in Stripe’s form, with the reason', async () => {
+    const target = await fresh()
+    const file = JSON.parse(exported.products)
+    file.documents['unidrone-e900'].STUPID = 'abc'
+    const report = await dryRunImport(target.db, 'products', documentsOf(JSON.stringify(file), 'products'), asStaff)
+    expect(report.rejected).toEqual([
+      { id: 'unidrone-e900', reason: 'STUPID: A Stripe product id is prod_ followed by letters and digits, such as prod_NWjs8kKbJWmuuc.' },
+    ])
+    expect(report.counts.create).toBe(demoProducts.length - 1)
+  })
+
   it('does not apply a dry run the stored data has moved on from', async () => {
     const target = await fresh()
     await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
     const file = JSON.parse(exported.products)
-    file.documents['unidrone-e900'].STUPID = 'prod_from_file'
+    file.documents['unidrone-e900'].STUPID = 'prod_FromFile'
     const edited = JSON.stringify(file)
     const report = await dryRunImport(target.db, 'products', documentsOf(edited, 'products'), asStaff)
     const e900 = file.documents['unidrone-e900']
@@ -255,7 +266,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     )
     const result = await applyImport(target.db, 'products', documentsOf(edited, 'products'), { ...asStaff, expectedPlan: report.plan })
     expect(result).toMatchObject({ applied: false, reason: expect.stringMatching(/changed since the dry run/) })
-    expect((await getProduct(target.db, 'unidrone-e900'))!.STUPID).not.toBe('prod_from_file')
+    expect((await getProduct(target.db, 'unidrone-e900'))!.STUPID).not.toBe('prod_FromFile')
   })
 
   it('refuses malformed files with a clear message and writes nothing', async () => {
