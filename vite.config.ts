@@ -27,9 +27,9 @@ export default defineConfig({
                   priority: 1,
                 },
                 {
-                  // What catalogue pages share (category lists, search results, product pages): one file.
+                  // What catalogue pages share (category lists and all products, search results, product pages): one file.
                   name: 'catalogue',
-                  test: /[\\/]app[\\/]components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag)\.tsx$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag|list-controls)\.tsx|lib[\\/]category-query\.ts)$/,
                   priority: 1,
                 },
               ],

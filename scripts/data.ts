@@ -168,7 +168,11 @@ function describeReport(report: ImportReport, title: string): string {
   const more = (shown: number, total: number) => (total > shown ? [`  … and ${total - shown} more`] : [])
   if (report.created.length) lines.push('To create:', ...report.created.map((id) => `  ${id}`), ...more(report.created.length, counts.create))
   if (report.updated.length) {
-    lines.push('To update:', ...report.updated.map((item) => `  ${item.id} (${item.fields.join(', ')})`), ...more(report.updated.length, counts.update))
+    lines.push(
+      'To update:',
+      ...report.updated.map((item) => `  ${item.id}${item.renamedFrom ? ` (renamed from ${item.renamedFrom})` : ''} (${item.fields.join(', ')})`),
+      ...more(report.updated.length, counts.update),
+    )
   }
   if (report.rejected.length) {
     lines.push('Rejected:', ...report.rejected.map((item) => `  ${item.id}: ${item.reason}`), ...more(report.rejected.length, counts.rejected))

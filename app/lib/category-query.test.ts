@@ -67,12 +67,17 @@ describe('building the links of a category page', () => {
     expect(categoryPageHref('cameras', query, 3)).toBe('/products/cameras?sort=price-asc&stock=in&min=50.50&max=200&page=3')
     expect(categoryPageHref('cameras', query, 1)).toBe('/products/cameras?sort=price-asc&stock=in&min=50.50&max=200')
     expect(categoryPageHref('cameras', DEFAULT_CATEGORY_QUERY, 1)).toBe('/products/cameras')
+    // Every product (/products) pages the same way.
+    expect(categoryPageHref(null, query, 2)).toBe('/products?sort=price-asc&stock=in&min=50.50&max=200&page=2')
+    expect(categoryPageHref(null, DEFAULT_CATEGORY_QUERY, 1)).toBe('/products')
   })
 
   it('the canonical address of a page of the default view is itself; of a sorted or filtered view, the category', () => {
     expect(categoryCanonicalPath('propulsion', { ...DEFAULT_CATEGORY_QUERY, page: 2 })).toBe('/products/propulsion?page=2')
     expect(categoryCanonicalPath('propulsion', DEFAULT_CATEGORY_QUERY)).toBe('/products/propulsion')
     expect(categoryCanonicalPath('propulsion', query)).toBe('/products/propulsion')
+    expect(categoryCanonicalPath(null, { ...DEFAULT_CATEGORY_QUERY, page: 2 })).toBe('/products?page=2')
+    expect(categoryCanonicalPath(null, query)).toBe('/products')
   })
 
   it('shows price bounds again in dollars', () => {

@@ -1,7 +1,7 @@
 import { categoryPageOf, categoryPath, type Category } from './catalog.ts'
 
 /**
- * What a category page shows, read from its query string (docs/domain.md, Catalogue pages). The
+ * What a category page (or `/products`, the list of every product) shows, read from its query string (docs/domain.md, Catalogue pages). The
  * page cache, the catalogue reads and every link on the page use the same normal form
  * (categoryQueryString), so two addresses that ask for the same list share one cached page.
  */
@@ -86,17 +86,22 @@ export function categoryQueryString(query: CategoryQuery): string {
   return params.length === 0 ? '' : `?${new URLSearchParams(params).toString()}`
 }
 
-/** The address of one page of this view of a category (the links under the list). */
-export function categoryPageHref(category: Category, query: CategoryQuery, page: number): string {
-  return `${categoryPath(category)}${categoryQueryString({ ...query, page })}`
+/** The list of a category, or of every product (`/products`) for null. */
+export function listPath(category: Category | null): string {
+  return category === null ? '/products' : categoryPath(category)
+}
+
+/** The address of one page of this view of a category, or of all products (the links under the list). */
+export function categoryPageHref(category: Category | null, query: CategoryQuery, page: number): string {
+  return `${listPath(category)}${categoryQueryString({ ...query, page })}`
 }
 
 /**
  * The canonical address of a view: a page of the default view names itself; a sorted or filtered
  * view names the category's first page, the list it reorders or narrows.
  */
-export function categoryCanonicalPath(category: Category, query: CategoryQuery): string {
-  return isDefaultView(query) ? categoryPageHref(category, DEFAULT_CATEGORY_QUERY, query.page) : categoryPath(category)
+export function categoryCanonicalPath(category: Category | null, query: CategoryQuery): string {
+  return isDefaultView(query) ? categoryPageHref(category, DEFAULT_CATEGORY_QUERY, query.page) : listPath(category)
 }
 
 /** A price bound as the form shows it again (dollars), '' for none. */

@@ -3,25 +3,15 @@ import { Breadcrumbs } from '../components/shop/breadcrumbs'
 import { ProductCard } from '../components/shop/product-card'
 import { PageLinks } from '../components/shop/page-links'
 import { CATEGORY_LABELS, CATEGORY_PAGE_SIZE, categoryPath, isCategory, type Category } from '../lib/catalog'
-import {
-  CATEGORY_SORTS,
-  categoryCanonicalPath,
-  categoryPageHref,
-  categoryQueryOf,
-  isDefaultView,
-  priceFieldValue,
-  type CategoryQuery,
-} from '../lib/category-query'
+import { categoryCanonicalPath, categoryPageHref, categoryQueryOf, isDefaultView } from '../lib/category-query'
+import { ListControls } from '../components/shop/list-controls'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import type { Route } from './+types/products.$category'
 import { visitorPriceList } from '../server/trade/trade-prices.server'
 import { tradeCards } from '../lib/trade'
-import { Button, LinkButton } from '../components/ui/button'
-import { CheckboxField } from '../components/ui/checkbox-field'
-import { SelectField } from '../components/ui/select-field'
-import { TextField } from '../components/ui/text-field'
+import { LinkButton } from '../components/ui/button'
 
 const intros: Record<keyof typeof CATEGORY_LABELS, string> = {
   autopilots: 'Flight controllers, carrier boards and GNSS receivers for reliable autonomous flight.',
@@ -114,45 +104,6 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
           {pages > 1 ? <PageLinks href={(page) => categoryPageHref(category, query, page)} page={query.page} pages={pages} total={total} /> : null}
         </>
       )}
-    </div>
-  )
-}
-
-/**
- * The product count and a plain GET form (sort, in stock only, price range, Apply): it works without
- * JavaScript, and a new view starts again at its first page (the form sends no page).
- */
-function ListControls({ category, query, total }: { category: Category; query: CategoryQuery; total: number }) {
-  return (
-    <div className="mt-6 flex flex-col gap-4 border-y border-slate-200 py-4 lg:flex-row lg:items-end lg:justify-between">
-      <p className="text-sm font-medium text-slate-700" data-testid="product-count">
-        {total.toLocaleString('en-AU')} {total === 1 ? 'product' : 'products'}
-      </p>
-      <form method="get" action={categoryPath(category)} aria-label="Sort and filter" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-        <SelectField id="list-sort" name="sort" label="Sort by" size="sm" className="col-span-2 sm:w-52" defaultValue={query.sort} options={CATEGORY_SORTS} />
-        <TextField
-          id="list-min"
-          name="min"
-          label="Min price ($)"
-          size="sm"
-          className="sm:w-28"
-          inputMode="decimal"
-          defaultValue={priceFieldValue(query.minCents)}
-          placeholder="0"
-        />
-        <TextField
-          id="list-max"
-          name="max"
-          label="Max price ($)"
-          size="sm"
-          className="sm:w-28"
-          inputMode="decimal"
-          defaultValue={priceFieldValue(query.maxCents)}
-          placeholder="Any"
-        />
-        <CheckboxField id="list-stock" name="stock" value="in" label="In stock only" className="py-2 font-medium" defaultChecked={query.inStock} />
-        <Button type="submit">Apply</Button>
-      </form>
     </div>
   )
 }

@@ -74,11 +74,13 @@ test('the Products dropdown and the footer lead to every range', async ({ page }
   await expect(footer.getByRole('link', { name: 'enquiries@unidrone.example' })).toHaveAttribute('href', 'mailto:enquiries@unidrone.example')
 })
 
-test('/products shows the three range tiles', async ({ page }) => {
+test('/products lists every product under links to the five ranges', async ({ page }) => {
   await page.goto('/products')
-  const tiles = page.getByRole('list', { name: 'Main ranges' }).getByRole('listitem')
-  await expect(tiles).toHaveCount(3)
-  await expect(tiles.getByRole('heading')).toHaveText(['Autopilot', 'Cameras', 'Link & Controllers'])
+  const ranges = page.getByRole('navigation', { name: 'Ranges' }).getByRole('link')
+  await expect(ranges).toHaveText([/^Autopilot/, /^Cameras/, /^Link & Controllers/, /^Propulsion/, /^Parts & Accessories/])
+  await expect(page.getByRole('article').first()).toBeVisible()
+  await ranges.filter({ hasText: 'Cameras' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cameras')
 })
 
 test('unknown products, ranges and addresses answer 404 with a way home', async ({ page }) => {

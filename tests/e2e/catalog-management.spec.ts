@@ -20,10 +20,15 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await signInAsStaff(page)
 
   // The empty form: three "required" messages next to the fields, marked invalid, and axe-clean.
+  // The demo shop (no Stripe) starts the Stripe product id with a made-up one in Stripe's form, so
+  // two of the three required fields are empty.
   await page.goto('/product/create')
+  await expect(page.getByLabel('Stripe product id')).toHaveValue(/^prod_[A-Za-z0-9]{14}$/)
+  await expect(page.getByLabel('Stripe product id')).toHaveAccessibleDescription(/prod_ followed by letters and digits/)
   await page.getByRole('button', { name: 'Create product' }).click()
-  await expect(page.getByText('required', { exact: true })).toHaveCount(3)
-  for (const label of ['Product name', 'STUPID', 'Category']) {
+  await expect(page.getByText('required', { exact: true })).toHaveCount(2)
+  await expect(page.getByLabel('Stripe product id')).not.toHaveAttribute('aria-invalid', 'true')
+  for (const label of ['Product name', 'Category']) {
     const field = page.getByLabel(label)
     await expect(field, label).toHaveAttribute('aria-invalid', 'true')
     await expect(field, label).toHaveAccessibleDescription(/required/)
@@ -42,7 +47,12 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await expect(page.getByLabel('Category')).toHaveValue('cameras')
   await page.getByLabel('Product name').fill(name)
   await expect(page.getByText(`Its page: /product/${id}`)).toBeVisible()
-  await page.getByLabel('STUPID').fill('prod_catalogtest')
+  // An id not in Stripe's form is refused on the spot, saying what the form is.
+  await page.getByLabel('Stripe product id').fill('abc')
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByText('A Stripe product id is prod_ followed by letters and digits, such as prod_NWjs8kKbJWmuuc.')).toBeVisible()
+  await expect(page).toHaveURL('/product/create?category=cameras')
+  await page.getByLabel('Stripe product id').fill('prod_catalogtest')
 
   const png = pngSquare(16, [29, 95, 209])
   await page.getByRole('button', { name: 'Add image' }).click()
@@ -134,12 +144,12 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await other.close()
   const staleText = 'Typed by an editor who opened the form before the other save.'
   await item(page, 'Description 1').getByLabel('Text').fill(staleText)
-  await page.getByLabel('STUPID').fill('prod_stale')
+  await page.getByLabel('Stripe product id').fill('prod_Stale1')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('alert')).toContainText('Someone else changed this product after you opened it.')
   await expect(page).toHaveURL(`/product/${id}/update`)
   await expect(item(page, 'Description 1').getByLabel('Text')).toHaveValue(staleText)
-  await expect(page.getByLabel('STUPID')).toHaveValue('prod_stale')
+  await expect(page.getByLabel('Stripe product id')).toHaveValue('prod_Stale1')
   await expect(item(page, 'Price 1').getByLabel('Amount in dollars')).toHaveValue('1199.00')
   // Pressing Save again does not win either: the form still names the version it started from.
   await page.getByRole('button', { name: 'Save changes' }).click()
@@ -165,7 +175,7 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   // A new product whose name gives a taken id: the error shows at the name and the input stays.
   await page.goto('/product/create')
   await page.getByLabel('Product name').fill('UniDrone E900')
-  await page.getByLabel('STUPID').fill('prod_duplicate')
+  await page.getByLabel('Stripe product id').fill('prod_Duplicate1')
   await page.getByLabel('Category').selectOption('autopilots')
   await page.getByRole('button', { name: 'Add feature' }).click()
   await item(page, 'Feature 1').getByLabel('Feature', { exact: true }).fill('Typed before the refusal')
@@ -177,10 +187,10 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
   await expect(nameField).toBeFocused()
   await expect(page).toHaveURL('/product/create')
   await expect(nameField).toHaveValue('UniDrone E900')
-  await expect(page.getByLabel('STUPID')).toHaveValue('prod_duplicate')
+  await expect(page.getByLabel('Stripe product id')).toHaveValue('prod_Duplicate1')
   await expect(page.getByLabel('Category')).toHaveValue('autopilots')
   await expect(item(page, 'Feature 1').getByLabel('Feature', { exact: true })).toHaveValue('Typed before the refusal')
-  expect((await withShopDatabase(async (database) => getProduct(database.db, 'unidrone-e900')))?.STUPID).not.toBe('prod_duplicate')
+  expect((await withShopDatabase(async (database) => getProduct(database.db, 'unidrone-e900')))?.STUPID).not.toBe('prod_Duplicate1')
 
   // Deprecate → Delete Forever → back on the category list without it.
   await page.goto('/products/cameras')

@@ -234,9 +234,53 @@ test.describe('category pages', () => {
     }
 
     await page.goto('/products')
-    await expect(page.getByRole('list', { name: 'Main ranges' }).getByRole('heading')).toHaveText(['Autopilot', 'Cameras', 'Link & Controllers'])
-    const more = page.getByRole('region', { name: 'More ranges' })
-    await expect(more.getByRole('link')).toHaveText([/^Propulsion/, /^Parts & Accessories/])
+    await expect(page.getByRole('navigation', { name: 'Ranges' }).getByRole('link')).toHaveText([
+      /^Autopilot/,
+      /^Cameras/,
+      /^Link & Controllers/,
+      /^Propulsion/,
+      /^Parts & Accessories/,
+    ])
+  })
+
+  test('/products lists every product with a range’s sort, filters and pages, on a phone too', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/products')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All products')
+    const everything = Number((await page.getByTestId('product-count').textContent())!.replace(/\D/g, ''))
+    expect(everything).toBeGreaterThanOrEqual(demoProducts.length + extra.length)
+    await expect(page.getByRole('article')).toHaveCount(24)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products$/)
+
+    const form = page.getByRole('form', { name: 'Sort and filter' })
+    await form.getByLabel('Sort by').selectOption('price-asc')
+    await form.getByLabel('In stock only').check()
+    await form.getByRole('button', { name: 'Apply' }).click()
+    // The form sends its empty price boxes too; the page reads the same view.
+    await expect(page).toHaveURL(/\/products\?sort=price-asc(&min=&max=)?&stock=in$/)
+    const first = await prices(page)
+    expect(first).toHaveLength(24)
+    expect(first).toEqual([...first].sort((a, b) => a - b))
+    await expect(page.getByTestId('stock').filter({ hasText: 'Sold out' })).toHaveCount(0)
+    // Products of several ranges, the cheapest first: the $10 link before the cheapest camera.
+    await expect(page.getByRole('article').first()).toContainText('ZZ Sorted Link 01')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products$/)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await shot(page, 'all-products-390')
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL('/products?sort=price-asc&stock=in&page=2')
+    await expect(page).toHaveTitle('All products, page 2 | UniDrone Robotics')
+    const second = await prices(page)
+    expect(second.length).toBeGreaterThan(0)
+    expect(second).toEqual([...second].sort((a, b) => a - b))
+    expect(second[0]).toBeGreaterThanOrEqual(first.at(-1)!)
+
+    // A page of the default view is its own canonical address; one past the last is not found.
+    await page.goto('/products?page=2')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\?page=2$/)
+    expect((await page.request.get(`/products?page=${Math.ceil(everything / 24) + 1}`)).status()).toBe(404)
   })
 
   test('axe finds no violations on a filtered category page', async ({ page }) => {

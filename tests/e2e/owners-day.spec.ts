@@ -96,7 +96,7 @@ test('an owner’s day: the dashboard, two orders packed and shipped, an enquiry
     // A new product, as a draft, with two photos dragged in, put in order and described.
     await page.goto('/product/create?category=parts-accessories')
     await page.getByLabel('Product name').fill(drafted)
-    await page.getByLabel('STUPID').fill('prod_ownerday')
+    await page.getByLabel('Stripe product id').fill('prod_ownerday')
     // Leaving with unsaved changes asks first.
     await page.getByRole('link', { name: 'Cancel' }).click()
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' })

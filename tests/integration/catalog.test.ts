@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
 import { CATEGORY_PAGE_SIZE } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
+import { DEFAULT_CATEGORY_QUERY } from '../../app/lib/category-query'
 import { countProducts, createProduct, getProduct, listCategoryPage, listProductStamps, ProductIdTakenError } from '../../app/server/catalog/products.server'
 import { addDemoPlacement, catalogNeverWritten, seedCatalog } from '../../app/server/catalog/seed.server'
 import { demoPlacement } from '../../db/seed/placement'
@@ -63,6 +64,16 @@ describe.each(testDatabaseKinds())('the catalogue on $name', (kind) => {
       })
     }
     expect((await listCategoryPage(database.db, 'propulsion', 1)).total).toBe(demoProducts.filter((product) => product.productCategory === 'propulsion').length)
+  })
+
+  it('lists every product of the shop (/products) with a category page’s sort and filters', async () => {
+    const all = await listCategoryPage(database.db, null, { ...DEFAULT_CATEGORY_QUERY, sort: 'price-asc' })
+    expect(all.total).toBe(demoProducts.length)
+    const shown = all.cards.map((card) => card.price?.value ?? Number.POSITIVE_INFINITY)
+    expect(shown).toEqual([...shown].sort((a, b) => a - b))
+    expect(new Set(all.cards.map((card) => card.category)).size).toBe(new Set(demoProducts.map((product) => product.productCategory)).size)
+    const cheap = await listCategoryPage(database.db, null, { ...DEFAULT_CATEGORY_QUERY, maxCents: 10_000 })
+    expect(cheap.total).toBe(demoProducts.filter((product) => (product.productPrices[0]?.value ?? Infinity) <= 10_000).length)
   })
 
   it('lists every product for the sitemap', async () => {

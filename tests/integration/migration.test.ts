@@ -7,14 +7,14 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
 import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
 import { parseMediaImageUrl } from '../../app/lib/media'
 import { slugify } from '../../app/lib/slug'
-import { updateProduct } from '../../app/server/catalog/product-changes.server'
+import { resolveProductRedirect, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { attachPaymentSession, createPendingOrder, getOrder, priceCart } from '../../app/server/checkout/orders.server'
@@ -239,11 +239,70 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(await getProduct(target.db, 'unidrone-e900')).toBeFalsy()
   })
 
+  it('rejects a product whose Stripe product id is not in Stripe’s form, with the reason', async () => {
+    const target = await fresh()
+    const file = JSON.parse(exported.products)
+    file.documents['unidrone-e900'].STUPID = 'abc'
+    const report = await dryRunImport(target.db, 'products', documentsOf(JSON.stringify(file), 'products'), asStaff)
+    expect(report.rejected).toEqual([
+      { id: 'unidrone-e900', reason: 'STUPID: A Stripe product id is prod_ followed by letters and digits, such as prod_NWjs8kKbJWmuuc.' },
+    ])
+    expect(report.counts.create).toBe(demoProducts.length - 1)
+  })
+
+  it('takes a file from before a rename as the renamed product: updated under its new id, never created again', async () => {
+    const target = await fresh()
+    await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
+    const before = (await getProduct(target.db, 'unidrone-e900'))!
+    const oldPrice = before.productPrices[0]!.value
+    // Renamed, and repriced in the same save, after the file was exported.
+    await updateProduct(
+      target.db,
+      'unidrone-e900',
+      1,
+      { ...before, productName: 'UniDrone E900 Pro', productPrices: [{ ...before.productPrices[0]!, value: oldPrice + 10_000 }] },
+      'someone@example.com',
+    )
+    const products = await productCount(target)
+
+    const report = await dryRunImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
+    expect(report.counts).toEqual({ create: 0, update: 1, unchanged: demoProducts.length - 1, rejected: 0 })
+    expect(report.updated).toEqual([{ id: 'unidrone-e900-pro', fields: ['productPrices'], renamedFrom: 'unidrone-e900' }])
+
+    const result = await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), { ...asStaff, expectedPlan: report.plan })
+    expect(result.applied).toBe(true)
+    expect(await productCount(target)).toBe(products)
+    expect(await getProduct(target.db, 'unidrone-e900')).toBeNull()
+    const renamed = (await getProduct(target.db, 'unidrone-e900-pro'))!
+    // The file's price is written; the rename stands, so its old address still leads to it.
+    expect(renamed.productName).toBe('UniDrone E900 Pro')
+    expect(renamed.productPrices[0]!.value).toBe(oldPrice)
+    expect(await resolveProductRedirect(target.db, 'unidrone-e900')).toBe('unidrone-e900-pro')
+    const [last] = await target.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'products'), eq(history.documentId, 'unidrone-e900-pro')))
+      .orderBy(desc(history.id))
+      .limit(1)
+    expect(last).toMatchObject({ action: 'set', updatedBy: STAFF, document: { FBUID: 'unidrone-e900-pro', productName: 'UniDrone E900 Pro' } })
+
+    // Once more: nothing left to change, and still nothing to create.
+    const again = await dryRunImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: demoProducts.length, rejected: 0 })
+
+    // A file holding the product under both ids would write it twice: that is refused.
+    const both = JSON.parse(exported.products)
+    both.documents['unidrone-e900-pro'] = { ...both.documents['unidrone-e900'], FBUID: 'unidrone-e900-pro', productName: 'UniDrone E900 Pro' }
+    const twice = await dryRunImport(target.db, 'products', documentsOf(JSON.stringify(both), 'products'), asStaff)
+    expect(twice.counts.rejected).toBe(1)
+    expect(twice.rejected[0]!.reason).toMatch(/holds the product unidrone-e900-pro twice/)
+  })
+
   it('does not apply a dry run the stored data has moved on from', async () => {
     const target = await fresh()
     await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)
     const file = JSON.parse(exported.products)
-    file.documents['unidrone-e900'].STUPID = 'prod_from_file'
+    file.documents['unidrone-e900'].STUPID = 'prod_FromFile'
     const edited = JSON.stringify(file)
     const report = await dryRunImport(target.db, 'products', documentsOf(edited, 'products'), asStaff)
     const e900 = file.documents['unidrone-e900']
@@ -256,7 +315,7 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     )
     const result = await applyImport(target.db, 'products', documentsOf(edited, 'products'), { ...asStaff, expectedPlan: report.plan })
     expect(result).toMatchObject({ applied: false, reason: expect.stringMatching(/changed since the dry run/) })
-    expect((await getProduct(target.db, 'unidrone-e900'))!.STUPID).not.toBe('prod_from_file')
+    expect((await getProduct(target.db, 'unidrone-e900'))!.STUPID).not.toBe('prod_FromFile')
   })
 
   it('refuses malformed files with a clear message and writes nothing', async () => {

@@ -10,6 +10,11 @@ import type { ProductFields } from '../../app/lib/catalog'
 import { centsToDollars } from '../../app/lib/schemas/product'
 import { action as stripeProductAction, loader as stripeProductLoader } from '../../app/routes/staff/api.stripe-product'
 import { action as paymentLinksAction, loader as paymentLinksLoader } from '../../app/routes/staff/payment-links'
+import { action as createProductAction, loader as createProductLoader } from '../../app/routes/staff/product.create'
+import { action as updateProductAction } from '../../app/routes/staff/product.$productId.update'
+import type { SessionUser } from '../../app/server/auth/session.server'
+import { STRIPE_PRODUCT_ID } from '../../app/lib/schemas/product'
+import { validProductForm } from '../../app/lib/schemas/product-form.fixture'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct, getProduct } from '../../app/server/catalog/products.server'
 import {
@@ -312,6 +317,107 @@ describe.each(testDatabaseKinds())('Stripe catalogue on $name', (kind) => {
     expect(value).toEqual({ check: null, error: expect.stringContaining('Stripe did not accept the shop’s secret key') })
     // The failure was Stripe's answer, not the check's state: the next one runs in full.
     await expect(checkCatalog(createStripeClient(config), await listShopPrices(database.db))).resolves.toMatchObject({ checked: 5, mismatches: 5 })
+  })
+
+  describe('the product form’s Stripe product id', () => {
+    const staff: SessionUser = {
+      id: 'user-staff',
+      email: 'staff@example.com',
+      name: 'Staff',
+      role: 'staff',
+      emailVerified: true,
+      twoFactorEnabled: true,
+      secondFactorPassed: true,
+    }
+    const staffContext = (shopConfig: Env) => routeContext(database, shopConfig, undefined, { sessions: async () => staff })
+
+    async function save(path: string, product: object, shopConfig = config, params: Record<string, string> = {}, version?: number) {
+      const body = new FormData()
+      body.set('product', JSON.stringify(product))
+      if (version !== undefined) body.set('version', String(version))
+      const request = new Request(`${ORIGIN}${path}`, { method: 'POST', body })
+      const args = { request, context: staffContext(shopConfig), url: new URL(request.url), params, pattern: path } as never
+      try {
+        const result = await (version === undefined ? createProductAction(args) : updateProductAction(args))
+        if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), value: null }
+        const { status, value } = unwrap<{ errors: Record<string, string>; formError?: string }>(result)
+        return { status, location: null, value }
+      } catch (thrown) {
+        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location'), value: null }
+        throw thrown
+      }
+    }
+    const newProduct = (productName: string, STUPID: string) => ({ ...validProductForm, productName, STUPID })
+
+    it('saves a product Stripe has, asking Stripe for it', async () => {
+      const created = await save('/product/create', newProduct('Form Match Camera', 'prod_match'))
+      expect(created).toMatchObject({ status: 302, location: '/product/form-match-camera' })
+      expect((await getProduct(database.db, 'form-match-camera'))!.STUPID).toBe('prod_match')
+      expect(fake.requests.some((request) => request.method === 'GET' && request.path === '/v1/products/prod_match')).toBe(true)
+    })
+
+    it('refuses a product Stripe does not have, or the wrong form, with the reason and nothing saved', async () => {
+      const missing = await save('/product/create', newProduct('Form Missing Camera', 'prod_NoSuchThing1'))
+      expect(missing.status).toBe(400)
+      expect(missing.value!.errors.STUPID).toBe(
+        'Stripe has no product prod_NoSuchThing1. Copy the id from the product’s page in Stripe’s dashboard (Product catalogue), or create the product there first.',
+      )
+      expect(await getProduct(database.db, 'form-missing-camera')).toBeFalsy()
+
+      const asked = fake.requests.length
+      const malformed = await save('/product/create', newProduct('Form Missing Camera', 'abc'))
+      expect(malformed.status).toBe(400)
+      expect(malformed.value!.errors.STUPID).toMatch(/prod_ followed by letters and digits/)
+      // The form is wrong before Stripe is asked.
+      expect(fake.requests.length).toBe(asked)
+    })
+
+    it('an unreachable Stripe is a 503 that says so, and nothing is saved', async () => {
+      const unreachable = await save('/product/create', newProduct('Form Offline Camera', 'prod_match'), stripeConfig(await closedPortUrl()))
+      expect(unreachable.status).toBe(503)
+      expect(unreachable.value!.formError).toBe(
+        'Nothing was saved: the Stripe product id could not be checked with Stripe. Stripe could not be reached. Check the server’s network connection and try again.',
+      )
+      expect(await getProduct(database.db, 'form-offline-camera')).toBeFalsy()
+    })
+
+    it('an edit asks Stripe only when the id changes', async () => {
+      const stored = (await getEditableProduct(database.db, 'check-missing'))!
+      const typed = { ...stored.product, productPrices: stored.product.productPrices.map((entry) => ({ ...entry, value: centsToDollars(entry.value) })) }
+      const asked = fake.requests.length
+      // prod_missing is not in Stripe, but it was stored before: a change of something else saves.
+      const otherChange = await save(
+        '/product/check-missing/update',
+        { ...typed, productBackorderLeadTime: '1 week' },
+        config,
+        { productId: 'check-missing' },
+        stored.version,
+      )
+      expect(otherChange).toMatchObject({ status: 302 })
+      expect(fake.requests.length).toBe(asked)
+
+      const moved = await save('/product/check-missing/update', { ...typed, STUPID: 'prod_gone' }, config, { productId: 'check-missing' }, stored.version + 1)
+      expect(moved.status).toBe(400)
+      expect(moved.value!.errors.STUPID).toMatch(/^Stripe has no product prod_gone\./)
+    })
+
+    it('a demo shop asks Stripe nothing and starts a new product with a made-up id in Stripe’s form', async () => {
+      const demo = parseEnv({ PORT: '3998' })
+      const request = new Request(`${ORIGIN}/product/create`)
+      const opened = await createProductLoader({
+        request,
+        context: staffContext(demo),
+        url: new URL(request.url),
+        params: {},
+        pattern: '/product/create',
+      } as never)
+      expect(opened.stripeProductId).toMatch(STRIPE_PRODUCT_ID)
+      expect(opened.demo).toBe(true)
+      const asked = fake.requests.length
+      const created = await save('/product/create', newProduct('Form Demo Camera', opened.stripeProductId), demo)
+      expect(created).toMatchObject({ status: 302, location: '/product/form-demo-camera' })
+      expect(fake.requests.length).toBe(asked)
+    })
   })
 
   it('with the demo provider the screens say they need Stripe and ask Stripe nothing', async () => {

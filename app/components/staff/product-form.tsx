@@ -32,7 +32,7 @@ export interface ProductFormActionData {
   formError?: string
 }
 
-function initialValues(product: Product | null, category: string, relatedNames: Record<string, string>): ProductFormValues {
+function initialValues(product: Product | null, category: string, relatedNames: Record<string, string>, stripeProductId: string): ProductFormValues {
   const items = (field: ArrayField, list: { value: string | number; label: string; description: string }[]) =>
     list.map((item, index) => ({
       key: `${field}-${index}`,
@@ -42,7 +42,7 @@ function initialValues(product: Product | null, category: string, relatedNames: 
     }))
   const values = {
     productName: product?.productName ?? '',
-    STUPID: product?.STUPID ?? '',
+    STUPID: product?.STUPID ?? stripeProductId,
     productCategory: product?.productCategory ?? category,
     wasPrice: product?.productWasPriceCents == null ? '' : centsToDollars(product.productWasPriceCents),
     logistics: initialLogistics(product),
@@ -97,6 +97,8 @@ export function ProductForm({
   version,
   category = '',
   relatedNames = {},
+  stripeProductId = '',
+  demoStripe = false,
   actionData,
 }: {
   /** The stored product in update mode; null to create one. */
@@ -107,9 +109,13 @@ export function ProductForm({
   category?: string
   /** The names of the product's related products, by id, for their list. */
   relatedNames?: Record<string, string>
+  /** The Stripe product id a new product starts with (a made-up one in a demo shop). */
+  stripeProductId?: string
+  /** The shop takes payments on its demo page: there is no Stripe dashboard to copy an id from. */
+  demoStripe?: boolean
   actionData: ProductFormActionData | undefined
 }) {
-  const [opened] = useState(() => initialValues(product, category, relatedNames))
+  const [opened] = useState(() => initialValues(product, category, relatedNames, stripeProductId))
   const [values, setValues] = useState(opened)
   // The version this editor started from, kept even if the page's data is reloaded meanwhile: a save
   // after someone else's change must be refused, never silently win.
@@ -312,12 +318,17 @@ export function ProductForm({
         />
         <FormTextField
           id="STUPID"
-          label="Stripe product id (STUPID)"
+          label="Stripe product id"
           required
           value={values.STUPID}
           error={errorFor('STUPID')}
           onChange={(text) => setScalar('STUPID', text)}
           placeholder="prod_…"
+          hint={
+            demoStripe
+              ? 'The product’s id in Stripe, prod_ followed by letters and digits. This demo shop takes no real payments, so a made-up one in that form will do.'
+              : 'The product’s id in Stripe, prod_ followed by letters and digits: copy it from the product’s page in Stripe’s dashboard (Product catalogue). Saving checks that Stripe has it.'
+          }
         />
         <SelectField
           id="productCategory"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centsToDollars, dollarsToCents, productErrors, productFormSchema, REQUIRED } from './product'
+import { centsToDollars, dollarsToCents, productErrors, productFieldsSchema, productFormSchema, REQUIRED, STRIPE_PRODUCT_ID_MESSAGE } from './product'
 import { blankProductForm, validProductForm } from './product-form.fixture'
 
 describe('prices typed in dollars', () => {
@@ -90,5 +90,28 @@ describe('the product form', () => {
     expect(errorsOf({ productName: 'Gimbal', productImages: [{ value: '/\\evil.example/a.png', label: '', description: '' }] })['productImages.0.value']).toBe(
       'Use an https:// address or a path on this site starting with /.',
     )
+  })
+
+  it('takes a Stripe product id in Stripe’s form only, saying what that form is', () => {
+    const stupidError = (STUPID: string) => {
+      const result = productFormSchema.safeParse({ ...validProductForm, STUPID })
+      return result.success ? undefined : productErrors(result.error).STUPID
+    }
+    expect(stupidError('prod_NWjs8kKbJWmuuc')).toBeUndefined()
+    expect(stupidError('prod_1')).toBeUndefined()
+    expect(productFormSchema.parse({ ...validProductForm, STUPID: ' prod_abc ' }).STUPID).toBe('prod_abc')
+    expect(stupidError('')).toBe(REQUIRED)
+    for (const id of ['abc', 'prod_', 'price_1QxAbc', 'prod_abc def', 'prod-abc', 'prod_a/b', 'PROD_abc']) {
+      expect(stupidError(id), id).toBe(STRIPE_PRODUCT_ID_MESSAGE)
+    }
+    expect(STRIPE_PRODUCT_ID_MESSAGE).toMatch(/prod_ followed by letters and digits/)
+  })
+
+  it('holds imports and restores (the stored document’s schema) to the same form', () => {
+    const document = { ...validProductForm, productPrices: [] }
+    expect(productFieldsSchema.safeParse(document).success).toBe(true)
+    const refused = productFieldsSchema.safeParse({ ...document, STUPID: 'abc' })
+    expect(refused.success).toBe(false)
+    expect(productErrors(refused.error!)).toEqual({ STUPID: STRIPE_PRODUCT_ID_MESSAGE })
   })
 })

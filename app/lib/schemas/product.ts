@@ -10,6 +10,25 @@ import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
  */
 export const RESERVED_PRODUCT_IDS = new Set(['create'])
 
+/**
+ * Stripe's product ids: `prod_` and letters and digits (`prod_NWjs8kKbJWmuuc`). Checked here so a typo
+ * or a pasted price id (`price_…`) is caught on the form and in imports, before checkout would send it
+ * to Stripe; whether Stripe knows the product is checked on save when the shop runs on Stripe.
+ */
+export const STRIPE_PRODUCT_ID = /^prod_[A-Za-z0-9]+$/
+export const STRIPE_PRODUCT_ID_MESSAGE = 'A Stripe product id is prod_ followed by letters and digits, such as prod_NWjs8kKbJWmuuc.'
+
+const ID_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/**
+ * A made-up Stripe product id for a new product of a demo shop, which has no Stripe account to copy
+ * one from: `prod_` and 14 random letters and digits, so it passes the form's check as a real one would.
+ */
+export function demoStripeProductId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(14))
+  return `prod_${Array.from(bytes, (byte) => ID_LETTERS[byte % ID_LETTERS.length]).join('')}`
+}
+
 /** The message shown under an empty required field (docs/specification.md, Forms and their checks). */
 export const REQUIRED = 'required'
 
@@ -36,7 +55,7 @@ export const productFieldsSchema = z.object({
       (name) => !RESERVED_PRODUCT_IDS.has(slugify(name)),
       'This name would give the product the address of a staff page (/product/create). Please choose another.',
     ),
-  STUPID: required(200),
+  STUPID: required(200).refine((id) => id === '' || STRIPE_PRODUCT_ID.test(id), STRIPE_PRODUCT_ID_MESSAGE),
   productCategory: z.enum(CATEGORIES, { message: REQUIRED }),
   productImages: items(linkItemSchema, 20),
   productDescriptions: items(productItemSchema),

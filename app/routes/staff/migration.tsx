@@ -353,7 +353,14 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
           <ul className="mt-2 space-y-1 text-sm">
             {report.updated.map((item) => (
               <li key={item.id}>
-                <code className="break-all font-semibold">{item.id}</code>: {item.fields.join(', ')}
+                <code className="break-all font-semibold">{item.id}</code>
+                {item.renamedFrom ? (
+                  <>
+                    {' '}
+                    (renamed from <code className="break-all">{item.renamedFrom}</code>)
+                  </>
+                ) : null}
+                : {item.fields.join(', ')}
               </li>
             ))}
             {more(report.updated.length, report.counts.update)}

@@ -13,7 +13,8 @@ import {
   StaleEditError,
   updateProduct,
 } from '../../server/catalog/product-changes.server'
-import { ProductIdTakenError } from '../../server/catalog/products.server'
+import { getProduct, ProductIdTakenError } from '../../server/catalog/products.server'
+import { checkStripeProductForSave } from '../../server/catalog/stripe-catalog.server'
 import { WasPriceRefusedError } from '../../server/catalog/was-price.server'
 import { shop } from '../../server/context.server'
 import type { Route } from './+types/product.$productId.update'
@@ -32,6 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const related = await currentProducts(db, editable.product.productRelated)
   return {
     ...editable,
+    demo: shop(context).config.PAYMENT_PROVIDER === 'demo',
     product: { ...editable.product, productRelated: related.map(({ id }) => id) },
     relatedNames: Object.fromEntries(related.map(({ id, name }) => [id, name])),
   }
@@ -51,6 +53,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ...(await stockKeepingErrors(shop(context).db, submission.fields, params.productId)),
   }
   if (Object.keys(relatedErrors).length > 0) return data({ errors: relatedErrors, formError: undefined }, { status: 400 })
+  // Stripe is asked only about a changed id: an unchanged one was checked when it was saved, and a
+  // stock or text change should not wait on (or fail with) Stripe.
+  const stored = await getProduct(shop(context).db, params.productId)
+  if (stored?.STUPID !== submission.fields.STUPID) {
+    const stripeRefusal = await checkStripeProductForSave(shop(context).config, submission.fields.STUPID)
+    if (stripeRefusal) return data({ errors: stripeRefusal.errors, formError: stripeRefusal.formError }, { status: stripeRefusal.status })
+  }
   try {
     const product = await updateProduct(shop(context).db, params.productId, version, submission.fields, staff.email)
     return redirect(productPath(product.FBUID))
@@ -78,7 +87,7 @@ export default function UpdateProduct({ loaderData, actionData }: Route.Componen
       <p className="mt-2 text-slate-600">
         Editing <strong>{product.productName}</strong>. Changing the name moves the product to a new address; the old one keeps working.
       </p>
-      <ProductForm key={product.FBUID} product={product} version={version} relatedNames={relatedNames} actionData={actionData} />
+      <ProductForm key={product.FBUID} product={product} version={version} relatedNames={relatedNames} demoStripe={loaderData.demo} actionData={actionData} />
     </div>
   )
 }

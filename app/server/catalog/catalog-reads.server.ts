@@ -46,8 +46,8 @@ export interface CatalogReads {
   knownVersion(): number | null
   /** A product as the storefront shows it; the same object for every request until the catalogue changes. */
   product(productId: string): Promise<ShownProduct | null>
-  /** A page of a category list; views that read the same (one normal query string) share one read. */
-  categoryPage(category: Category, query: CategoryQuery): Promise<{ cards: ProductCard[]; total: number }>
+  /** A page of a category list (null: every product); views that read the same (one normal query string) share one read. */
+  categoryPage(category: Category | null, query: CategoryQuery): Promise<{ cards: ProductCard[]; total: number }>
   /**
    * A product page's "Compatible and related" and "Customers also bought" cards. Kept like the rest
    * until the catalogue changes, so a new sale shows up in "also bought" with the next product write
@@ -126,7 +126,7 @@ export function createCatalogReads(db: Database): CatalogReads {
     version,
     knownVersion,
     product: (productId) => kept(`product:${productId}`, () => getShownProduct(db, productId)),
-    categoryPage: (category, query) => kept(`category:${category}${categoryQueryString(query)}`, () => listCategoryPage(db, category, query)),
+    categoryPage: (category, query) => kept(`category:${category ?? '*'}${categoryQueryString(query)}`, () => listCategoryPage(db, category, query)),
     productNeighbours: (productId) =>
       kept(`neighbours:${productId}`, async () => {
         const [related, alsoBought] = await Promise.all([listRelatedCards(db, productId), listAlsoBoughtCards(db, productId)])

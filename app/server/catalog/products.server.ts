@@ -109,15 +109,18 @@ const sortOrders: Record<CategorySort, SQL[]> = {
   newest: [desc(products.createdAt), asc(products.id)],
 }
 
-/** One page of a category's cards in the order asked for, and how many products the filters leave. */
+/**
+ * One page of a category's cards (of every product's for null: `/products`) in the order asked for,
+ * and how many products the filters leave.
+ */
 export async function listCategoryPage(
   db: Executor,
-  category: Category,
+  category: Category | null,
   query: Pick<CategoryQuery, 'page' | 'sort' | 'inStock' | 'minCents' | 'maxCents'> | number,
 ): Promise<{ cards: ProductCard[]; total: number }> {
   const view = typeof query === 'number' ? { ...DEFAULT_CATEGORY_QUERY, sort: 'name' as const, page: query } : query
   const where = and(
-    eq(products.productCategory, category),
+    category === null ? undefined : eq(products.productCategory, category),
     inShop,
     view.inStock ? inStockNow : undefined,
     view.minCents !== null ? sql`${priceCents} >= ${view.minCents}` : undefined,

@@ -5,6 +5,8 @@ import type { PriceItem } from '../../lib/catalog.ts'
 import { dollarsToCents } from '../../lib/schemas/product.ts'
 import type { Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
+import type { Env } from '../env.server.ts'
+import { stripeClient } from '../checkout/payments/stripe.server.ts'
 import { logger } from '../log.server.ts'
 
 /**
@@ -285,6 +287,48 @@ export async function fetchStripeProductPrices(stripe: Stripe, stupid: string, c
   const facts = await readStripeProduct(stripe, stupid, current)
   if (!facts.product) throw new StripeCatalogError(`Stripe has no product “${stupid}”. Check the STUPID: it is the product’s id in Stripe (prod_…).`, 404)
   return proposePrices(facts.product, facts.activePrices, facts.referenced, current)
+}
+
+/**
+ * Whether the product form may save `stupid` as a product's Stripe product id: null when Stripe has
+ * the product and it is active, otherwise the reason for staff. Checkout names this product to Stripe,
+ * so an id Stripe does not know would only fail when a shopper pays. Throws a StripeCatalogError when
+ * Stripe cannot be asked.
+ */
+export async function stripeProductRefusal(stripe: Stripe, stupid: string): Promise<string | null> {
+  const product = await orMissing(stripe.products.retrieve(stupid), `read the Stripe product ${stupid}`)
+  if (!product) {
+    return `Stripe has no product ${stupid}. Copy the id from the product’s page in Stripe’s dashboard (Product catalogue), or create the product there first.`
+  }
+  if (!product.active) return `The Stripe product ${stupid} (“${product.name}”) is archived: make it active in Stripe, or use another product’s id.`
+  return null
+}
+
+/** A refused product save, as the product form's routes answer it. */
+export interface StripeProductCheckRefusal {
+  status: number
+  errors: Record<string, string>
+  formError?: string
+}
+
+/**
+ * The product form's save check on a shop that runs on Stripe (a demo shop has no Stripe to ask):
+ * refused with the reason when Stripe has no such product, and with Stripe's trouble when it cannot be
+ * reached (503), so nothing is saved unchecked and the form keeps what was typed.
+ */
+export async function checkStripeProductForSave(config: Env, stupid: string): Promise<StripeProductCheckRefusal | null> {
+  if (config.PAYMENT_PROVIDER !== 'stripe') return null
+  try {
+    const reason = await stripeProductRefusal(stripeClient(config), stupid)
+    return reason ? { status: 400, errors: { STUPID: reason } } : null
+  } catch (error) {
+    if (!(error instanceof StripeCatalogError)) throw error
+    return {
+      status: error.status >= 500 ? 503 : error.status,
+      errors: { STUPID: 'Not checked: Stripe could not be asked about this product.' },
+      formError: `Nothing was saved: the Stripe product id could not be checked with Stripe. ${error.message}`,
+    }
+  }
 }
 
 interface StripeProductRead {

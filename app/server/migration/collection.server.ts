@@ -14,6 +14,7 @@ export type Preparation<Row> = { ok: true; document: Document; row: Row } | { ok
 
 /** A document to write: created, or written over the stored one when `existed`. */
 export interface Staged<Row> {
+  /** The id it is stored under (a renamed product's current id, not the file's old one). */
   id: string
   document: Document
   row: Row
@@ -40,7 +41,13 @@ export interface Importer<Row = unknown> {
    * Checks one document of a file (renames applied, FBUID taken out) against the collection's rules;
    * asynchronous where a check reads more than the document's fields (an image's files).
    */
-  prepare(id: string, fields: Record<string, unknown>, existing: Document | undefined): Preparation<Row> | Promise<Preparation<Row>>
+  prepare(id: string, fields: Record<string, unknown>, existing: Document | undefined, storedId?: string): Preparation<Row> | Promise<Preparation<Row>>
+  /**
+   * For ids stored under no document, the id the document moved to since (a renamed product's old
+   * id and its new one). Such a document is compared with, and written over, the stored one under
+   * its current id (`storedId` in prepare), never created a second time.
+   */
+  movedIds?(db: Executor, ids: string[]): Promise<Map<string, string>>
   /**
    * Why a prepared document cannot be written beside what is stored (an order naming a promotion that
    * is not there, a code another promotion has), or null; for collections whose documents name others.

@@ -32,7 +32,8 @@ export interface ImportReport {
   counts: { create: number; update: number; unchanged: number; rejected: number }
   /** The first ids of each kind (LISTED of them); the counts are complete. */
   created: string[]
-  updated: { id: string; fields: string[] }[]
+  /** `renamedFrom`: the file's id, which the product was renamed away from since (`id` is its current one). */
+  updated: { id: string; fields: string[]; renamedFrom?: string }[]
   rejected: { id: string; reason: string }[]
   /** A fingerprint of what was seen; applying refuses to write if the data moved on since. */
   plan: string
@@ -99,7 +100,8 @@ class RolledBack extends Error {
 const countOf = (count: number) => `${count.toLocaleString('en-AU')} document${count === 1 ? ' was' : 's were'}`
 
 type Checked =
-  { id: string; ok: true; prepared: (existing: Document | undefined) => ReturnType<Importer['prepare']> } | { id: string; ok: false; reason: string }
+  | { id: string; ok: true; prepared: (existing: Document | undefined, storedId: string) => ReturnType<Importer['prepare']> }
+  | { id: string; ok: false; reason: string }
 
 async function runImport(
   db: Executor,
@@ -121,6 +123,8 @@ async function runImport(
   }
   const plan = createHash('sha256').update(`${collection}\n${formatRenames(options.renames ?? [])}\n`)
   const seen = new Set<string>()
+  /** Stored ids a document of the file has been taken as, so two documents never write one (an old id and the new one). */
+  const claimed = new Map<string, string>()
 
   const reject = (id: string, reason: string) => {
     report.counts.rejected++
@@ -130,21 +134,34 @@ async function runImport(
 
   const settle = async (batch: Checked[]) => {
     const ids = batch.flatMap((entry) => (entry.ok ? [entry.id] : []))
-    const stored = ids.length ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.readByIds(db, ids, write)) : new Map<string, Document>()
+    const moved =
+      ids.length && importer.movedIds ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.movedIds!(db, ids)) : new Map<string, string>()
+    const storedIdOf = (id: string) => moved.get(id) ?? id
+    const readIds = [...new Set(ids.map(storedIdOf))]
+    const stored = readIds.length
+      ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.readByIds(db, readIds, write))
+      : new Map<string, Document>()
     const staged: Staged<unknown>[] = []
     for (const entry of batch) {
       if (!entry.ok) {
         reject(entry.id, entry.reason)
         continue
       }
-      const existing = stored.get(entry.id)
-      const preparation = await entry.prepared(existing)
+      const storedId = storedIdOf(entry.id)
+      const other = claimed.get(storedId)
+      if (other !== undefined) {
+        reject(entry.id, `This file holds the product ${storedId} twice: as ${other} and as ${entry.id}, one of them its id before a rename. Keep one of them.`)
+        continue
+      }
+      claimed.set(storedId, entry.id)
+      const existing = stored.get(storedId)
+      const preparation = await entry.prepared(existing, storedId)
       if (!preparation.ok) {
         reject(entry.id, preparation.reason)
         continue
       }
       const refusal = importer.storedRefusal
-        ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.storedRefusal!(db, entry.id, preparation.row))
+        ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.storedRefusal!(db, storedId, preparation.row))
         : null
       if (refusal) {
         reject(entry.id, refusal)
@@ -152,7 +169,7 @@ async function runImport(
       }
       const before = existing ? canonicalJson(existing, '', true) : ''
       const outcome = compare(existing, preparation.document)
-      plan.update(`${outcome.kind}\0${entry.id}\0${before}\n`)
+      plan.update(`${outcome.kind}\0${entry.id}\0${storedId}\0${before}\n`)
       if (outcome.kind === 'unchanged') {
         report.counts.unchanged++
         continue
@@ -162,9 +179,13 @@ async function runImport(
         if (report.created.length < LISTED) report.created.push(entry.id)
       } else {
         report.counts.update++
-        if (report.updated.length < LISTED) report.updated.push({ id: entry.id, fields: outcome.fields })
+        if (report.updated.length < LISTED) {
+          report.updated.push(
+            storedId === entry.id ? { id: entry.id, fields: outcome.fields } : { id: storedId, fields: outcome.fields, renamedFrom: entry.id },
+          )
+        }
       }
-      staged.push({ id: entry.id, document: preparation.document, row: preparation.row, existed: existing !== undefined })
+      staged.push({ id: storedId, document: preparation.document, row: preparation.row, existed: existing !== undefined })
     }
     if (write && report.counts.rejected === 0 && staged.length) {
       await databaseStep(RESULT_WRITE_ERROR, collection, () => importer.write(db, staged, options.updatedBy, { images: options.images ?? databaseImageFiles }))
@@ -206,7 +227,7 @@ function check(entry: ImportEntry, seen: Set<string>, importer: Importer, rename
   if (FBUID !== undefined && FBUID !== id) {
     return { id, ok: false, reason: `Its FBUID ${JSON.stringify(FBUID)} differs from its key: the key is the document's id and is copied into FBUID.` }
   }
-  return { id, ok: true, prepared: (existing) => importer.prepare(id, fields, existing) }
+  return { id, ok: true, prepared: (existing, storedId) => importer.prepare(id, fields, existing, storedId) }
 }
 
 type Outcome = { kind: 'create' } | { kind: 'unchanged' } | { kind: 'update'; fields: string[] }

@@ -7,13 +7,16 @@ import { signedInHintOf } from '../../../lib/signed-in-hint.ts'
 import { PRIVATE_PAGE } from '../private-page.server.ts'
 import { compressPage, pageEncodingFor, type PageEncoding } from './encoding.server.ts'
 
-/** Catalogue pages: the same HTML for every visitor but staff (signed-in customers included, decision 031). */
-const CATEGORY_LIST = /^\/products\/[a-z-]+$/
+/**
+ * Catalogue pages: the same HTML for every visitor but staff (signed-in customers included, decision 031).
+ * A list is a category's or, at /products, every product's; both are keyed by their view.
+ */
+const CATEGORY_LIST = /^\/products(?:\/[a-z-]+)?$/
 /** Search results: the same for every visitor but staff, like a category list. */
 const SEARCH = /^\/search$/
 /** A product's page; `/product/create` is the staff screen that creates one (app/routes.ts), never a product. */
 const PRODUCT = /^\/product\/(?!create$)[a-z0-9-]+$/
-const CACHEABLE = [/^\/$/, /^\/products$/, CATEGORY_LIST, PRODUCT, SEARCH]
+const CACHEABLE = [/^\/$/, CATEGORY_LIST, PRODUCT, SEARCH]
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 
 /** The request carries a session cookie (valid or not). */

@@ -79,7 +79,12 @@ const productImporter: Importer<ProductFields> = {
     const rows = lock ? await query.for('update') : await query
     return new Map(rows.map((row) => [row.id, fromRow(row)]))
   },
-  prepare(productId, fields, existing) {
+  /** Old ids of renamed products (product_redirects keeps each pointing at the product's current id). */
+  async movedIds(db, ids) {
+    const rows = await db.select().from(productRedirects).where(inArray(productRedirects.fromId, ids))
+    return new Map(rows.map((row) => [row.fromId, row.toId]))
+  },
+  prepare(productId, fields, existing, storedId = productId) {
     const parsed = documentSchema.safeParse(fields)
     if (!parsed.success) return { ok: false, reason: schemaReason(parsed.error) }
     const expectedId = slugify(parsed.data.productName)
@@ -87,7 +92,10 @@ const productImporter: Importer<ProductFields> = {
       return { ok: false, reason: `A product's id comes from its name: "${parsed.data.productName}" has the id "${expectedId}", not "${productId}".` }
     }
     const product = withOptionalFields(parsed.data as ProductFields, existing)
-    return { ok: true, document: productDocument(productId, product), row: product }
+    // A file from before a rename: the product keeps its new name (and so its id and address); the
+    // rest of the document is written over it as for any stored product.
+    if (storedId !== productId && existing) product.productName = String(existing.productName)
+    return { ok: true, document: productDocument(storedId, product), row: product }
   },
   /** Products come by the thousand: one upsert, one redirect clean-up and one history insert per batch. */
   /** A SKU or barcode another product has is refused by name, as the form refuses it (docs/domain.md, Stock keeping). */
