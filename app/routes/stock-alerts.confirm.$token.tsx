@@ -31,9 +31,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   return data({ confirmed: link.confirmed }, { headers: PRIVATE_PAGE })
 }
 
-/** Private, and the address (its secret) is sent to no other site. */
+/**
+ * Private, and the address (its secret) is sent to no other site. `same-origin` rather than
+ * `no-referrer`: with the latter the browser posts the button's form with `Origin: null`, which the
+ * same-origin checks rightly refuse.
+ */
 export function headers() {
-  return { ...PRIVATE_PAGE, 'Referrer-Policy': 'no-referrer' }
+  return { ...PRIVATE_PAGE, 'Referrer-Policy': 'same-origin' }
 }
 
 export default function ConfirmStockAlert({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ export function StockAlertForm({ productId, email = '', error }: { productId: st
   return (
     <Form method="post" action={STOCK_ALERT_ACTION} className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-labelledby="stock-alert-heading">
       <h2 id="stock-alert-heading" className="text-base font-semibold">
-        Sold out for now
+        Hear when it is back
       </h2>
       <input type="hidden" name="productId" value={productId} />
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
