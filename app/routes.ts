@@ -72,6 +72,10 @@ export default [
   // A cart reminder's way back to its checkout, and its unsubscribe link (docs/decisions/042-cart-reminders.md).
   route('checkout/resume/:token', 'routes/checkout.resume.$token.tsx'),
   route('unsubscribe/:token', 'routes/unsubscribe.$token.tsx'),
+  // "E-mail me when it is back" on a sold-out product: the request, its confirmation link and the e-mail's unsubscribe link.
+  route('stock-alerts', 'routes/stock-alerts.tsx'),
+  route('stock-alerts/confirm/:token', 'routes/stock-alerts.confirm.$token.tsx'),
+  route('stock-alerts/unsubscribe/:token', 'routes/stock-alerts.unsubscribe.$token.tsx'),
   // The tax invoice of a paid order: staff, or the customer whose order it is (checked in its loader).
   route('orders/:orderId/invoice', 'routes/invoice.tsx', { id: 'invoice' }),
   route('orders/:orderId/adjustment-notes/:refundId', 'routes/adjustment-note.tsx', { id: 'adjustment-note' }),

@@ -79,6 +79,8 @@ describe('addresses as the request log writes them', () => {
     [`/login?redirectTo=%2Fcheckout%2Fresume%2F${TOKEN}`, '/login?redirectTo=%2Fcheckout%2Fresume%2F•••••'],
     [`/unsubscribe/${TOKEN}`, '/unsubscribe/•••••'],
     [`/unsubscribe/${TOKEN}.data`, '/unsubscribe/•••••.data'],
+    [`/stock-alerts/confirm/${TOKEN}`, '/stock-alerts/confirm/•••••'],
+    [`/stock-alerts/unsubscribe/${TOKEN}.data`, '/stock-alerts/unsubscribe/•••••.data'],
   ])('%s → %s', (url, logged) => {
     expect(maskSecretLinks(url)).toBe(logged)
   })

@@ -16,6 +16,9 @@ const SECRET_LINKS: readonly SecretLink[] = [
   // A cart reminder's button back to the shopper's filled checkout, and its unsubscribe link.
   { path: 'checkout/resume', secret: 'segment' },
   { path: 'unsubscribe', secret: 'segment' },
+  // A back-in-stock alert's confirmation link, and the unsubscribe link of its e-mail.
+  { path: 'stock-alerts/confirm', secret: 'segment' },
+  { path: 'stock-alerts/unsubscribe', secret: 'segment' },
   // Google's one-time answer to a login, on its way back to better-auth.
   { path: 'api/auth/callback/google', secret: { param: 'code' } },
 ]

@@ -23,6 +23,8 @@ import { availableNow, schemaAvailability } from '../lib/stock'
 import { PAY_LATER_MESSAGE, showsPayLater } from '../lib/pay-later'
 import { shownWasPrice } from '../lib/was-price'
 import { StockNote } from '../components/shop/stock-note'
+import { StockAlertForm } from '../components/shop/stock-alert-form'
+import { offersStockAlert } from '../lib/stock-alerts'
 import { DeliveryTimes } from '../components/shop/delivery-times'
 import { methodChoices } from '../server/checkout/delivery-step.server'
 import { imagePlaceholders } from '../server/images/media.server'
@@ -200,6 +202,8 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
             ) : null}
           </div>
           <AddToCartForm product={{ ...card, stock, price: card.price && price ? { ...card.price, value: price.cents } : null }} />
+          {/* The same for every visitor (the page is kept in the shared page cache): only the stock decides it. */}
+          {offersStockAlert(stock) ? <StockAlertForm productId={product.FBUID} /> : null}
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

@@ -98,7 +98,7 @@ export function AddToCartForm({ product }: { product: ProductCard }) {
         <Button variant="secondary" size="lg" disabled>
           Add to cart
         </Button>
-        <p className="mt-3 text-sm text-slate-600">This product is sold out. Please contact us to hear when it is back.</p>
+        <p className="mt-3 text-sm text-slate-600">This product is sold out for now.</p>
       </div>
     )
   }

@@ -2,6 +2,7 @@ import { data, Form, Link } from 'react-router'
 import { CATEGORIES, CATEGORY_LABELS, isCategory, PRODUCT_STATUSES, productPath } from '../../lib/catalog'
 import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { waitingLabel } from '../../lib/stock-alerts'
 import { parseStaffProductQuery, STAFF_PRODUCT_SORTS, STAFF_PRODUCTS_PAGE_SIZE, staffProductQueryString, STOCK_FILTERS } from '../../lib/staff-product-query'
 import { PrevNextLinks } from '../../components/ui/prev-next'
 import { Alert } from '../../components/ui/alert'
@@ -235,11 +236,23 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
               cell: (row) => {
                 const available = row.onHand === null ? null : row.onHand - row.reserved
                 const low = available !== null && available <= row.threshold
+                const waiting = waitingLabel(row.waiting)
                 return (
-                  <span className={low ? 'font-semibold text-amber-800' : undefined}>
-                    {available === null ? '—' : available}
-                    {low ? <span className="sr-only"> (low)</span> : null}
-                  </span>
+                  <>
+                    <span className={low ? 'font-semibold text-amber-800' : undefined}>
+                      {available === null ? '—' : available}
+                      {low ? <span className="sr-only"> (low)</span> : null}
+                    </span>
+                    {waiting ? (
+                      <span
+                        className="block text-xs text-slate-600"
+                        data-testid="stock-alerts-waiting"
+                        title="Confirmed back-in-stock alerts, e-mailed once it is available"
+                      >
+                        {waiting}
+                      </span>
+                    ) : null}
+                  </>
                 )
               },
             },

@@ -9,6 +9,7 @@ import { uniqueViolation } from '../db/unique.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
 import { moveTradePrices } from '../trade/trade-accounts.server.ts'
+import { moveStockAlerts } from '../stock/stock-alerts.server.tsx'
 import { firstPriceCents, refuseDishonestWasPrice, WasPriceRefusedError } from './was-price.server.ts'
 
 export class ProductNotFoundError extends Error {
@@ -173,6 +174,8 @@ export async function updateProduct(db: Database, productId: string, expectedVer
         )
       // Trade customers' fixed prices of the product follow it too.
       await moveTradePrices(tx, productId, newId, updatedBy)
+      // So do the addresses waiting for it to be back in stock.
+      await moveStockAlerts(tx, productId, newId)
       await tx.delete(productRedirects).where(eq(productRedirects.fromId, newId))
       await tx.update(productRedirects).set({ toId: newId }).where(eq(productRedirects.toId, productId))
       await tx.insert(productRedirects).values({ fromId: productId, toId: newId })

@@ -25,6 +25,8 @@ export interface StaffProductRow {
   threshold: number
   version: number
   updatedAt: Date
+  /** Confirmed addresses waiting for it to be back in stock (docs/domain.md, Back-in-stock alerts). */
+  waiting: number
 }
 
 /**
@@ -42,6 +44,13 @@ function matching(q: string): SQL | undefined {
     /^\d{8,14}$/.test(digits) ? eq(products.productBarcode, digits) : undefined,
   )
 }
+
+/**
+ * Confirmed addresses waiting for the row's product to be back (docs/domain.md, Back-in-stock alerts).
+ * Spelt out in SQL: inside a select of one table, column names would lose their table and `id` would
+ * be read as the alert's.
+ */
+const waitingAlerts = sql<number>`(select count(*)::int from stock_alerts waiting where waiting.product_id = "products"."id" and waiting.confirmed_at is not null and waiting.notified_at is null and waiting.unsubscribed_at is null)`
 
 function conditions(query: StaffProductQuery): SQL | undefined {
   return and(
@@ -79,6 +88,7 @@ export async function listStaffProducts(db: Executor, query: StaffProductQuery):
         threshold: products.productLowStockThreshold,
         version: products.version,
         updatedAt: products.updatedAt,
+        waiting: waitingAlerts,
       })
       .from(products)
       .where(where)

@@ -878,3 +878,41 @@ export const legacyUploads = pgTable('legacy_uploads', {
     .references(() => media.id, { onDelete: 'cascade' }),
   movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
+
+/**
+ * "E-mail me when it is back" on a sold-out product (docs/domain.md, Back-in-stock alerts): one
+ * address waiting for one product. Personal data kept for this alert only, so no history row; each
+ * row is deleted once it is done with (timed work: stock-alerts.server.ts, forgetStockAlerts).
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: text('id').primaryKey(),
+    /** The product's id (not a reference: a renamed product moves its alerts with it, as trade prices do). */
+    productId: text('product_id').notNull(),
+    /** A variant of the product, once products have them; null: the product itself (always, for now). */
+    variantId: text('variant_id'),
+    /** Lower-cased, as typed otherwise. */
+    email: text('email').notNull(),
+    /** SHA-256 of the confirmation link's secret; the one sent again on a repeated request, if any. */
+    confirmTokenHash: text('confirm_token_hash').notNull().unique(),
+    resentTokenHash: text('resent_token_hash').unique(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    /** When its one e-mail was claimed and queued; never cleared, so there is never a second. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true, precision: 3 }),
+    /** SHA-256 of the secret of the unsubscribe link in that e-mail. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One live alert per address and product (variant): asking again finds it rather than adding one.
+    uniqueIndex('stock_alerts_live_idx')
+      .on(table.productId, sql`coalesce(${table.variantId}, '')`, table.email)
+      .where(sql`${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
+    // The sweep's candidates: confirmed, still waiting.
+    index('stock_alerts_waiting_idx')
+      .on(table.productId)
+      .where(sql`${table.confirmedAt} is not null and ${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
+  ],
+)

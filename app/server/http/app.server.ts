@@ -36,6 +36,8 @@ import { ONE_CLICK_UNSUBSCRIBE, sendCartReminders } from '../checkout/cart-remin
 import { forgetOldJobs } from '../jobs/jobs.server.ts'
 import { startTimedWork } from '../jobs/timed-work.server.ts'
 import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
+import { forgetStockAlerts, ONE_CLICK_STOCK_ALERT_UNSUBSCRIBE, stockAlertSweeper } from '../stock/stock-alerts.server.tsx'
+import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
 
 /** How often each process looks for lapsed reservations (and demo payment pages left open). */
 const RESERVATION_SWEEP_SECONDS = 30
@@ -94,6 +96,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     retrySeconds: config.MAIL_RETRY_SECONDS,
     printKept: config.NODE_ENV !== 'production',
   })
+  const stockAlerts = stockAlertSweeper({ db: database.db, mailer, config })
   const timedWork = startTimedWork([
     // Mail retries (with SMTP; the outbox alone has nothing to deliver).
     { name: 'mail', everySeconds: 15, run: () => mailer.deliverDue() },
@@ -108,7 +111,17 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     { name: 'cart-reminders', everySeconds: 300, run: () => sendCartReminders({ db: database.db, mailer, config }) },
     // Bank-transfer orders: the one reminder after three days, and cancelling what was not paid in time (guarded, so once).
     { name: 'bank-transfers', everySeconds: 300, run: () => sweepBankTransfers({ db: database.db, mailer, config }) },
+    // Back-in-stock alerts: each confirmed alert's one e-mail once its product is available (claimed in SQL, so once),
+    // whatever brought the stock back (staff, an import, a refund's restock, a lapsed reservation, another process).
+    { name: 'stock-alerts', everySeconds: 60, run: () => stockAlerts.run() },
+    { name: 'forget-stock-alerts', everySeconds: 3600, run: () => forgetStockAlerts(database.db) },
   ])
+  // A product written in this process (staff's stock change among them) is looked at once it has
+  // committed, so the e-mails go at once rather than at the next timed run.
+  const stopKicking = onCatalogWrite(() => {
+    stockAlerts.again()
+    void timedWork.runNow('stock-alerts')
+  })
   const auth = createAuth({ db: database.db, config, mailer, secret })
   const secureCookies = publicOrigin(config).startsWith('https://')
   const catalog = createCatalogReads(database.db)
@@ -147,6 +160,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     readyz(database.db, () => shuttingDown),
   )
   app.use(oneClickWrites(ONE_CLICK_UNSUBSCRIBE))
+  app.use(oneClickWrites(ONE_CLICK_STOCK_ALERT_UNSUBSCRIBE))
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
   // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
   // not even the browser's (a shared computer's back button after signing out). Files set their own
@@ -277,6 +291,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       await closed
       clearTimeout(force)
+      stopKicking()
       await timedWork.stop()
       await mailer.stop()
       if (!options.database) await database.close()
