@@ -1,26 +1,14 @@
-import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { outbox } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
+import { lookAt } from './support/look'
 import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
 
 const mailsTo = (email: string) => withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt))
 const alertsTo = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.includes('is back in stock'))
 /** The path of the first link in a text under `/stock-alerts/<kind>/`. */
 const linkPath = (text: string, kind: string) => new URL(new RegExp(`(http://\\S+/stock-alerts/${kind}/[A-Za-z0-9_-]{32})`).exec(text)![1]!).pathname
-
-/** Whether the page is wider than the window (a row or a form that does not fit a phone). */
-const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-
-/** A picture of the whole page at 1440 and at 390 px, kept with the test's results, and the page fits 390 px. */
-async function lookAt(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true })
-  expect(await overflows(page), `${name} fits 390 px`).toBe(false)
-}
 
 test('a shopper asks without scripts to hear when a sold-out product is back, confirms by the link, and gets one e-mail when staff set the stock; unsubscribe works', async ({
   page,
