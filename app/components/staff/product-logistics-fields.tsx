@@ -190,7 +190,7 @@ export function ProductLogisticsFields({
             id="productSku"
             label="SKU"
             placeholder="e.g. UD-E900"
-            hint="Your code for it: on invoices and packing slips, and found by the products list's search."
+            hint="Your code for it: on packing slips, and found by the products list's search."
             value={values.sku}
             error={errorFor('productSku')}
             onChange={(text) => onChange({ sku: text }, 'productSku')}
