@@ -5,7 +5,7 @@ import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
 import { afterTextId, byCodeUnit, recordHistoryRows, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
-import { stockKeepingErrors } from '../../catalog/product-changes.server.ts'
+import { stockKeepingErrors } from '../../catalog/stock-keeping.server.ts'
 
 // Units held by payments under way are not part of the document: an import never changes them.
 const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
