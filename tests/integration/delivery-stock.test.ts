@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     await database.db.insert(products).values({
       id,
       productName: `Test ${id}`,
-      STUPID: id,
+      STUPID: `prod_${id.replace(/[^A-Za-z0-9]/g, '')}`,
       productCategory: 'test',
       productPrices: [{ value: options.priceCents ?? 5000, label: 'Price (inc. GST)', description: '' }],
       productWeightGrams: 500,

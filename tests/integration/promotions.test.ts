@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('promotions at checkout on $name', (kind) => 
     await database.db.insert(products).values({
       id,
       productName: `Test ${id}`,
-      STUPID: id,
+      STUPID: `prod_${id.replace(/[^A-Za-z0-9]/g, '')}`,
       productCategory: category,
       productPrices: [{ value: priceCents, label: 'Price (inc. GST)', description: '' }],
       productWeightGrams: 500,

@@ -94,7 +94,7 @@ describe.each(kinds)('back-in-stock alerts on %s', (kindName) => {
     await db.insert(products).values({
       id,
       productName: name,
-      STUPID: id,
+      STUPID: `prod_${id.replace(/[^A-Za-z0-9]/g, '')}`,
       productCategory: 'test',
       productPrices: [{ value: 19_900, label: 'Price (inc. GST)', description: '' }],
       productStockOnHand: 0,

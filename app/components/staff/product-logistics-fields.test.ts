@@ -9,6 +9,9 @@ const tracked = {
   productStockOnHand: 7,
   productAllowBackorder: true,
   productBackorderLeadTime: '2–3 weeks',
+  productSku: 'UD-E900',
+  productBarcode: '9780306406157',
+  productCostCents: 845_050,
 }
 
 describe('the shipping and stock fields of the product form', () => {
@@ -21,6 +24,10 @@ describe('the shipping and stock fields of the product form', () => {
       allowBackorder: true,
       backorderLeadTime: '2–3 weeks',
       lowStockThreshold: '3',
+      sku: 'UD-E900',
+      barcode: '9780306406157',
+      // The cost in dollars, as staff type it.
+      cost: '8450.50',
     })
     expect(initialLogistics(null)).toEqual({
       weightGrams: '0',
@@ -30,6 +37,9 @@ describe('the shipping and stock fields of the product form', () => {
       allowBackorder: false,
       backorderLeadTime: '',
       lowStockThreshold: '3',
+      sku: '',
+      barcode: '',
+      cost: '',
     })
     expect(initialLogistics({ ...tracked, productStockOnHand: null }).trackStock).toBe(false)
   })
@@ -43,6 +53,9 @@ describe('the shipping and stock fields of the product form', () => {
       productAllowBackorder: true,
       productBackorderLeadTime: '2–3 weeks',
       productLowStockThreshold: '3',
+      productSku: 'UD-E900',
+      productBarcode: '9780306406157',
+      productCostCents: '8450.50',
     })
     expect('productStockOnHand' in untouched).toBe(false)
     expect(JSON.parse(JSON.stringify(untouched))).not.toHaveProperty('productStockOnHand')
