@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { offersStockAlert, parseStockAlertRequest, waitingLabel } from './stock-alerts'
+import { parseStockAlertRequest } from './schemas/stock-alert'
+import { offersStockAlert, waitingLabel } from './stock-alerts'
 
 describe('back-in-stock alerts', () => {
   it('are offered only on a sold-out product: tracked, none available, no backorder', () => {
