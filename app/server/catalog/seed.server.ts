@@ -1,6 +1,7 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { demoProducts } from '../../../db/seed/catalog.ts'
 import { demoPlacement } from '../../../db/seed/placement.ts'
+import { demoStockKeeping } from '../../../db/seed/stock-keeping.ts'
 import { DEFAULT_PLACEMENT, type Product } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -62,6 +63,19 @@ export async function updateDemoProduct(tx: Executor, productId: string, fields:
   if (!changed) return
   const product = (await getProduct(tx, productId))!
   await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy: SEED_ACTOR })
+}
+
+/**
+ * Gives the demo products their SKUs, barcodes and costs (db/seed/stock-keeping.ts), once, leaving alone
+ * any product whose SKU, barcode or cost staff have set.
+ */
+export function addDemoStockKeeping(db: Database): Promise<boolean> {
+  return addDemoDataOnce(db, 'demo-stock-keeping-data', async (tx) => {
+    const codes = demoStockKeeping(demoProducts)
+    for (const [productId, fields] of Object.entries(codes)) {
+      await updateDemoProduct(tx, productId, fields, and(eq(products.productSku, ''), eq(products.productBarcode, ''), isNull(products.productCostCents))!)
+    }
+  })
 }
 
 /**
