@@ -348,7 +348,8 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
         </p>
       ) : null}
       <p className="mt-1 text-sm text-slate-600">
-        Nothing has been written yet. {report.total.toLocaleString('en-AU')} {csv ? 'products' : 'documents'} in the file.
+        Nothing has been written yet. {report.total.toLocaleString('en-AU')} {csv ? 'product' : 'document'}
+        {report.total === 1 ? '' : 's'} in the file.
       </p>
       {ignoredColumns.length ? (
         <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="ignored-columns">
