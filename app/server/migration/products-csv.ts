@@ -525,11 +525,15 @@ function completeProduct(
     else draft.productImages = images.images
   }
   if (reasons.length) return { reason: reasons.join('; ') }
-  if (existing) changes.set(rows.handle, changedColumns(existing as Stored, draft as unknown as Stored, file, context))
-  // A row under an id the product was renamed away from (a file from before the rename), without a
-  // Title: the import keeps the product's current name whatever the file says, but checks that the
-  // file's name gives the file's id; an id is its own name's id.
-  if (!file.has('Title') && existing && existing.FBUID !== rows.handle) draft.productName = rows.handle
+  // A row under an id the product was renamed away from (a file from before the rename): the import
+  // keeps the product's current name whatever the file says, so its Title is no change.
+  const renamed = existing !== undefined && existing.FBUID !== rows.handle
+  if (existing) {
+    const after = renamed ? { ...draft, productName: existing.productName } : draft
+    changes.set(rows.handle, changedColumns(existing as Stored, after as unknown as Stored, file, context))
+  }
+  // Without a Title the import still checks that the file's name gives the file's id: an id is its own name's id.
+  if (renamed && !file.has('Title')) draft.productName = rows.handle
   return draft
 }
 
