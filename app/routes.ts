@@ -54,6 +54,7 @@ export default [
     route('staff/promotions/:promotionId', 'routes/staff/promotions.$promotionId.tsx'),
     route('api/stripe-product', 'routes/staff/api.stripe-product.ts'),
     route('migration', 'routes/staff/migration.tsx'),
+    route('migration/products.csv', 'routes/staff/migration.products.csv.ts'),
     route('migration/export/:collection', 'routes/staff/migration.export.$collection.ts'),
     route('migration/jobs/:jobId/file', 'routes/staff/migration.jobs.$jobId.file.ts'),
     route('settings/shipping', 'routes/staff/settings.shipping.tsx'),

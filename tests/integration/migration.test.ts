@@ -558,7 +558,10 @@ describe('the migration screen on the server', () => {
       status: 400,
       message: expect.stringMatching(/^Images are exported and imported with npm run data/),
     })
-    expect(await post({ intent: 'check', collection: 'products' })).toMatchObject({ status: 400, message: 'Choose an export file (.json) to upload.' })
+    expect(await post({ intent: 'check', collection: 'products' })).toMatchObject({
+      status: 400,
+      message: 'Choose an export file (.json) or products.csv to upload.',
+    })
     expect(await post({ intent: 'check', collection: 'products', file })).toMatchObject({
       status: 400,
       message: expect.stringMatching(/ends too early.*Nothing was written\.$/),

@@ -8,6 +8,7 @@ import { SCREEN_COLLECTIONS, type MigrationCollection } from '../../server/migra
 import type { ImportReport } from '../../server/migration/import.server'
 import { getJob, recentJobs, startJob, type JobView } from '../../server/jobs/jobs.server'
 import { collectionSizes, readImportForm, runImportRequest, type ExportResult, type ImportOutcome } from '../../server/migration/screen.server'
+import { csvContext } from '../../server/migration/products-csv.server'
 import type { Route } from './+types/migration'
 import { Button } from '../../components/ui/button'
 import { SelectField } from '../../components/ui/select-field'
@@ -16,7 +17,7 @@ import { TextField } from '../../components/ui/text-field'
 import { Alert } from '../../components/ui/alert'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files.', shopNameFrom(matches)),
+  ...pageMeta('Data migration', 'Export and import the shop’s collections as JSON files, and its products as a spreadsheet.', shopNameFrom(matches)),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const { db, config, requestId } = shop(context)
-  const deps = { db, dataDir: config.DATA_DIR, requestId, staffEmail: staff.email }
+  const deps = { db, dataDir: config.DATA_DIR, requestId, staffEmail: staff.email, csv: csvContext(config, request) }
   const read = await readImportForm(request, deps)
   if (!('intent' in read)) return data(read, { status: read.status })
   const file = read.fileName || 'the file'
@@ -105,6 +106,16 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
         />
         {exporting && exporting.status !== 'done' ? <JobProgress job={exporting} /> : null}
         {exporting?.status === 'done' ? <ExportReady job={exporting} /> : null}
+        <div className="mt-6 rounded-lg border border-slate-200 p-5">
+          <h3 className="font-semibold">Products as a spreadsheet</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            One row per product, with Shopify’s column names (Handle, Title, Variant Price…) and prices in dollars, for Excel, Google Sheets or Shopify. Edit it
+            and import it below: columns you leave out keep their stored values.
+          </p>
+          <a href="/migration/products.csv" download="products.csv" className="mt-3 inline-block font-semibold text-brand-700 underline">
+            Download products.csv
+          </a>
+        </div>
       </section>
 
       <section aria-labelledby="import-heading" className="mt-12">
@@ -130,7 +141,8 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
             name="file"
             label="File to import"
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.csv,text/csv"
+            hint="An export file (.json), or products.csv for products."
             required
             size="sm"
             inputClassName="file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1"
@@ -142,7 +154,7 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
             size="sm"
             className="sm:col-span-2"
             placeholder="price=productPrices, name=productName"
-            hint="old=new, separated by commas: applied to every document before it is checked."
+            hint="old=new, separated by commas: applied to every document of a JSON file before it is checked."
           />
           <div className="sm:col-span-2">
             <Button type="submit" name="intent" value="check" disabled={busy}>
@@ -322,6 +334,9 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
   const more = (shown: number, total: number) =>
     total > shown ? <li className="text-slate-500">… and {(total - shown).toLocaleString('en-AU')} more</li> : null
   const writes = report.counts.create + report.counts.update
+  const csv = outcome.format === 'csv'
+  // Dry runs kept (30 days) from before spreadsheets were read have no list of ignored columns.
+  const ignoredColumns = outcome.ignoredColumns ?? []
   return (
     <section aria-labelledby="dry-run-heading" className="mt-8 rounded-lg border border-slate-200 p-5">
       <h3 id="dry-run-heading" className="text-lg font-semibold">
@@ -332,7 +347,15 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
           {outcome.notice}
         </p>
       ) : null}
-      <p className="mt-1 text-sm text-slate-600">Nothing has been written yet. {report.total.toLocaleString('en-AU')} documents in the file.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Nothing has been written yet. {report.total.toLocaleString('en-AU')} {csv ? 'product' : 'document'}
+        {report.total === 1 ? '' : 's'} in the file.
+      </p>
+      {ignoredColumns.length ? (
+        <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="ignored-columns">
+          Ignored columns: {ignoredColumns.join(', ')}.
+        </p>
+      ) : null}
       <Counts report={report} verbs={['to create', 'to update']} />
       {report.rejected.length ? (
         <div className="mt-6">
@@ -381,11 +404,14 @@ function DryRun({ outcome, busy }: { outcome: DryRunOutcome; busy: boolean }) {
         </div>
       ) : null}
       {report.counts.rejected > 0 ? (
-        <p className="mt-6 text-sm font-medium text-red-900">Nothing can be imported until the rejected documents are fixed or removed from the file.</p>
+        <p className="mt-6 text-sm font-medium text-red-900">
+          Nothing can be imported until the rejected {csv ? 'products' : 'documents'} are fixed or removed from the file.
+        </p>
       ) : writes === 0 ? (
-        <p className="mt-6 text-sm font-medium">Every document is already stored as it is in the file: there is nothing to write.</p>
+        <p className="mt-6 text-sm font-medium">Every {csv ? 'product' : 'document'} is already stored as it is in the file: there is nothing to write.</p>
       ) : (
         <Form method="post" encType="multipart/form-data" className="mt-6">
+          <input type="hidden" name="format" value={csv ? 'csv' : 'json'} />
           {(['collection', 'token', 'renames', 'fileName'] as const).map((name) => (
             <input key={name} type="hidden" name={name} value={outcome[name]} />
           ))}

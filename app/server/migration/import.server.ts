@@ -12,6 +12,12 @@ import { applyRenames, formatRenames, type Rename } from './renames.ts'
 export interface ImportEntry {
   id: string
   document: unknown
+  /**
+   * For a file that holds only some of a document's fields (a spreadsheet's columns, docs/data-format.md,
+   * Products as CSV): the whole document, made from the stored one (undefined for a new id; a renamed
+   * product's under its current id) and the file's fields, or why it cannot be. `document` is then unused.
+   */
+  complete?: (existing: Document | undefined) => Record<string, unknown> | { reason: string }
 }
 
 export interface ImportOptions {
@@ -211,23 +217,43 @@ async function runImport(
 
 /** The checks that need nothing stored: id, duplicates, renames, FBUID. */
 function check(entry: ImportEntry, seen: Set<string>, importer: Importer, renames: readonly Rename[]): Checked {
-  const { id } = entry
+  const { id, complete } = entry
   if (!ID_PATTERN.test(id)) return { id, ok: false, reason: 'An id is 1 to 200 characters, without spaces, "/" or "\\".' }
   if (seen.has(id)) return { id, ok: false, reason: 'This id appears more than once in the file.' }
   seen.add(id)
+  if (complete) {
+    // The rest is checked once the stored document has filled in what the file leaves out.
+    return {
+      id,
+      ok: true,
+      prepared: (existing, storedId) => {
+        const document = complete(existing)
+        if ('reason' in document && typeof document.reason === 'string') return { ok: false, reason: document.reason }
+        const fields = documentFields(id, document, renames)
+        return 'reason' in fields ? { ok: false, reason: fields.reason } : importer.prepare(id, fields.fields, existing, storedId)
+      },
+    }
+  }
   if (typeof entry.document !== 'object' || entry.document === null || Array.isArray(entry.document)) {
     return { id, ok: false, reason: 'A document must be a JSON object of fields.' }
   }
-  const renamed = applyRenames(entry.document as Record<string, unknown>, renames)
-  if ('reason' in renamed) return { id, ok: false, reason: renamed.reason }
+  const fields = documentFields(id, entry.document as Record<string, unknown>, renames)
+  if ('reason' in fields) return { id, ok: false, reason: fields.reason }
+  return { id, ok: true, prepared: (existing, storedId) => importer.prepare(id, fields.fields, existing, storedId) }
+}
+
+/** A document's own fields, renames applied and FBUID taken out, or why they cannot be stored. */
+function documentFields(id: string, document: Record<string, unknown>, renames: readonly Rename[]): { fields: Record<string, unknown> } | { reason: string } {
+  const renamed = applyRenames(document, renames)
+  if ('reason' in renamed) return { reason: renamed.reason }
   const { FBUID, ...fields } = renamed.document
   // The database stores no NUL and no broken character: said here, in the dry run, not at apply.
   const unstorable = unstorablePath(fields)
-  if (unstorable) return { id, ok: false, reason: `${unstorable}: ${UNSTORABLE}` }
+  if (unstorable) return { reason: `${unstorable}: ${UNSTORABLE}` }
   if (FBUID !== undefined && FBUID !== id) {
-    return { id, ok: false, reason: `Its FBUID ${JSON.stringify(FBUID)} differs from its key: the key is the document's id and is copied into FBUID.` }
+    return { reason: `Its FBUID ${JSON.stringify(FBUID)} differs from its key: the key is the document's id and is copied into FBUID.` }
   }
-  return { id, ok: true, prepared: (existing, storedId) => importer.prepare(id, fields, existing, storedId) }
+  return { fields }
 }
 
 type Outcome = { kind: 'create' } | { kind: 'unchanged' } | { kind: 'update'; fields: string[] }

@@ -11,6 +11,9 @@ import { isScreenCollection, type ScreenCollection } from './format.ts'
 import { applyImport, dryRunImport, ImportRefusedError, type ImportReport } from './import.server.ts'
 import { ExportFileError, readExportFile } from './reader.ts'
 import { parseRenames, RenameError } from './renames.ts'
+import { CsvError } from '../../lib/csv.ts'
+import { describeCsvReport, ProductsCsvError, readProductsCsv, type CsvContext } from './products-csv.ts'
+import { productsCsvFile } from './products-csv.server.ts'
 import { countingBytes, jobFileText, keepJobFile, startJob } from '../jobs/jobs.server.ts'
 import { discardStagedFile, readStagedFile, StagedFileMissingError, stagedFileSize, stageFile } from './staging.server.ts'
 
@@ -81,7 +84,7 @@ export async function exportJobDownload(db: Database, job: { id: string; kind: s
   const parts = jobFileText(db, job.id)
   const first = await parts.next()
   if (first.done) return null
-  return jsonFileDownload(parts, first, fileName, (error) => logger.error({ err: error, job: job.id }, 'export file could not be read'))
+  return fileDownload(parts, first, { fileName, ...JSON_FILE }, (error) => logger.error({ err: error, job: job.id }, 'export file could not be read'))
 }
 
 /**
@@ -97,16 +100,42 @@ export async function exportDownload(deps: ScreenDeps, collection: ScreenCollect
     logged(error, deps)
     return redirect(`/migration?exportFailed=${collection}`)
   }
-  return jsonFileDownload(pieces, first, exportFileName(collection), (error) => logged(error, deps))
+  return fileDownload(pieces, first, { fileName: exportFileName(collection), ...JSON_FILE }, (error) => logged(error, deps))
 }
+
+/**
+ * Every product as a spreadsheet, products.csv (docs/data-format.md, Products as CSV), sent as it is
+ * read. As for a JSON export, the first page is read before answering.
+ */
+export async function productsCsvDownload(deps: ScreenDeps, context: CsvContext): Promise<Response> {
+  const pieces = productsCsvFile(deps.db, context)
+  let first: IteratorResult<string>
+  try {
+    first = await pieces.next()
+  } catch (error) {
+    logged(error, deps)
+    return redirect('/migration?exportFailed=products')
+  }
+  // Private: the file holds what each product costs the shop.
+  return fileDownload(pieces, first, { fileName: 'products.csv', contentType: 'text/csv; charset=utf-8', cacheControl: 'private, no-store' }, (error) =>
+    logged(error, deps),
+  )
+}
+
+const JSON_FILE = { contentType: 'application/json; charset=utf-8', cacheControl: 'no-store' }
 
 const exportFileName = (collection: ScreenCollection) => `${collection}-${new Date().toISOString().slice(0, 10)}.json`
 
 /**
- * A JSON file as a download, sent as its pieces come (the first already read, so that a failing
- * start is known before answering). An error later cuts the download short after `onError`.
+ * A file as a download, sent as its pieces come (the first already read, so that a failing start is
+ * known before answering). An error later cuts the download short after `onError`.
  */
-function jsonFileDownload(pieces: AsyncGenerator<string>, first: IteratorResult<string>, fileName: string, onError: (error: unknown) => void): Response {
+function fileDownload(
+  pieces: AsyncGenerator<string>,
+  first: IteratorResult<string>,
+  file: { fileName: string; contentType: string; cacheControl: string },
+  onError: (error: unknown) => void,
+): Response {
   const encoder = new TextEncoder()
   let pending: IteratorResult<string> | null = first
   const body = new ReadableStream<Uint8Array>({
@@ -126,14 +155,28 @@ function jsonFileDownload(pieces: AsyncGenerator<string>, first: IteratorResult<
     },
   })
   return new Response(body, {
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.fileName}"`, 'Cache-Control': file.cacheControl },
   })
 }
 
+/** An export file (JSON), or products as a spreadsheet (CSV). */
+export type ImportFormat = 'json' | 'csv'
+
 export type ImportOutcome =
   | { kind: 'error'; status: number; message: string }
-  | { kind: 'dry-run'; collection: ScreenCollection; fileName: string; renames: string; token: string; report: ImportReport; notice: string | null }
-  | { kind: 'applied'; collection: ScreenCollection; fileName: string; report: ImportReport }
+  | {
+      kind: 'dry-run'
+      collection: ScreenCollection
+      format: ImportFormat
+      fileName: string
+      renames: string
+      token: string
+      report: ImportReport
+      notice: string | null
+      /** A CSV's columns the shop does not read. */
+      ignoredColumns: string[]
+    }
+  | { kind: 'applied'; collection: ScreenCollection; format: ImportFormat; fileName: string; report: ImportReport }
 
 type ImportFailure = Extract<ImportOutcome, { kind: 'error' }>
 const failure = (status: number, message: string): ImportFailure => ({ kind: 'error', status, message })
@@ -142,6 +185,7 @@ const failure = (status: number, message: string): ImportFailure => ({ kind: 'er
 export interface ImportRequest {
   intent: 'check' | 'apply'
   collection: ScreenCollection
+  format: ImportFormat
   fileName: string
   renames: string
   token: string
@@ -178,11 +222,20 @@ export async function readImportForm(request: Request, deps: ScreenDeps): Promis
     if (error instanceof RenameError) return refuse(400, `${error.message} Nothing was written.`)
     throw error
   }
-  if (text('intent') === 'apply') return { intent: 'apply', collection, fileName: text('fileName'), renames, token: text('token'), plan: text('plan') }
   const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) return refuse(400, 'Choose an export file (.json) to upload.')
-  if (file.size > MAX_SCREEN_IMPORT_BYTES) return refuse(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
-  return { intent: 'check', collection, fileName: file.name, renames, token: await stageFile(deps.dataDir, file), plan: '' }
+  const upload = text('intent') === 'apply' ? null : file instanceof File ? file : null
+  // A spreadsheet is told by its name (or type), as Excel, Sheets and the shop's export name it.
+  const format: ImportFormat = upload ? (/\.csv$/i.test(upload.name) || upload.type === 'text/csv' ? 'csv' : 'json') : text('format') === 'csv' ? 'csv' : 'json'
+  if (format === 'csv' && collection !== 'products') {
+    return refuse(400, 'Only products can be imported from a spreadsheet (CSV); the other collections take their JSON export file.')
+  }
+  if (format === 'csv' && renames) {
+    return refuse(400, 'Renaming fields is for JSON files: a CSV file’s columns are read by their names (Handle, Title, Variant Price, …).')
+  }
+  if (text('intent') === 'apply') return { intent: 'apply', collection, format, fileName: text('fileName'), renames, token: text('token'), plan: text('plan') }
+  if (!upload || upload.size === 0) return refuse(400, 'Choose an export file (.json) or products.csv to upload.')
+  if (upload.size > MAX_SCREEN_IMPORT_BYTES) return refuse(413, 'That file is over 50 MB: import it from the command line with npm run data -- import.')
+  return { intent: 'check', collection, format, fileName: upload.name, renames, token: await stageFile(deps.dataDir, upload), plan: '' }
 }
 
 /**
@@ -192,31 +245,51 @@ export async function readImportForm(request: Request, deps: ScreenDeps): Promis
  */
 export async function runImportRequest(
   request: ImportRequest,
-  deps: ScreenDeps & { staffEmail: string },
+  deps: ScreenDeps & { staffEmail: string; csv?: CsvContext },
   onProgress?: (documents: number, fraction: number) => void,
 ): Promise<ImportOutcome> {
-  const { collection, fileName, token } = request
+  const { collection, fileName, token, format } = request
   let fraction = 0
   try {
     const size = await stagedFileSize(deps.dataDir, token)
     const options = { renames: parseRenames([request.renames]), updatedBy: deps.staffEmail, onProgress: (count: number) => onProgress?.(count, fraction) }
-    const documents = async () =>
-      readExportFile(
-        countingBytes(await readStagedFile(deps.dataDir, token), (bytes) => {
-          fraction = size ? bytes / size : 0
-        }),
-        collection,
-      )
+    const text = async () =>
+      countingBytes(await readStagedFile(deps.dataDir, token), (bytes) => {
+        fraction = size ? bytes / size : 0
+      })
+    // A CSV is read whole first (a product's image rows may come anywhere in it), then imported as
+    // the documents it completes: the JSON import's checks, dry run and apply, unchanged.
+    const csv = format === 'csv' ? await readProductsCsv(await text(), deps.csv ?? { vendor: '', origin: null }) : null
+    const documents = async () => (csv ? entriesOf(csv.entries) : readExportFile(await text(), collection))
+    const told = (report: ImportReport) => (csv ? describeCsvReport(report, csv) : report)
+    const ignoredColumns = csv?.ignoredColumns ?? []
+    const dryRun = (report: ImportReport, notice: string | null): ImportOutcome => ({
+      kind: 'dry-run',
+      collection,
+      format,
+      fileName,
+      renames: request.renames,
+      token,
+      report: told(report),
+      notice,
+      ignoredColumns,
+    })
     if (request.intent === 'apply') {
       const result = await applyImport(deps.db, collection, await documents(), { ...options, expectedPlan: request.plan })
-      if (!result.applied) return { kind: 'dry-run', collection, fileName, renames: request.renames, token, report: result.report, notice: result.reason }
+      if (!result.applied) return dryRun(result.report, result.reason)
       await discardStagedFile(deps.dataDir, token)
-      return { kind: 'applied', collection, fileName, report: result.report }
+      return { kind: 'applied', collection, format, fileName, report: told(result.report) }
     }
-    const report = await dryRunImport(deps.db, collection, await documents(), options)
-    return { kind: 'dry-run', collection, fileName, renames: request.renames, token, report, notice: null }
+    return dryRun(await dryRunImport(deps.db, collection, await documents(), options), null)
   } catch (error) {
-    if (error instanceof ExportFileError || error instanceof RenameError || error instanceof ImportRefusedError || error instanceof StagedFileMissingError) {
+    if (
+      error instanceof ExportFileError ||
+      error instanceof RenameError ||
+      error instanceof ImportRefusedError ||
+      error instanceof StagedFileMissingError ||
+      error instanceof CsvError ||
+      error instanceof ProductsCsvError
+    ) {
       if (!(error instanceof StagedFileMissingError)) await discardStagedFile(deps.dataDir, token)
       return failure(400, `${error.message} Nothing was written.`)
     }
@@ -224,8 +297,12 @@ export async function runImportRequest(
   }
 }
 
+async function* entriesOf<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items
+}
+
 /** The import form read and run in one go (the screen runs the second half as a job). */
-export async function handleImportForm(request: Request, deps: ScreenDeps & { staffEmail: string }): Promise<ImportOutcome> {
+export async function handleImportForm(request: Request, deps: ScreenDeps & { staffEmail: string; csv?: CsvContext }): Promise<ImportOutcome> {
   const read = await readImportForm(request, deps)
   return 'intent' in read ? runImportRequest(read, deps) : read
 }

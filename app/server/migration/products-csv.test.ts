@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest'
+import { demoProducts } from '../../../db/seed/catalog'
+import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../lib/catalog'
+import { BOM, CsvError, parseCsv } from '../../lib/csv'
+import { slugify } from '../../lib/slug'
+import type { Document } from './format'
+import type { ImportReport } from './import.server'
+import { CSV_COLUMNS, csvHeader, describeCsvReport, htmlToText, productCsvRows, ProductsCsvError, readProductsCsv, textToHtml } from './products-csv'
+
+const context = { vendor: 'UniDrone Robotics', origin: 'https://shop.example' }
+
+/** A stored product document, as the export reads it: the demo product with every default filled in. */
+function stored(index = 0, changes: Record<string, unknown> = {}): Document {
+  const fields = { ...demoProducts[index]!, ...DEFAULT_WAS_PRICE, ...DEFAULT_LOGISTICS, ...DEFAULT_STOCK_KEEPING, ...DEFAULT_PLACEMENT, ...changes }
+  return { FBUID: slugify(String(fields.productName)), ...fields }
+}
+
+async function* pieces(text: string) {
+  for (let index = 0; index < text.length; index += 100) yield text.slice(index, index + 100)
+}
+
+/**
+ * Each product of the file completed over its stored document, as the import does (`moved`: a file id
+ * renamed away from, and the product's current id).
+ */
+async function complete(text: string, storedDocuments: Document[], moved: Record<string, string> = {}) {
+  const csv = await readProductsCsv(pieces(text), context)
+  const current = new Map(storedDocuments.map((document) => [String(document.FBUID), document]))
+  const byId = new Map(csv.entries.map((entry) => [entry.id, current.get(moved[entry.id] ?? entry.id)]))
+  return { csv, documents: Object.fromEntries(csv.entries.map((entry) => [entry.id, entry.complete!(byId.get(entry.id))])) }
+}
+
+const withoutId = ({ FBUID: _id, ...fields }: Document) => fields
+const file = (...lines: string[]) => `${lines.join('\r\n')}\r\n`
+
+describe('products as CSV', () => {
+  it('writes one row per product with Shopify’s columns, then a row per further image', () => {
+    const product = stored(0, { productSku: 'UD-E900', productBarcode: '9780306406157', productCostCents: 845_000, productStockOnHand: 4 })
+    const rows = parseCsv(csvHeader() + productCsvRows(product, context)).map((row) => row.cells)
+    expect(rows[0]).toEqual(CSV_COLUMNS)
+    const main = Object.fromEntries(CSV_COLUMNS.map((name, index) => [name, rows[1]![index]]))
+    expect(main).toMatchObject({
+      Handle: 'unidrone-e900',
+      Title: 'UniDrone E900',
+      Vendor: 'UniDrone Robotics',
+      Type: 'autopilots',
+      Published: 'TRUE',
+      Status: 'active',
+      'Option1 Name': 'Title',
+      'Option1 Value': 'Default Title',
+      'Variant SKU': 'UD-E900',
+      'Variant Price': '12999.00',
+      'Variant Compare At Price': '',
+      'Variant Barcode': '9780306406157',
+      'Variant Inventory Qty': '4',
+      'Variant Inventory Policy': 'deny',
+      'Cost per item': '8450.00',
+      'Image Src': 'https://shop.example/images/products/unidrone-e900/1.svg',
+      'Image Position': '1',
+      'Stripe Product ID': 'prod_7NoxWgQfSpUvdk',
+      'Contains Lithium': 'FALSE',
+    })
+    expect(main['Body (HTML)']).toMatch(/^<p>.+<\/p>$/)
+    const images = (product.productImages as unknown[]).length
+    expect(rows).toHaveLength(1 + images)
+    expect(rows[2]!.filter(Boolean)).toEqual([
+      'unidrone-e900',
+      'https://shop.example/images/products/unidrone-e900/2.svg',
+      '2',
+      (product.productImages as { label: string }[])[1]!.label,
+    ])
+  })
+
+  it('starts with a BOM and ends every row with CRLF', () => {
+    const text = csvHeader() + productCsvRows(stored(1), context)
+    expect(text.startsWith(BOM)).toBe(true)
+    expect(
+      text
+        .replace(/"[^"]*"/g, '')
+        .split('\r\n')
+        .at(-1),
+    ).toBe('')
+  })
+
+  it('reads its own file back into the same documents', async () => {
+    const products = [stored(0), stored(3, { productStatus: 'draft', productWasPriceCents: 99_900, productRelated: ['unidrone-e900', 'unicam-f1-fpv-camera'] })]
+    const text = csvHeader() + products.map((product) => productCsvRows(product, context)).join('')
+    const { csv, documents } = await complete(text, products)
+    expect(csv.ignoredColumns).toEqual([])
+    for (const product of products) expect(documents[String(product.FBUID)]).toEqual(withoutId(product))
+    expect(csv.rows).toBe(products.reduce((sum, product) => sum + (product.productImages as unknown[]).length, 0))
+  })
+
+  it('keeps a formula-looking title, defused in the file, as it was', async () => {
+    const product = stored(0, { productName: '=HYPERLINK("http://evil.example")' })
+    const text = csvHeader() + productCsvRows({ ...product, FBUID: 'hyperlink-http-evil-example' }, context)
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
+    const { documents } = await complete(text, [{ ...product, FBUID: 'hyperlink-http-evil-example' }])
+    expect(documents['hyperlink-http-evil-example']).toMatchObject({ productName: '=HYPERLINK("http://evil.example")' })
+  })
+
+  it('changes only what the file’s columns hold: a file of Handle and Variant Price changes prices', async () => {
+    const product = stored(0, { productSku: 'UD-E900' })
+    const { csv, documents } = await complete(file('Handle,Variant Price', 'unidrone-e900,"13,499.50"'), [product])
+    expect(documents['unidrone-e900']).toEqual({
+      ...withoutId(product),
+      productPrices: [{ ...(product.productPrices as object[])[0], value: 1_349_950 }],
+    })
+    expect(csv.changes.get('unidrone-e900')).toEqual(['Variant Price'])
+  })
+
+  it('lists the columns it does not read, and reads known ones whatever their case', async () => {
+    const { csv, documents } = await complete(file('handle,TAGS,variant price,Vendor,Gift Card,', 'unidrone-e900,drones,12000,Someone,FALSE,'), [stored(0)])
+    expect(csv.ignoredColumns).toEqual(['TAGS', 'Gift Card', 'column 6 (no name)'])
+    expect(documents['unidrone-e900']).toMatchObject({ productPrices: [{ value: 1_200_000 }] })
+  })
+
+  it('gives each product the reasons of its cells, by column', async () => {
+    const { documents } = await complete(
+      file(
+        'Handle,Variant Price,Variant Compare At Price,Variant Inventory Qty,Contains Lithium,Type,Status',
+        'unidrone-e900,abc,12,lots,maybe,drones,live',
+        'unicam-f1-fpv-camera,,,,,Cameras,DRAFT',
+      ),
+      [stored(0), stored(7)],
+    )
+    expect(documents['unidrone-e900']).toEqual({
+      // In the order of the shop's columns.
+      reason: [
+        'Type: "drones" is not one of the shop\'s ranges: autopilots, cameras, radio-controllers, propulsion, parts-accessories.',
+        'Status: "live" is not active, draft or archived.',
+        'Variant Inventory Qty: "lots" is not a whole number of units, such as 12 (or empty when stock is not tracked).',
+        'Variant Price: "abc" is not an amount in dollars, such as 1299.00.',
+        'Contains Lithium: "maybe" is neither TRUE nor FALSE.',
+      ].join('; '),
+    })
+    expect(documents['unicam-f1-fpv-camera']).toEqual({ reason: 'Variant Price: empty: enter the price as an amount in dollars, such as 1299.00.' })
+  })
+
+  it('refuses variants and second product rows, and adds images from image rows', async () => {
+    const product = stored(7)
+    const { documents } = await complete(
+      file(
+        'Handle,Title,Option1 Value,Image Src,Image Position,Image Alt Text',
+        'unicam-f1-fpv-camera,UniCam F1 FPV Camera,Default Title,https://shop.example/images/a.svg,2,Second',
+        'unicam-f1-fpv-camera,,,https://cdn.example.com/b.png,1,First',
+        'unicam-f1-fpv-camera,,,/images/c.svg,,Third',
+        'red-thing,Red Thing,Red,,,',
+        'twice,Twice,,,,',
+        'twice,Twice again,,,,',
+      ),
+      [product],
+    )
+    expect(documents['unicam-f1-fpv-camera']).toMatchObject({
+      productImages: [
+        { value: 'https://cdn.example.com/b.png', label: 'First', description: '' },
+        { value: '/images/a.svg', label: 'Second', description: '' },
+        { value: '/images/c.svg', label: 'Third', description: '' },
+      ],
+    })
+    expect(documents['red-thing']).toEqual({
+      reason: expect.stringMatching(/^Line 5 is a variant \(Option1 Value "Red"\): the shop's products have no variants yet/),
+    })
+    expect(documents.twice).toEqual({ reason: expect.stringMatching(/^Line 7 repeats this Handle with more than an image \(Title\)/) })
+  })
+
+  it('gives a new product the empty required fields for the schema to name', async () => {
+    const { documents } = await complete(file('Handle,Title,Variant Price', 'new-drone,New Drone,99'), [])
+    expect(documents['new-drone']).toMatchObject({
+      productName: 'New Drone',
+      STUPID: '',
+      productCategory: '',
+      productPrices: [{ value: 9900, label: 'Price' }],
+    })
+  })
+
+  it('takes a renamed product’s old Handle without a Title as that product', async () => {
+    const renamed = stored(0, { productName: 'UniDrone E900 Pro' })
+    const { documents } = await complete(file('Handle,Variant Price', 'unidrone-e900,1'), [{ ...renamed, FBUID: 'unidrone-e900-pro' }], {
+      'unidrone-e900': 'unidrone-e900-pro',
+    })
+    // The import keeps the current name; the file's id must only be its name's id.
+    expect(documents['unidrone-e900']).toMatchObject({ productName: 'unidrone-e900', productPrices: [{ value: 100 }] })
+  })
+
+  it('refuses a file without a Handle column, a row without a Handle, a row wider than the header and an unclosed quote', async () => {
+    await expect(readProductsCsv(pieces(file('Title,Variant Price', 'A,1')), context)).rejects.toThrowError(ProductsCsvError)
+    await expect(readProductsCsv(pieces(file('Handle,Title', 'a,A', ',B')), context)).rejects.toThrowError(
+      new CsvError(3, 'this row has no Handle: each row names its product by its Handle (its id).'),
+    )
+    await expect(readProductsCsv(pieces(file('Handle,Title', 'a,A,extra')), context)).rejects.toThrowError(
+      'Line 2: this row has 3 cells, more than the 2 columns of the header.',
+    )
+    await expect(readProductsCsv(pieces(file('Handle,Title', 'a,"A', 'b,B')), context)).rejects.toThrowError('Line 2: a quoted field starts here')
+    await expect(readProductsCsv(pieces(''), context)).rejects.toThrowError('The file is empty')
+    // Trailing empty cells and cleared rows, as spreadsheets save them, are no problem.
+    expect((await readProductsCsv(pieces(file('Handle,Title', 'a,A,,', ',', ',,')), context)).entries.map((entry) => entry.id)).toEqual(['a'])
+  })
+
+  it('writes the main text as HTML paragraphs and reads HTML back as text', () => {
+    expect(textToHtml('First <b> & "that"\nline two\n\nSecond')).toBe('<p>First &lt;b&gt; &amp; &quot;that&quot;<br>line two</p><p>Second</p>')
+    expect(htmlToText('<p>First &lt;b&gt; &amp; &quot;that&quot;<br>line two</p><p>Second</p>')).toBe('First <b> & "that"\nline two\n\nSecond')
+    expect(htmlToText('<h2>Title</h2><ul><li>One&nbsp;&#8211; <strong>bold</strong></li></ul>')).toBe('Title\n\nOne – bold')
+    expect(textToHtml('')).toBe('')
+  })
+
+  it('tells the dry run by line and column', () => {
+    const report: ImportReport = {
+      collection: 'products',
+      total: 2,
+      counts: { create: 0, update: 1, unchanged: 0, rejected: 1 },
+      created: [],
+      updated: [{ id: 'unidrone-e900', fields: ['productPrices'] }],
+      rejected: [{ id: 'unicam-f1-fpv-camera', reason: 'productBarcode: This barcode’s last digit does not match the others: please check it.' }],
+      plan: '',
+    }
+    const told = describeCsvReport(report, {
+      lines: new Map([
+        ['unidrone-e900', 2],
+        ['unicam-f1-fpv-camera', 7],
+      ]),
+      columns: ['Handle', 'Variant Price', 'Variant Barcode'],
+      changes: new Map(),
+    })
+    expect(told.rejected).toEqual([
+      { id: 'unicam-f1-fpv-camera', reason: 'Line 7: Variant Barcode: This barcode’s last digit does not match the others: please check it.' },
+    ])
+    expect(told.updated).toEqual([{ id: 'unidrone-e900', fields: ['Variant Price'] }])
+  })
+})

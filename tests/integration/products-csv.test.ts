@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, count, desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoProducts } from '../../db/seed/catalog'
+import { BOM, parseCsv, restoreFormula } from '../../app/lib/csv'
+import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
+import { createProduct, getProduct } from '../../app/server/catalog/products.server'
+import { seedCatalog } from '../../app/server/catalog/seed.server'
+import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { history, products } from '../../app/server/db/schema'
+import { CSV_COLUMNS } from '../../app/server/migration/products-csv'
+import { handleImportForm, productsCsvDownload, type ImportOutcome } from '../../app/server/migration/screen.server'
+import { testDatabaseKinds } from '../support/databases'
+
+const STAFF = 'sheets@shop.example'
+const context = { vendor: 'UniDrone Robotics', origin: 'https://shop.example' }
+
+/** A CSV file's rows as records by column name (the formula guard taken off), and back. */
+const recordsOf = (text: string) => {
+  const [header, ...rows] = parseCsv(text).map((row) => row.cells.map(restoreFormula))
+  return rows.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? ''])))
+}
+const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)
+const textOf = (columns: readonly string[], records: Record<string, string>[]) =>
+  [columns, ...records.map((record) => columns.map((column) => record[column] ?? ''))].map((cells) => cells.map(quote).join(',')).join('\r\n')
+
+describe.each(testDatabaseKinds())('products as CSV on $name', (kind) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-products-csv-'))
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await kind.open()
+    await seedCatalog(database.db)
+  })
+  afterAll(async () => {
+    await database?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const deps = () => ({ db: database.db, dataDir, requestId: 'test-request', staffEmail: STAFF, csv: context })
+  const post = (fields: Record<string, string | Blob>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    return handleImportForm(new Request('https://shop.example/migration', { method: 'POST', body: form }), deps())
+  }
+  /** The Data screen's dry run of a CSV file. */
+  async function check(text: string, fileName = 'products.csv'): Promise<Extract<ImportOutcome, { kind: 'dry-run' }>> {
+    const outcome = await post({ intent: 'check', collection: 'products', renames: '', file: new File([text], fileName, { type: 'text/csv' }) })
+    if (outcome.kind !== 'dry-run') throw new Error(JSON.stringify(outcome))
+    return outcome
+  }
+  const apply = (checked: Extract<ImportOutcome, { kind: 'dry-run' }>) =>
+    post({ intent: 'apply', collection: 'products', format: 'csv', renames: '', token: checked.token, fileName: checked.fileName, plan: checked.report.plan })
+  async function exported(): Promise<string> {
+    const response = await productsCsvDownload(deps(), context)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="products.csv"')
+    // Response.text() would drop the BOM: the bytes are read as the file is saved.
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
+  }
+  const historyRows = async (id: string) =>
+    (
+      await database.db
+        .select({ total: count() })
+        .from(history)
+        .where(and(eq(history.collection, 'products'), eq(history.documentId, id)))
+    )[0]!.total
+  const allProducts = async () => database.db.select().from(products).orderBy(products.id)
+
+  it('exports every product with Shopify’s columns, and importing the same file changes nothing', async () => {
+    const text = await exported()
+    expect(text.startsWith(BOM)).toBe(true)
+    const records = recordsOf(text)
+    expect(Object.keys(records[0]!)).toEqual(CSV_COLUMNS)
+    const main = records.filter((record) => record.Title !== '')
+    expect(main).toHaveLength(demoProducts.length)
+    expect(main.find((record) => record.Handle === 'unidrone-e900')).toMatchObject({
+      'Variant Price': '12999.00',
+      Vendor: 'UniDrone Robotics',
+      Status: 'active',
+    })
+    // Every further image is a row of its own with only Handle and the image's columns.
+    const images = demoProducts.reduce((sum, product) => sum + product.productImages.length, 0)
+    expect(records).toHaveLength(images)
+
+    const before = await allProducts()
+    const checked = await check(text)
+    expect(checked.report.counts).toEqual({ create: 0, update: 0, unchanged: demoProducts.length, rejected: 0 })
+    expect(checked.ignoredColumns).toEqual([])
+    expect(await allProducts()).toEqual(before)
+  })
+
+  it('imports the file with one price changed as one update, with its history row', async () => {
+    const records = recordsOf(await exported())
+    const row = records.find((record) => record.Handle === 'unicam-f1-fpv-camera' && record.Title !== '')!
+    row['Variant Price'] = '1,234.50'
+    const rows = await historyRows('unicam-f1-fpv-camera')
+    const checked = await check(textOf(CSV_COLUMNS, records), 'edited.csv')
+    expect(checked.report.counts).toEqual({ create: 0, update: 1, unchanged: demoProducts.length - 1, rejected: 0 })
+    expect(checked.report.updated).toEqual([{ id: 'unicam-f1-fpv-camera', fields: ['Variant Price'] }])
+    expect((await getProduct(database.db, 'unicam-f1-fpv-camera'))!.productPrices[0]!.value).not.toBe(123_450)
+
+    expect(await apply(checked)).toMatchObject({ kind: 'applied', format: 'csv', report: { counts: { update: 1 } } })
+    expect((await getProduct(database.db, 'unicam-f1-fpv-camera'))!.productPrices[0]!.value).toBe(123_450)
+    expect(await historyRows('unicam-f1-fpv-camera')).toBe(rows + 1)
+    const [last] = await database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.collection, 'products'), eq(history.documentId, 'unicam-f1-fpv-camera')))
+      .orderBy(desc(history.id))
+      .limit(1)
+    expect(last).toMatchObject({ action: 'set', updatedBy: STAFF })
+  })
+
+  it('changes only prices from a file of Handle and Variant Price, and lists the columns it ignores', async () => {
+    const before = (await getProduct(database.db, 'unipilot-x7-pro'))!
+    const checked = await check(textOf(['Handle', 'Variant Price', 'Tags'], [{ Handle: 'unipilot-x7-pro', 'Variant Price': '999', Tags: 'autopilot' }]))
+    expect(checked.ignoredColumns).toEqual(['Tags'])
+    expect(checked.report.updated).toEqual([{ id: 'unipilot-x7-pro', fields: ['Variant Price'] }])
+    await apply(checked)
+    const after = (await getProduct(database.db, 'unipilot-x7-pro'))!
+    expect(after).toEqual({ ...before, productPrices: [{ ...before.productPrices[0]!, value: 99_900 }] })
+  })
+
+  it('refuses a bad barcode, a price of "abc" and another product’s SKU with each row’s reason, writing nothing', async () => {
+    await database.db.update(products).set({ productSku: 'UD-E900' }).where(eq(products.id, 'unidrone-e900'))
+    const before = await allProducts()
+    const checked = await check(
+      textOf(
+        ['Handle', 'Variant Price', 'Variant Barcode', 'Variant SKU'],
+        [
+          { Handle: 'unicam-z10-zoom-gimbal-camera', 'Variant Price': '100', 'Variant Barcode': '9780306406158' },
+          { Handle: 'unicam-t2-thermal-gimbal', 'Variant Price': 'abc' },
+          { Handle: 'unicam-m24-mapping-camera', 'Variant Price': '100', 'Variant SKU': 'ud-e900' },
+          { Handle: 'unilink-hd20-air-unit', 'Variant Price': '100' },
+        ],
+      ),
+    )
+    expect(checked.report.counts).toEqual({ create: 0, update: 1, unchanged: 0, rejected: 3 })
+    expect(checked.report.rejected).toEqual([
+      { id: 'unicam-z10-zoom-gimbal-camera', reason: 'Line 2: Variant Barcode: This barcode’s last digit does not match the others: please check it.' },
+      { id: 'unicam-t2-thermal-gimbal', reason: 'Line 3: Variant Price: "abc" is not an amount in dollars, such as 1299.00.' },
+      { id: 'unicam-m24-mapping-camera', reason: 'Line 4: The SKU ud-e900 is already used by “UniDrone E900”: each product has its own.' },
+    ])
+    const applied = await apply(checked)
+    expect(applied).toMatchObject({ kind: 'dry-run', notice: '3 documents were rejected, so nothing was written.' })
+    expect(await allProducts()).toEqual(before)
+  })
+
+  it('keeps a formula-looking title through a round trip, defused in the file', async () => {
+    const base = demoProducts.find((product) => product.productCategory === 'cameras')!
+    await createProduct(database.db, { ...base, productName: '=cmd|calc!A0 Camera', productSku: '', productBarcode: '' }, 'seed')
+    const text = await exported()
+    expect(text).toContain("\r\ncmd-calc-a0-camera,'=cmd|calc!A0 Camera,")
+    const checked = await check(text)
+    expect(checked.report.counts).toMatchObject({ create: 0, update: 0, rejected: 0 })
+    expect((await getProduct(database.db, 'cmd-calc-a0-camera'))!.productName).toBe('=cmd|calc!A0 Camera')
+  })
+
+  it('updates a renamed product from a row under its old Handle, creating nothing', async () => {
+    const records = recordsOf(await exported()).filter((record) => record.Handle === 'unigps-m10-compass-module')
+    const { product, version } = (await getEditableProduct(database.db, 'unigps-m10-compass-module'))!
+    await updateProduct(database.db, 'unigps-m10-compass-module', version, { ...product, productName: 'UniGPS M10 Pro Compass' }, 'someone@shop.example')
+    records[0]!['Variant Price'] = '77.00'
+    for (const file of [textOf(CSV_COLUMNS, records), textOf(['Handle', 'Variant Price'], records.slice(0, 1))]) {
+      const checked = await check(file)
+      expect(checked.report.counts).toEqual({ create: 0, update: 1, unchanged: 0, rejected: 0 })
+      expect(checked.report.updated).toEqual([{ id: 'unigps-m10-pro-compass', fields: ['Variant Price'], renamedFrom: 'unigps-m10-compass-module' }])
+    }
+    await apply(await check(textOf(['Handle', 'Variant Price'], records.slice(0, 1))))
+    expect(await getProduct(database.db, 'unigps-m10-compass-module')).toBeNull()
+    expect(await getProduct(database.db, 'unigps-m10-pro-compass')).toMatchObject({ productName: 'UniGPS M10 Pro Compass', productPrices: [{ value: 7700 }] })
+  })
+
+  it('answers a malformed file, a CSV for another collection and renames with a CSV with a 400 and the reason', async () => {
+    const file = (text: string) => new File([text], 'products.csv', { type: 'text/csv' })
+    expect(await post({ intent: 'check', collection: 'products', file: file('Handle,Title\r\nx,"open\r\ny,Y\r\n') })).toEqual({
+      kind: 'error',
+      status: 400,
+      message: 'Line 2: a quoted field starts here and is never closed (a " is missing). Nothing was written.',
+    })
+    expect(await post({ intent: 'check', collection: 'products', file: file('Title,Price\r\nA,1\r\n') })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The file has no Handle column/),
+    })
+    expect(await post({ intent: 'check', collection: 'templates', file: file('Handle\r\nx\r\n') })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Only products can be imported from a spreadsheet/),
+    })
+    expect(await post({ intent: 'check', collection: 'products', renames: 'a=b', file: file('Handle\r\nx\r\n') })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Renaming fields is for JSON files/),
+    })
+  })
+})
