@@ -29,7 +29,7 @@ export default defineConfig({
                 {
                   // What catalogue pages share (category lists and all products, search results, product pages): one file.
                   name: 'catalogue',
-                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag|list-controls|stock-alert-form)\.tsx|lib[\\/](category-query|stock-alerts)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag|list-controls|product-list-page|stock-alert-form)\.tsx|lib[\\/](category-query|stock-alerts)\.ts)$/,
                   priority: 1,
                 },
               ],

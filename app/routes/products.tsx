@@ -1,16 +1,9 @@
-import { data, Link, useRouteLoaderData } from 'react-router'
-import { Breadcrumbs } from '../components/shop/breadcrumbs'
-import { ListControls } from '../components/shop/list-controls'
-import { PageLinks } from '../components/shop/page-links'
-import { ProductCard } from '../components/shop/product-card'
-import { LinkButton } from '../components/ui/button'
-import { CATEGORIES, CATEGORY_LABELS, CATEGORY_PAGE_SIZE, categoryPath } from '../lib/catalog'
-import { categoryCanonicalPath, categoryPageHref, categoryQueryOf, isDefaultView } from '../lib/category-query'
+import { Link } from 'react-router'
+import { ProductListPage } from '../components/shop/product-list-page'
+import { CATEGORIES, CATEGORY_LABELS, categoryPath } from '../lib/catalog'
+import { categoryCanonicalPath } from '../lib/category-query'
 import { breadcrumbJsonLd, pageMeta, shopNameFrom, type Crumb } from '../lib/seo'
-import { tradeCards } from '../lib/trade'
-import { shop } from '../server/context.server'
-import { publicOrigin } from '../server/public-origin.server'
-import { visitorPriceList } from '../server/trade/trade-prices.server'
+import { loadListPage } from '../server/catalog/list-page.server'
 import type { Route } from './+types/products'
 
 const crumbs: Crumb[] = [
@@ -25,12 +18,7 @@ const INTRO = 'Every product in the shop: autopilots, cameras, links and control
  * same view in the query string, in the same normal form (the page cache's key), 24 cards a page.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const query = categoryQueryOf(new URL(request.url).searchParams)
-  if (query === null) throw data(null, { status: 404 })
-  const [{ cards, total }, prices] = await Promise.all([shop(context).catalog.categoryPage(null, query), visitorPriceList(context, request)])
-  const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE))
-  if (query.page > pages) throw data(null, { status: 404 })
-  return { cards: tradeCards(cards, prices), query, pages, total, origin: publicOrigin(shop(context).config, request) }
+  return loadListPage(context, request, null)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -44,23 +32,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { cards, query, pages, total } = loaderData
-  const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <Breadcrumbs crumbs={crumbs} />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">All products</h1>
-        {staff ? (
-          <LinkButton to="/product/create" className="gap-1.5">
-            <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-              <path d="M10 4v12M4 10h12" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-            Create Product
-          </LinkButton>
-        ) : null}
-      </div>
-      <p className="mt-3 max-w-2xl text-slate-600">{INTRO}</p>
+    <ProductListPage
+      category={null}
+      title="All products"
+      intro={INTRO}
+      crumbs={crumbs}
+      {...loaderData}
+      emptyText="There are no products in the shop at the moment. Please check back soon."
+      allLink={{ to: '/products', text: 'Show all products' }}
+    >
       {/* Every range one click away, in the menu's order: the page used to be only these. */}
       <nav aria-label="Ranges" className="mt-5">
         <ul className="flex flex-wrap gap-2">
@@ -77,32 +58,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <ListControls key={JSON.stringify(query)} category={null} query={query} total={total} />
-      {cards.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {isDefaultView(query) ? (
-            'There are no products in the shop at the moment. Please check back soon.'
-          ) : (
-            <>
-              No products match these filters.{' '}
-              <Link to="/products" className="font-medium text-brand-700 underline">
-                Show all products
-              </Link>
-            </>
-          )}
-        </p>
-      ) : (
-        <>
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
-            {cards.map((card, index) => (
-              <li key={card.FBUID} className="min-w-0">
-                <ProductCard product={card} eager={index < 4} first={index === 0} staff={staff} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? <PageLinks href={(page) => categoryPageHref(null, query, page)} page={query.page} pages={pages} total={total} /> : null}
-        </>
-      )}
-    </div>
+    </ProductListPage>
   )
 }

@@ -1,6 +1,5 @@
-import { data, Form, useNavigation } from 'react-router'
-import { Alert } from '../components/ui/alert'
-import { Button } from '../components/ui/button'
+import { data } from 'react-router'
+import { UnsubscribePage } from '../components/shop/unsubscribe-page'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { shop } from '../server/context.server'
 import { PRIVATE_PAGE } from '../server/http/private-page.server'
@@ -40,43 +39,18 @@ export function headers() {
 
 export default function UnsubscribeStockAlerts({ loaderData, actionData }: Route.ComponentProps) {
   const { link, shopEmail } = loaderData
-  const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  if (!link) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight">This unsubscribe link is not known</h1>
-        <p className="mt-4 text-slate-600">
-          It may have been copied only in part. Write to{' '}
-          <a href={`mailto:${shopEmail}`} className="font-semibold text-brand-700 underline">
-            {shopEmail}
-          </a>{' '}
-          from the address you want taken off our list, and we will do it.
-        </p>
-      </div>
-    )
-  }
-  const unsubscribed = actionData?.unsubscribed === true || link.unsubscribed
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Unsubscribe from back-in-stock alerts</h1>
-      {unsubscribed ? (
-        <Alert tone="success" className="mt-6">
-          <p className="font-semibold">You are unsubscribed.</p>
-          <p className="mt-1 break-words">We will not e-mail {link.email} about products being back in stock again, unless you ask on a product’s page.</p>
-        </Alert>
-      ) : (
+    <UnsubscribePage
+      email={link?.email ?? null}
+      unsubscribed={actionData?.unsubscribed === true || link?.unsubscribed === true}
+      shopEmail={shopEmail}
+      title="Unsubscribe from back-in-stock alerts"
+      ask={
         <>
-          <p className="mt-4 break-words text-slate-700">
-            Stop back-in-stock e-mails to <strong>{link.email}</strong>, for this product and any other you are waiting for.
-          </p>
-          <Form method="post" className="mt-8">
-            <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-              {sending ? 'Unsubscribing…' : 'Unsubscribe'}
-            </Button>
-          </Form>
+          Stop back-in-stock e-mails to <strong>{link?.email}</strong>, for this product and any other you are waiting for.
         </>
-      )}
-    </div>
+      }
+      done={`We will not e-mail ${link?.email} about products being back in stock again, unless you ask on a product’s page.`}
+    />
   )
 }
