@@ -2,8 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, dayStart, shopDay } from '../../app/lib/reports/periods'
 import { NEW_PROMOTION, type PromotionFormValues } from '../../app/lib/schemas/promotion'
-import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
-import { createPendingOrder, getOrder, type PricedLine } from '../../app/server/checkout/orders.server'
+import { getOrder, type PricedLine } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
 import { history, products, promotions, shippingMethods } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
@@ -23,7 +22,7 @@ import {
 import { savePromotionForm } from '../../app/server/promotions/staff-form.server'
 import { discountTotals, promotionFigures } from '../../app/server/reports/promotions.server'
 import { testDatabaseKinds } from '../support/databases'
-import { testDelivery, testProductRow } from '../support/orders'
+import { paidTestOrder, testDelivery, testProductRow } from '../support/orders'
 
 const ANN = 'ann@shop.example'
 const BOB = 'bob@shop.example'
@@ -127,28 +126,13 @@ describe.each(testDatabaseKinds())('promotions on the staff screens, in reports 
     shippingDiscountCents?: number
     paid?: boolean
   }) {
-    const email = `buyer-${++buyers}@example.com`
-    const order = await createPendingOrder(database.db, {
+    return paidTestOrder(deps, {
       lines: input.lines,
-      email,
-      userId: null,
-      provider: 'demo',
-      updatedBy: null,
+      email: `buyer-${++buyers}@example.com`,
       delivery: testDelivery({ shippingCents: input.shippingCents ?? 0, shippingDiscountCents: input.shippingDiscountCents ?? 0 }),
       discounts: input.discounts,
+      paid: input.paid,
     })
-    if (input.paid !== false) {
-      await applyPaymentEvent(deps, {
-        eventId: `paid-${order.id}`,
-        type: 'test.paid',
-        orderId: order.id,
-        sessionId: null,
-        outcome: 'paid',
-        paymentReference: 'pi_test',
-        email,
-      })
-    }
-    return order.id
   }
 
   it('staff create a code and change it, each save with its history row; the code is stored upper-cased and is unique whatever its case', async () => {

@@ -5,6 +5,7 @@ import { createPendingOrder, type PricedLine } from '../../app/server/checkout/o
 import type { Database } from '../../app/server/db/client.server.ts'
 import type { Env } from '../../app/server/env.server.ts'
 import type { MailService } from '../../app/server/mail/outbox.server.ts'
+import type { DiscountToRecord } from '../../app/server/promotions/pricing.server.ts'
 
 /** A delivery to Mascot NSW with Standard shipping, as the delivery step stores it; a test overrides what it is about. */
 export function testDelivery(overrides: Partial<Parameters<typeof createPendingOrder>[1]['delivery'] & object> = {}) {
@@ -28,10 +29,13 @@ export function testDelivery(overrides: Partial<Parameters<typeof createPendingO
   }
 }
 
-/** A guest's order for `lines`, paid as the payment provider's event would pay it (the confirmation e-mail queued). */
+/**
+ * A guest's order for `lines` (with its discounts, if any), paid as the payment provider's event would
+ * pay it (the confirmation e-mail queued), unless `paid` is false: then it is left pending.
+ */
 export async function paidTestOrder(
   deps: { db: Database; mailer: MailService; config: Env },
-  input: { lines: PricedLine[]; email: string; delivery?: ReturnType<typeof testDelivery> },
+  input: { lines: PricedLine[]; email: string; delivery?: ReturnType<typeof testDelivery>; discounts?: DiscountToRecord[]; paid?: boolean },
 ): Promise<string> {
   const order = await createPendingOrder(deps.db, {
     lines: input.lines,
@@ -40,7 +44,9 @@ export async function paidTestOrder(
     provider: 'demo',
     updatedBy: null,
     delivery: input.delivery ?? testDelivery(),
+    discounts: input.discounts,
   })
+  if (input.paid === false) return order.id
   await applyPaymentEvent(deps, {
     eventId: `paid-${order.id}`,
     type: 'test.paid',
