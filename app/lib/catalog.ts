@@ -138,6 +138,22 @@ export interface Product
     ProductWasPrice,
     ProductStockKeeping {
   FBUID: string
+  /**
+   * A product with options (docs/domain.md, Variants): their names, its own values (it is its first
+   * variant), and its other variants, each with its own price, stock and stock keeping. Left out for a
+   * product without options.
+   */
+  productOptionNames?: string[]
+  productOptionValues?: string[]
+  productVariants?: ProductVariantDocument[]
+}
+
+/** One of a product's other variants, as the product's document carries it. */
+export interface ProductVariantDocument extends ProductLogistics, ProductWasPrice, ProductStockKeeping {
+  FBUID: string
+  productOptionValues: string[]
+  productPrices: PriceItem[]
+  productImages: ProductItem[]
 }
 
 /**
@@ -167,6 +183,10 @@ export interface ProductCard {
   normalPrice?: number
   /** The product's was price in cents, on cards of products that have one (app/lib/was-price.ts). */
   wasPrice?: number
+  /** On a card of a product with options: its variants' prices differ, and `price` is the lowest ("From $…"; app/lib/variants.ts). */
+  priceFrom?: boolean
+  /** The product has options: its card leads to the product page to choose one rather than adding to the cart. */
+  hasVariants?: boolean
   stock: StockFacts
 }
 

@@ -13,6 +13,8 @@ import {
   productPath,
   shownPrice,
   type Product,
+  type StorefrontProduct,
+  type StockFacts,
   type ProductCard as Card,
 } from '../lib/catalog'
 import { centsToDecimal } from '../lib/money'
@@ -32,6 +34,33 @@ import { resolveProductRedirect } from '../server/catalog/product-changes.server
 import { shop } from '../server/context.server'
 import { publicOrigin } from '../server/public-origin.server'
 import { getSessionUser, staffSecondFactorStep } from '../server/auth/session.server'
+import { variantParent } from '../server/catalog/products.server'
+import { chosenVariant, VARIANT_PARAM, variantName, type ShownVariant } from '../lib/variants'
+import { VariantPicker } from '../components/shop/variant-picker'
+
+/** A variant's page: its product's, with the variant named. */
+const variantPath = (productId: string, variantId: string) => `${productPath(productId)}?${new URLSearchParams({ [VARIANT_PARAM]: variantId })}`
+
+/**
+ * The product as one of its variants shows it: that variant's price, was price, stock, SKU, barcode,
+ * weight and lithium flag, and its own picture first (the product's pictures after).
+ */
+function asVariant(product: StorefrontProduct, variant: ShownVariant) {
+  const images = variant.image ? [variant.image, ...product.productImages.filter((image) => image.value !== variant.image!.value)] : product.productImages
+  return {
+    product: {
+      ...product,
+      productPrices: variant.price ? [variant.price] : [],
+      productWasPriceCents: variant.wasPriceCents,
+      productSku: variant.sku,
+      productBarcode: variant.barcode,
+      productWeightGrams: variant.weightGrams,
+      productContainsLithium: variant.containsLithium,
+      productImages: images,
+    },
+    stock: variant.stock,
+  }
+}
 
 async function canPreview(context: Route.LoaderArgs['context'], request: Request): Promise<boolean> {
   const user = await getSessionUser(context, request)
@@ -58,12 +87,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, catalog } = shop(context)
   const shown = await catalog.product(params.productId)
   if (!shown) {
-    // A renamed product's old address leads to its new one for good.
+    // A variant's own id leads to its product's page showing it; a renamed product's old address to its new one, for good.
+    const variantOf = await variantParent(db, params.productId)
+    if (variantOf) throw redirect(variantPath(variantOf, params.productId), 301)
     const movedTo = await resolveProductRedirect(db, params.productId)
     if (movedTo) throw redirect(productPath(movedTo), 301)
     throw data(null, { status: 404 })
   }
-  const { product, stock } = shown
+  // The variant shown: the one the address names (each has its own, canonical to the product's), else the first that can be bought.
+  const asked = new URL(request.url).searchParams.get(VARIANT_PARAM)
+  const variant = chosenVariant(shown.variants, asked)
+  if (asked !== null && variant?.id !== asked) throw redirect(productPath(shown.product.FBUID))
+  const { product, stock } = variant ? asVariant(shown.product, variant) : shown
   // A draft or archived product is not in the shop: staff (past their second factor) see it as a
   // visitor would once it is active; everyone else is told it does not exist.
   if (product.productStatus !== 'active' && !(await canPreview(context, request))) throw data(null, { status: 404 })
@@ -79,7 +114,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ])
   // What this visitor pays: a trade customer's own price, else the normal one (the JSON-LD offer stays the public price).
   const normal = shownPrice(product)
-  const price = normal ? tradeUnitPrice(normal.value, { id: product.FBUID, category: product.productCategory }, prices) : null
+  const price = normal ? tradeUnitPrice(normal.value, { id: variant?.id ?? product.FBUID, category: product.productCategory }, prices) : null
   // One of this product, as a cart of its own: the cheapest way it can travel, and every method with its own delivery time.
   const alone = { subtotalCents: price?.cents ?? 0, weightGrams: product.productWeightGrams, hasLithium: product.productContainsLithium }
   const delivery = shippingEstimate(methods, alone)
@@ -94,6 +129,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     product,
     price,
     stock,
+    optionNames: shown.optionNames,
+    variants: shown.variants,
+    variantId: variant?.id ?? null,
     placeholders,
     delivery,
     deliveryChoices,
@@ -104,58 +142,86 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
 }
 
+/** A schema.org Offer of one product or variant at `url`, with its was price struck through (schema.org/StrikethroughPrice). */
+function offerLd(url: string, priceCents: number | undefined, wasPriceCents: number | null, stock: StockFacts) {
+  if (priceCents === undefined) return {}
+  const was = shownWasPrice(wasPriceCents, priceCents)
+  return {
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: centsToDecimal(priceCents),
+      priceCurrency: 'AUD',
+      ...(was !== null
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              priceType: 'https://schema.org/StrikethroughPrice',
+              price: centsToDecimal(was),
+              priceCurrency: 'AUD',
+            },
+          }
+        : {}),
+      availability: schemaAvailability(stock),
+    },
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return []
-  const { product, stock, origin } = loaderData
+  const { product, stock, origin, optionNames, variants } = loaderData
   const url = `${origin}${productPath(product.FBUID)}`
-  const price = shownPrice(product)
-  const was = shownWasPrice(product.productWasPriceCents, price?.value)
   const summary = product.productDescriptions[0]?.description ?? product.productName
+  const brand = { '@type': 'Brand', name: shopNameFrom(matches) }
+  const image = product.productImages.map((image) => `${origin}${image.value}`)
+  // A product with options is a ProductGroup of its variants, each a Product with its own SKU, barcode, address and offer.
+  const ld =
+    variants.length > 0
+      ? {
+          '@type': 'ProductGroup',
+          name: product.productName,
+          productGroupID: product.FBUID,
+          variesBy: optionNames,
+          description: summary,
+          image,
+          brand,
+          hasVariant: variants.map((variant) => {
+            const variantUrl = `${origin}${variantPath(product.FBUID, variant.id)}`
+            return {
+              '@type': 'Product',
+              name: variantName(product.productName, variant.optionValues),
+              sku: variant.sku || variant.id,
+              ...(variant.barcode ? { gtin: variant.barcode } : {}),
+              url: variantUrl,
+              ...(variant.image ? { image: `${origin}${variant.image.value}` } : {}),
+              ...offerLd(variantUrl, variant.price?.value, variant.wasPriceCents, variant.stock),
+            }
+          }),
+        }
+      : {
+          '@type': 'Product',
+          name: product.productName,
+          // The shop's SKU where staff gave one (else its id), and the barcode: what shopping search engines match on.
+          sku: product.productSku || product.FBUID,
+          ...(product.productBarcode ? { gtin: product.productBarcode } : {}),
+          description: summary,
+          image,
+          brand,
+          ...offerLd(url, shownPrice(product)?.value, product.productWasPriceCents, stock),
+        }
   return [
     ...pageMeta(product.productName, summary.slice(0, 160), shopNameFrom(matches)),
     { tagName: 'link', rel: 'canonical', href: url },
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.productName,
-        // The shop's SKU where staff gave one (else its id), and the barcode: what shopping search engines match on.
-        sku: product.productSku || product.FBUID,
-        ...(product.productBarcode ? { gtin: product.productBarcode } : {}),
-        description: summary,
-        image: product.productImages.map((image) => `${origin}${image.value}`),
-        brand: { '@type': 'Brand', name: shopNameFrom(matches) },
-        ...(price
-          ? {
-              offers: {
-                '@type': 'Offer',
-                url,
-                price: centsToDecimal(price.value),
-                priceCurrency: 'AUD',
-                // The was price, as the price struck through beside the offer's (schema.org/StrikethroughPrice).
-                ...(was !== null
-                  ? {
-                      priceSpecification: {
-                        '@type': 'UnitPriceSpecification',
-                        priceType: 'https://schema.org/StrikethroughPrice',
-                        price: centsToDecimal(was),
-                        priceCurrency: 'AUD',
-                      },
-                    }
-                  : {}),
-                availability: schemaAvailability(stock),
-              },
-            }
-          : {}),
-      },
-    },
+    { 'script:ld+json': { '@context': 'https://schema.org', ...ld } },
     { 'script:ld+json': breadcrumbJsonLd(origin, crumbsOf(product)) },
   ]
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, price, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders } = loaderData
-  const card = cardOf(product)
+  const { product, price, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders, optionNames, variants, variantId } = loaderData
+  const chosen = variants.find((variant) => variant.id === variantId)
+  // What the cart takes: the variant shown, under its own id and name.
+  const card = { ...cardOf(product), ...(chosen ? { FBUID: chosen.id, productName: variantName(product.productName, chosen.optionValues) } : {}) }
   // The first description leads the page, the second is Read More, every other one has its own heading.
   const [main, readMore, ...moreDescriptions] = product.productDescriptions
   const staff = useRouteLoaderData<typeof import('../root').loader>('root')?.user?.role === 'staff'
@@ -201,9 +267,10 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               </p>
             ) : null}
           </div>
+          {chosen ? <VariantPicker productId={product.FBUID} optionNames={optionNames} variants={variants} chosenId={chosen.id} /> : null}
           <AddToCartForm product={{ ...card, stock, price: card.price && price ? { ...card.price, value: price.cents } : null }} />
           {/* The same for every visitor (the page is kept in the shared page cache): only the stock decides it. */}
-          {offersStockAlert(stock) ? <StockAlertForm productId={product.FBUID} /> : null}
+          {offersStockAlert(stock) ? <StockAlertForm productId={card.FBUID} /> : null}
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

@@ -11,11 +11,14 @@ export function PriceTag({
   cents,
   normalCents,
   wasCents,
+  from = false,
   size = 'card',
 }: {
   cents: number
   normalCents?: number
   wasCents?: number | null
+  /** The lowest of a product's variants' prices, which differ: "From $…" (app/lib/variants.ts). */
+  from?: boolean
   size?: 'card' | 'page'
 }) {
   const trade = normalCents !== undefined && normalCents !== cents
@@ -29,6 +32,7 @@ export function PriceTag({
           Was <s>{formatAud(was)}</s>, now{' '}
         </span>
       ) : null}
+      {from ? <span className="font-normal text-slate-600">From </span> : null}
       {formatAud(cents)}
       {page ? <span className="whitespace-nowrap text-sm font-normal text-slate-500"> incl. GST</span> : null}
       {trade ? (

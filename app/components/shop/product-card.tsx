@@ -4,6 +4,7 @@ import { AddToBagButton } from './add-to-bag'
 import { StockNote } from './stock-note'
 import { Picture } from './picture'
 import { PriceTag } from './price-tag'
+import { LinkButton } from '../ui/button'
 
 /**
  * `eager`: the image is in the first screen, so it is not lazy; `first`: it is the page's largest
@@ -53,9 +54,16 @@ export function ProductCard({
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.cardText}</p>
-        {price ? <PriceTag cents={price.value} normalCents={product.normalPrice} wasCents={product.wasPrice} /> : null}
+        {price ? <PriceTag cents={price.value} normalCents={product.normalPrice} wasCents={product.wasPrice} from={product.priceFrom} /> : null}
         <StockNote stock={product.stock} className="mt-1" testId={headingLevel === 3 ? 'card-stock' : 'stock'} />
-        <AddToBagButton product={product} />
+        {product.hasVariants ? (
+          // A product with options is bought from its page, where the shopper chooses one.
+          <LinkButton to={productPath(product.FBUID)} variant="secondary" className="relative z-10 mt-4 w-full">
+            Choose options<span className="sr-only">: {product.productName}</span>
+          </LinkButton>
+        ) : (
+          <AddToBagButton product={product} />
+        )}
         {staff ? (
           <ul aria-label={`Manage ${product.productName}`} className="relative z-10 mt-3 flex gap-2 border-t border-slate-100 pt-3 text-sm">
             {(

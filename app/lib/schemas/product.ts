@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES, MAX_RELATED, PRODUCT_STATUSES, type ProductStatus } from '../catalog.ts'
+import { MAX_OPTIONS, MAX_VARIANTS } from '../variants.ts'
 import { gtinProblem, normaliseGtin } from '../gtin.ts'
 import { slugify } from '../slug.ts'
 import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
@@ -117,6 +118,51 @@ export const productFieldsSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each related product once.')
     .optional(),
   productUseCases: z.boolean().optional(),
+})
+
+/** An option's name ("Capacity") or one of its values ("22,000 mAh"). */
+const optionText = storableString(60)
+  .trim()
+  .min(1, 'An option and each of its values need a name.')
+  .refine((text) => !text.includes(' / '), 'An option or value cannot contain " / ", which separates values in names.')
+
+/** A product id as stored (slugified), also each variant's. */
+const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/**
+ * One of a product's other variants in its document (docs/domain.md, Variants): its own id, its value
+ * of each option, and the fields a variant has of its own, checked as the product's are.
+ */
+export const variantFieldsSchema = z
+  .object({
+    FBUID: z.string().max(200).regex(PRODUCT_ID, 'A variant id is lower-case letters, digits and dashes, such as unicell-6s-pair.'),
+    productOptionValues: z.array(optionText).max(MAX_OPTIONS),
+    productImages: items(linkItemSchema, 5),
+  })
+  .extend(
+    productFieldsSchema.pick({
+      productPrices: true,
+      productWasPriceCents: true,
+      productWeightGrams: true,
+      productContainsLithium: true,
+      productStockOnHand: true,
+      productAllowBackorder: true,
+      productBackorderLeadTime: true,
+      productLowStockThreshold: true,
+      productSku: true,
+      productBarcode: true,
+      productCostCents: true,
+    }).shape,
+  )
+
+/** A product's options and its other variants, as its document carries them (optional: a file from before keeps the stored ones). */
+export const productVariantsSchema = z.object({
+  productOptionNames: z.array(optionText).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`).optional(),
+  productOptionValues: z.array(optionText).max(MAX_OPTIONS).optional(),
+  productVariants: z
+    .array(variantFieldsSchema)
+    .max(MAX_VARIANTS - 1, `At most ${MAX_VARIANTS} variants.`)
+    .optional(),
 })
 
 /**

@@ -112,9 +112,22 @@ export async function updateProduct(db: Database, productId: string, expectedVer
       const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.id, newId))
       if (taken) throw new ProductIdTakenError(newId)
       const { id: _oldId, version: _version, createdAt, updatedAt: _updatedAt, ...previous } = current
+      // Its other variants move with it (deleting the product would delete them): let go while it moves, then under its new id.
+      const variants = await tx.update(products).set({ parentId: null }).where(eq(products.parentId, productId)).returning({ id: products.id })
       await tx.delete(products).where(eq(products.id, productId))
       // The stock and weight move with the product unless the edit changed them.
       await tx.insert(products).values({ ...previous, ...definedOnly(fields), id: newId, version: current.version + 1, createdAt, updatedAt: now })
+      if (variants.length > 0) {
+        await tx
+          .update(products)
+          .set({ parentId: newId })
+          .where(
+            inArray(
+              products.id,
+              variants.map((variant) => variant.id),
+            ),
+          )
+      }
       const product = (await getProduct(tx, newId))!
       // Payments under way (or that may still come) settle their stock by product id: they follow the move.
       await tx

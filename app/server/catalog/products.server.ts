@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { DEFAULT_CATEGORY_QUERY, type CategoryQuery, type CategorySort } from '../../lib/category-query.ts'
 import {
   CATEGORY_PAGE_SIZE,
@@ -13,13 +13,16 @@ import {
   type StorefrontProduct,
 } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
+import { fromPrice, type ShownVariant } from '../../lib/variants.ts'
+import { readVariants } from './variants.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { firstPriceCents, refuseDishonestWasPrice } from './was-price.server.ts'
 
-const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
+// A product's variants are read and written on their own (variants.server.ts), beside its document.
+const { id, version, createdAt, updatedAt, stockReserved, parentId, optionNames, optionValues, variantPosition, ...fieldColumns } = getTableColumns(products)
 
 /** The columns that make up the product document, with the id under its spec name FBUID. */
 const documentColumns = { FBUID: id, ...fieldColumns }
@@ -29,29 +32,102 @@ function toProduct(row: Omit<Product, 'productCategory'> & { productCategory: st
 }
 
 export async function getProduct(db: Executor, productId: string): Promise<Product | null> {
-  const [row] = await db.select(documentColumns).from(products).where(eq(products.id, productId)).limit(1)
-  return row ? toProduct(row) : null
+  const [row] = await db
+    .select(documentColumns)
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.parentId)))
+    .limit(1)
+  if (!row) return null
+  // A product with options carries them and its other variants (docs/domain.md, Variants): its history and export keep them.
+  const variants = (await readVariants(db, [productId])).get(productId)
+  return toProduct({ ...row, ...variants })
 }
 
 /** A product as the storefront shows it: the document without what only staff see, and what is available of it now. */
 export interface ShownProduct {
   product: StorefrontProduct
   stock: StockFacts
+  /** Its options' names ("Capacity"), and its variants, itself first; both empty for a product without options. */
+  optionNames: string[]
+  variants: ShownVariant[]
 }
 
 // The cost is never read for a storefront page (it would travel in the page's data, and the page cache).
 const { productCostCents: _staffOnly, ...storefrontColumns } = documentColumns
 
+/** What the storefront shows of one variant (the product itself, or one of its other variants). */
+const variantColumns = {
+  id: products.id,
+  optionValues: products.optionValues,
+  prices: products.productPrices,
+  wasPriceCents: products.productWasPriceCents,
+  images: products.productImages,
+  sku: products.productSku,
+  barcode: products.productBarcode,
+  weightGrams: products.productWeightGrams,
+  containsLithium: products.productContainsLithium,
+  onHand: products.productStockOnHand,
+  reserved: products.stockReserved,
+  allowBackorder: products.productAllowBackorder,
+  leadTime: products.productBackorderLeadTime,
+}
+
+type VariantRow = Awaited<ReturnType<ReturnType<typeof selectVariants>['where']>>[number]
+const selectVariants = (db: Executor) => db.select(variantColumns).from(products)
+
+function toShownVariant(row: VariantRow): ShownVariant {
+  return {
+    id: row.id,
+    optionValues: row.optionValues,
+    price: row.prices[0] ?? null,
+    wasPriceCents: row.wasPriceCents,
+    stock: { available: row.onHand === null ? null : row.onHand - row.reserved, allowBackorder: row.allowBackorder, leadTime: row.leadTime },
+    image: row.images[0] ?? null,
+    sku: row.sku,
+    barcode: row.barcode,
+    weightGrams: row.weightGrams,
+    containsLithium: row.containsLithium,
+  }
+}
+
 export async function getShownProduct(db: Executor, productId: string): Promise<ShownProduct | null> {
   const [row] = await db
-    .select({ ...storefrontColumns, reserved: products.stockReserved })
+    .select({ ...storefrontColumns, reserved: products.stockReserved, optionNames: products.optionNames, variant: variantColumns })
     .from(products)
-    .where(eq(products.id, productId))
+    .where(and(eq(products.id, productId), isNull(products.parentId)))
     .limit(1)
   if (!row) return null
-  const { reserved, ...product } = row
-  return { product: product as StorefrontProduct, stock: stockFactsOf(product, reserved) }
+  const { reserved, optionNames, variant, ...product } = row
+  const others =
+    optionNames.length > 0 ? await selectVariants(db).where(eq(products.parentId, productId)).orderBy(asc(products.variantPosition), asc(products.id)) : []
+  return {
+    product: product as StorefrontProduct,
+    stock: stockFactsOf(product, reserved),
+    optionNames,
+    variants: optionNames.length > 0 ? [variant, ...others].map(toShownVariant) : [],
+  }
 }
+
+/** The product a variant (other than the product itself) belongs to; null for anything else. */
+export async function variantParent(db: Executor, variantId: string): Promise<string | null> {
+  const [row] = await db.select({ parentId: products.parentId }).from(products).where(eq(products.id, variantId)).limit(1)
+  return row?.parentId ?? null
+}
+
+// Named in full: drizzle writes a column of a one-table query without its table, which inside this
+// subquery would name the variant's own column.
+const variantsOf = sql.raw('from products v where v.id = "products"."id" or v.parent_id = "products"."id"')
+
+/**
+ * The variants a card of a product with options sums up: each one's price and stock (the product's
+ * own among them). Null for a product without options, whose card is its own row.
+ */
+const cardVariants = sql<{ price: PriceItem | null; onHand: number | null; reserved: number; allowBackorder: boolean; leadTime: string }[] | null>`case
+  when cardinality(${products.optionNames}) > 0 then (
+    select json_agg(json_build_object('price', v.product_prices -> 0, 'onHand', v.stock_on_hand, 'reserved', v.stock_reserved,
+      'allowBackorder', v.allow_backorder, 'leadTime', v.backorder_lead_time) order by v.variant_position, v.id)
+    ${variantsOf})
+  end`
 
 /** The first image, the card text (docs/domain.md) and the first price, picked out by the database. */
 export const cardColumns = {
@@ -66,14 +142,50 @@ export const cardColumns = {
   reserved: products.stockReserved,
   allowBackorder: products.productAllowBackorder,
   leadTime: products.productBackorderLeadTime,
+  variants: cardVariants,
 }
 
-export const toCard = ({ onHand, reserved, allowBackorder, leadTime, wasPrice, ...card }: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => ({
-  ...card,
-  // Only cards of products with a was price carry one: the cards travel in every listing page's data.
-  ...(wasPrice !== null ? { wasPrice } : {}),
-  stock: { available: onHand === null ? null : onHand - reserved, allowBackorder, leadTime },
-})
+export const toCard = ({
+  onHand,
+  reserved,
+  allowBackorder,
+  leadTime,
+  wasPrice,
+  variants,
+  ...card
+}: Awaited<ReturnType<typeof selectCards>>[number]): ProductCard => {
+  if (variants) return { ...card, ...groupCard(variants) }
+  return {
+    ...card,
+    // Only cards of products with a was price carry one: the cards travel in every listing page's data.
+    ...(wasPrice !== null ? { wasPrice } : {}),
+    stock: { available: onHand === null ? null : onHand - reserved, allowBackorder, leadTime },
+  }
+}
+
+/**
+ * A product with options on a card: its lowest price of a variant that can be bought ("from $…"
+ * when they differ), and in stock while any variant is (the units of all of them together).
+ */
+function groupCard(variants: NonNullable<(typeof cardVariants)['_']['type']>): Pick<ProductCard, 'price' | 'stock' | 'priceFrom' | 'hasVariants'> {
+  const stocks = variants.map((variant) => ({
+    available: variant.onHand === null ? null : variant.onHand - variant.reserved,
+    allowBackorder: variant.allowBackorder,
+    leadTime: variant.leadTime,
+  }))
+  const lowest = fromPrice(variants.map((variant, index) => ({ price: variant.price, stock: stocks[index]! })))
+  const backorder = stocks.find((stock) => stock.allowBackorder)
+  return {
+    price: lowest ? { label: '', value: lowest.cents, description: '' } : null,
+    ...(lowest?.from ? { priceFrom: true } : {}),
+    hasVariants: true,
+    stock: {
+      available: stocks.some((stock) => stock.available === null) ? null : stocks.reduce((sum, stock) => sum + Math.max(0, stock.available!), 0),
+      allowBackorder: backorder !== undefined,
+      leadTime: backorder?.leadTime ?? '',
+    },
+  }
+}
 
 export const selectCards = (db: Executor) => db.select(cardColumns).from(products)
 
@@ -85,15 +197,40 @@ export async function cardsInOrder(db: Executor, ids: string[]): Promise<Product
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-/** In the shop: what visitors see and can buy (draft and archived products are for staff only). */
-export const inShop = eq(products.productStatus, 'active')
+/**
+ * In the shop: what visitors see (draft and archived products are for staff only). A product's other
+ * variants are not products of their own: lists, search and the sitemap show the product.
+ */
+export const inShop = and(eq(products.productStatus, 'active'), isNull(products.parentId))!
+/** What can be put in a cart and sold: a product in the shop, or one of its variants (whose status is the product's). */
+export const sellable = eq(products.productStatus, 'active')
 
-/** A product's shown price in cents (its first price entry; null without one), as the database reads it. */
-export const priceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
+/** A variant's name on a cart or order line, as app/lib/variants.ts writes it: the product's name, and its values. */
+export const variantNameSql = sql<string>`(${products.productName} || case when cardinality(${products.optionValues}) > 0 then ' — ' || array_to_string(${products.optionValues}, ' / ') else '' end)`
+
+/** A cart or order line's picture: the variant's own first, else its product's (an empty string: none). */
+export const variantImageSql = sql<string>`coalesce(${products.productImages} -> 0 ->> 'value', ${sql.raw(
+  `(select p.product_images -> 0 ->> 'value' from products p where p.id = "products"."parent_id")`,
+)}, '')`
+
+/** Whether one row (a product, or a variant of one) can be bought now: untracked, on backorder, or with units available. */
+const buyableRow = (row: string) => sql.raw(`(${row}.stock_on_hand is null or ${row}.allow_backorder or ${row}.stock_on_hand - ${row}.stock_reserved > 0)`)
+const rowPrice = (row: string) => sql.raw(`(${row}.product_prices -> 0 ->> 'value')::integer`)
+/** The product and its variants, as rows `v` of a subquery. */
+/**
+ * A product's shown price in cents (its first price entry; null without one), as the database reads
+ * it; for a product with options, the lowest of a variant that can be bought, else of any.
+ */
+export const priceCents = sql<number | null>`case when cardinality(${products.optionNames}) = 0 then (${products.productPrices} -> 0 ->> 'value')::integer
+  else coalesce((select min(${rowPrice('v')}) ${variantsOf} and ${buyableRow('v')}), (select min(${rowPrice('v')}) ${variantsOf})) end`
 /** Units on hand not held by payments under way; null when stock is not tracked. */
 export const availableUnits = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`
-/** Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand not reserved. */
-export const inStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${availableUnits} > 0)`
+/**
+ * Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand
+ * not reserved; for a product with options, any of its variants.
+ */
+export const inStockNow = sql<boolean>`case when cardinality(${products.optionNames}) = 0 then (${products.productStockOnHand} is null or ${availableUnits} > 0)
+  else exists (select 1 ${variantsOf} and (v.stock_on_hand is null or v.stock_on_hand - v.stock_reserved > 0)) end`
 /** Tracked, and available units at or below the product's own alert level (reports, digest, dashboard, products list). */
 export const lowOnStock = sql<boolean>`(${products.productStockOnHand} is not null and ${availableUnits} <= ${products.productLowStockThreshold})`
 

@@ -2,6 +2,7 @@ import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { demoProducts } from '../../../db/seed/catalog.ts'
 import { demoPlacement } from '../../../db/seed/placement.ts'
 import { demoStockKeeping } from '../../../db/seed/stock-keeping.ts'
+import { demoVariants } from '../../../db/seed/variants.ts'
 import { DEFAULT_PLACEMENT, type Product } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -61,6 +62,11 @@ export async function updateDemoProduct(tx: Executor, productId: string, fields:
     .where(and(eq(products.id, productId), untouched))
     .returning({ id: products.id })
   if (!changed) return
+  await recordProductWrite(tx, productId)
+}
+
+/** The history row of a demo product's update, as the seed wrote it. */
+async function recordProductWrite(tx: Executor, productId: string) {
   const product = (await getProduct(tx, productId))!
   await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy: SEED_ACTOR })
 }
@@ -91,6 +97,46 @@ export function addDemoPlacement(db: Database): Promise<boolean> {
       const { productStatus: _status, ...defaults } = DEFAULT_PLACEMENT
       const placement = { ...defaults, ...demoPlacement[productId] }
       await updateDemoProduct(tx, productId, placement, and(eq(products.productFeatured, false), sql`cardinality(${products.productRelated}) = 0`)!)
+    }
+  })
+}
+
+/**
+ * Gives the demo battery its options and its second variant (db/seed/variants.ts), once, leaving
+ * alone a product whose options staff have set (or that is no longer there).
+ */
+export function addDemoVariants(db: Database): Promise<boolean> {
+  return addDemoDataOnce(db, 'demo-variants-data', async (tx) => {
+    for (const demo of demoVariants) {
+      const [product] = await tx
+        .update(products)
+        .set({ optionNames: demo.optionNames, optionValues: demo.firstValues, version: sql`${products.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(products.id, demo.productId), isNull(products.parentId), sql`cardinality(${products.optionNames}) = 0`))
+        .returning({ name: products.productName, stupid: products.STUPID, category: products.productCategory, lithium: products.productContainsLithium })
+      if (!product) continue
+      for (const [index, variant] of demo.variants.entries()) {
+        await tx
+          .insert(products)
+          .values({
+            id: variant.id,
+            parentId: demo.productId,
+            variantPosition: index + 1,
+            optionValues: variant.optionValues,
+            // Name, category, Stripe product id and status are the product's (a trigger keeps them so).
+            productName: product.name,
+            STUPID: product.stupid,
+            productCategory: product.category,
+            productPrices: [{ label: '', value: variant.priceCents, description: '' }],
+            productStockOnHand: variant.stockOnHand,
+            productWeightGrams: variant.weightGrams,
+            productContainsLithium: product.lithium,
+            productSku: variant.sku,
+            productBarcode: variant.barcode,
+            productCostCents: variant.costCents,
+          })
+          .onConflictDoNothing()
+      }
+      await recordProductWrite(tx, demo.productId)
     }
   })
 }

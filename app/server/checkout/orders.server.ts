@@ -6,7 +6,7 @@ import { shownPrice } from '../../lib/catalog.ts'
 import { tradeUnitPrice } from '../../lib/trade.ts'
 import { tradePriceListFor } from '../trade/trade-accounts.server.ts'
 import { gstIncluded } from '../../lib/money.ts'
-import { inShop } from '../catalog/products.server.ts'
+import { sellable, variantImageSql, variantNameSql } from '../catalog/products.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { history, orderDiscounts, orderLines, orders, products } from '../db/schema.ts'
 import { claimDiscounts, recordDiscounts, type DiscountToRecord } from '../promotions/pricing.server.ts'
@@ -86,9 +86,11 @@ export async function priceCart(
     ? await db
         .select({
           id: products.id,
-          name: products.productName,
+          // A variant's line names its values too: "UniPower Battery — 22,000 mAh" (app/lib/variants.ts).
+          name: variantNameSql,
           category: products.productCategory,
-          images: products.productImages,
+          // A variant without a picture of its own shows its product's first.
+          image: variantImageSql,
           prices: products.productPrices,
           weightGrams: products.productWeightGrams,
           containsLithium: products.productContainsLithium,
@@ -99,8 +101,8 @@ export async function priceCart(
           costCents: products.productCostCents,
         })
         .from(products)
-        // A draft or archived product is not sold: it prices as a product that no longer exists.
-        .where(and(inArray(products.id, ids), inShop))
+        // A draft or archived product (and every variant of it) is not sold: it prices as a product that no longer exists.
+        .where(and(inArray(products.id, ids), sellable))
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
   const lines: PricedLine[] = []
@@ -149,7 +151,7 @@ export async function priceCart(
       category: row.category,
       sku: row.sku,
       unitCostCents: row.costCents,
-      image: row.images[0]?.value ?? '',
+      image: row.image,
       // A provider's price id charges its own amount: a trade price goes to it as an amount instead.
       priceId: price.rule === 'normal' ? normal.description.trim() : '',
       unitPriceCents: price.cents,

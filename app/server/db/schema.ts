@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type { PriceItem, ProductItem, ProductStatus } from '../../lib/catalog.ts'
 import { user } from './auth-schema.ts'
@@ -77,6 +78,25 @@ export const products = pgTable(
     productSku: text('sku').notNull().default(''),
     productBarcode: text('barcode').notNull().default(''),
     productCostCents: integer('cost_cents'),
+    /**
+     * Variants (docs/domain.md, Variants; decision 054). A product is its own first variant: the
+     * price, stock, SKU, barcode, cost, weight and image above are that variant's. Its other
+     * variants are rows of their own under it (`parent_id`), each with its own of those fields, and
+     * their name, category, Stripe product id and status follow the product's (a trigger keeps them).
+     * `option_names`: the product's options ("Capacity"), up to three; `option_values`: this
+     * variant's value of each, in the same order (empty for a product without options).
+     */
+    parentId: text('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    optionNames: text('option_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    optionValues: text('option_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where a variant comes among its product's (the product itself is always first). */
+    variantPosition: integer('variant_position').notNull().default(0),
     /** Raised on every write; an editor's save names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -84,6 +104,10 @@ export const products = pgTable(
   },
   (table) => [
     index('products_category_name_idx').on(table.productCategory, table.productName),
+    index('products_parent_idx').on(table.parentId, table.variantPosition),
+    check('products_at_most_three_options', sql`cardinality(${table.optionNames}) <= 3 and cardinality(${table.optionValues}) <= 3`),
+    // A variant is one level deep: it has no options of its own, only values.
+    check('products_variant_has_no_options', sql`${table.parentId} is null or cardinality(${table.optionNames}) = 0`),
     // One product per SKU and per barcode (empty: none).
     uniqueIndex('products_sku_idx')
       .on(sql`lower(${table.productSku})`)
@@ -888,10 +912,11 @@ export const stockAlerts = pgTable(
   'stock_alerts',
   {
     id: text('id').primaryKey(),
-    /** The product's id (not a reference: a renamed product moves its alerts with it, as trade prices do). */
+    /**
+     * The product's id, or its variant's (a variant is a product row of its own; decision 054). Not a
+     * reference: a renamed product moves its alerts with it, as trade prices do.
+     */
     productId: text('product_id').notNull(),
-    /** A variant of the product, once products have them; null: the product itself (always, for now). */
-    variantId: text('variant_id'),
     /** Lower-cased, as typed otherwise. */
     email: text('email').notNull(),
     /** SHA-256 of the confirmation link's secret; the one sent again on a repeated request, if any. */
@@ -906,9 +931,9 @@ export const stockAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    // One live alert per address and product (variant): asking again finds it rather than adding one.
+    // One live alert per address and product (or variant): asking again finds it rather than adding one.
     uniqueIndex('stock_alerts_live_idx')
-      .on(table.productId, sql`coalesce(${table.variantId}, '')`, table.email)
+      .on(table.productId, table.email)
       .where(sql`${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
     // The sweep's candidates: confirmed, still waiting.
     index('stock_alerts_waiting_idx')

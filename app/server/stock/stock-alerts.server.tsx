@@ -5,7 +5,7 @@ import { StockAlertConfirmEmail, stockAlertConfirmText, StockAlertEmail, stockAl
 import { productPath } from '../../lib/catalog.ts'
 import { DONE_DAYS, UNCONFIRMED_DAYS, WAITING_DAYS } from '../../lib/stock-alerts.ts'
 import type { StockAlertRequest } from '../../lib/schemas/stock-alert.ts'
-import { inStockNow } from '../catalog/products.server.ts'
+import { inStockNow, variantNameSql } from '../catalog/products.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products, stockAlerts } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
@@ -42,9 +42,8 @@ const waiting = and(isNotNull(stockAlerts.confirmedAt), live)
 /** The product is in the shop and can be sent now (the same rule as "In stock" and "Only N left"). */
 const productBack = and(eq(products.productStatus, 'active'), inStockNow)
 
-/** Who asked first keeps the alert; the variant column is null until products have variants. */
-const sameAlert = (request: StockAlertRequest) =>
-  and(eq(stockAlerts.productId, request.productId), isNull(stockAlerts.variantId), eq(stockAlerts.email, request.email), live)
+/** Who asked first keeps the alert (of a product, or of one variant of it). */
+const sameAlert = (request: StockAlertRequest) => and(eq(stockAlerts.productId, request.productId), eq(stockAlerts.email, request.email), live)
 
 export type RequestOutcome =
   /** No such product in the shop. */
@@ -63,7 +62,7 @@ export type RequestOutcome =
 export async function requestStockAlert(deps: Deps & { origin?: string }, request: StockAlertRequest, now = new Date()): Promise<RequestOutcome> {
   const { db, mailer, config } = deps
   const [product] = await db
-    .select({ name: products.productName, back: sql<boolean>`${inStockNow}`, backorder: products.productAllowBackorder })
+    .select({ name: variantNameSql, back: sql<boolean>`${inStockNow}`, backorder: products.productAllowBackorder })
     .from(products)
     .where(and(eq(products.id, request.productId), eq(products.productStatus, 'active')))
   if (!product) return { kind: 'unknown-product' }
@@ -76,7 +75,7 @@ export async function requestStockAlert(deps: Deps & { origin?: string }, reques
   const mailed = await db.transaction(async (tx) => {
     const [added] = await tx
       .insert(stockAlerts)
-      .values({ id: randomUUID(), productId: request.productId, variantId: null, email: request.email, confirmTokenHash: tokenHash(token), createdAt: now })
+      .values({ id: randomUUID(), productId: request.productId, email: request.email, confirmTokenHash: tokenHash(token), createdAt: now })
       .onConflictDoNothing()
       .returning({ id: stockAlerts.id })
     if (!added) {
@@ -118,7 +117,7 @@ const linkColumns = {
   id: stockAlerts.id,
   email: stockAlerts.email,
   productId: stockAlerts.productId,
-  productName: products.productName,
+  productName: variantNameSql,
   confirmedAt: stockAlerts.confirmedAt,
   notifiedAt: stockAlerts.notifiedAt,
   unsubscribedAt: stockAlerts.unsubscribedAt,
@@ -184,7 +183,7 @@ export async function confirmStockAlert(db: Executor, token: string, now = new D
 export async function sendStockAlerts(deps: Deps, options: { productIds?: string[] } = {}, now = new Date()): Promise<number> {
   const { db } = deps
   const due = await db
-    .select({ id: stockAlerts.id, email: stockAlerts.email, productId: stockAlerts.productId, productName: products.productName })
+    .select({ id: stockAlerts.id, email: stockAlerts.email, productId: stockAlerts.productId, productName: variantNameSql })
     .from(stockAlerts)
     .innerJoin(products, eq(products.id, stockAlerts.productId))
     .where(and(waiting, productBack, options.productIds ? inArray(stockAlerts.productId, options.productIds) : undefined))

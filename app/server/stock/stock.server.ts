@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products } from '../db/schema.ts'
 import { logger } from '../log.server.ts'
 import { noteCatalogChange } from '../catalog/catalog-events.server.ts'
+import { variantNameSql } from '../catalog/products.server.ts'
 
 /** A product and how many of it a line takes. */
 export interface StockLine {
@@ -70,7 +71,7 @@ export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<Ma
       continue
     }
     const [row] = await tx
-      .select({ name: products.productName, onHand: products.productStockOnHand, reserved: products.stockReserved })
+      .select({ name: variantNameSql, onHand: products.productStockOnHand, reserved: products.stockReserved })
       .from(products)
       .where(eq(products.id, line.productId))
     // Not tracked (or deleted since it was priced: the order keeps its snapshot) holds nothing.

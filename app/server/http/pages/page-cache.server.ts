@@ -4,6 +4,7 @@ import type { CatalogReads } from '../../catalog/catalog-reads.server.ts'
 import { searchRequestOf } from '../../../lib/search.ts'
 import { categoryQueryOf, categoryQueryString } from '../../../lib/category-query.ts'
 import { signedInHintOf } from '../../../lib/signed-in-hint.ts'
+import { VARIANT_PARAM } from '../../../lib/variants.ts'
 import { PRIVATE_PAGE } from '../private-page.server.ts'
 import { compressPage, pageEncodingFor, type PageEncoding } from './encoding.server.ts'
 
@@ -244,7 +245,7 @@ function keepErrorsOutOfSharedCaches(res: ServerResponse) {
 }
 
 /**
- * Pages are keyed by path, and a category list by its view too (page, sort, filters) in the normal
+ * Pages are keyed by path, a product's by the variant asked for too, and a category list by its view (page, sort, filters) in the normal
  * form of app/lib/category-query.ts: the page renders only from that form, so unknown parameters or
  * another spelling of the same view share one entry. Without PUBLIC_URL a page names the address it
  * was asked for (canonical link, JSON-LD), so the key holds the host too: a request with a forged Host
@@ -261,6 +262,11 @@ function cacheKey(req: IncomingMessage, path: string, query: string, keyByHost: 
     const asked = searchRequestOf(new URLSearchParams(query))
     if (asked === null) return null
     key = `${path}?${new URLSearchParams({ q: asked.typed, page: String(asked.page) }).toString()}`
+  } else if (PRODUCT.test(path)) {
+    // Each variant's page is its own (price, stock, picture); other parameters are ignored, and a
+    // value that names no variant of the product renders the product's first, kept once under the path.
+    const variant = new URLSearchParams(query).get(VARIANT_PARAM)
+    if (variant !== null && /^[a-z0-9-]{1,200}$/.test(variant)) key = `${path}?${VARIANT_PARAM}=${variant}`
   }
   if (!keyByHost) return key
   const { host, 'x-forwarded-host': forwardedHost, 'x-forwarded-proto': forwardedProto } = req.headers

@@ -1,20 +1,56 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE, type ProductFields } from '../../../lib/catalog.ts'
-import { productFieldsSchema } from '../../../lib/schemas/product.ts'
+import { and, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
+import {
+  DEFAULT_LOGISTICS,
+  DEFAULT_PLACEMENT,
+  DEFAULT_STOCK_KEEPING,
+  DEFAULT_WAS_PRICE,
+  type ProductFields,
+  type ProductVariantDocument,
+} from '../../../lib/catalog.ts'
+import { productFieldsSchema, productVariantsSchema } from '../../../lib/schemas/product.ts'
+import { variantsProblem } from '../../../lib/variants.ts'
+import { readVariants, takenVariantIds, writeVariants, type ProductVariants } from '../../catalog/variants.server.ts'
 import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
 import { afterTextId, byCodeUnit, recordHistoryRows, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
 import { stockKeepingErrors } from '../../catalog/stock-keeping.server.ts'
 
-// Units held by payments under way are not part of the document: an import never changes them.
-const { id, version, createdAt, updatedAt, stockReserved, ...fieldColumns } = getTableColumns(products)
+// Units held by payments under way are not part of the document: an import never changes them. A
+// product's options and other variants are, nested in its document (readVariants, writeVariants).
+const { id, version, createdAt, updatedAt, stockReserved, parentId, optionNames, optionValues, variantPosition, ...fieldColumns } = getTableColumns(products)
 const columns = { id, ...fieldColumns }
 
 /** Prices stay in cents, as the program keeps them (docs/data-format.md). */
-const documentSchema = productFieldsSchema.strict()
+const documentSchema = productFieldsSchema.extend(productVariantsSchema.shape).strict()
 
-function productDocument(productId: string, fields: ProductFields): Document {
+/** A variant's fields a document may leave out, with a new variant's values. */
+const VARIANT_DEFAULTS = {
+  productWasPriceCents: DEFAULT_WAS_PRICE.productWasPriceCents,
+  productWeightGrams: DEFAULT_LOGISTICS.productWeightGrams,
+  productContainsLithium: DEFAULT_LOGISTICS.productContainsLithium,
+  productStockOnHand: DEFAULT_LOGISTICS.productStockOnHand,
+  productAllowBackorder: DEFAULT_LOGISTICS.productAllowBackorder,
+  productBackorderLeadTime: DEFAULT_LOGISTICS.productBackorderLeadTime,
+  productLowStockThreshold: DEFAULT_LOGISTICS.productLowStockThreshold,
+  productSku: DEFAULT_STOCK_KEEPING.productSku,
+  productBarcode: DEFAULT_STOCK_KEEPING.productBarcode,
+  productCostCents: DEFAULT_STOCK_KEEPING.productCostCents,
+}
+
+/** The options and variants of a product that has them; a product without options carries none of these fields. */
+const variantsPart = (variants: ProductVariants | undefined): Document =>
+  variants && variants.productOptionNames.length > 0
+    ? {
+        productOptionNames: variants.productOptionNames,
+        productOptionValues: variants.productOptionValues,
+        productVariants: variants.productVariants.map((variant) => ({ ...VARIANT_DEFAULTS, ...variant })),
+      }
+    : {}
+
+type ImportedProduct = ProductFields & Partial<ProductVariants>
+
+function productDocument(productId: string, fields: ImportedProduct): Document {
   return {
     FBUID: productId,
     productName: fields.productName,
@@ -42,6 +78,7 @@ function productDocument(productId: string, fields: ProductFields): Document {
     productFeatured: fields.productFeatured ?? DEFAULT_PLACEMENT.productFeatured,
     productRelated: fields.productRelated ?? DEFAULT_PLACEMENT.productRelated,
     productUseCases: fields.productUseCases ?? DEFAULT_PLACEMENT.productUseCases,
+    ...variantsPart(fields.productOptionNames ? (fields as ProductVariants) : undefined),
   }
 }
 
@@ -55,29 +92,44 @@ const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_WAS_PRICE, ...DE
  * An imported was price is taken as the file has it: the file is the shop's own record moved between
  * databases, not a staff member's new claim (docs/decisions/048-honest-was-prices.md).
  */
-function withOptionalFields(fields: ProductFields, existing: Document | undefined): ProductFields {
+function withOptionalFields(fields: ImportedProduct, existing: Document | undefined): ImportedProduct {
   const filled: Record<string, unknown> = { ...fields }
   for (const [key, fallback] of Object.entries(OPTIONAL_DEFAULTS)) {
     if (filled[key] !== undefined) continue
     const stored = existing?.[key]
     filled[key] = stored === undefined ? fallback : stored
   }
-  return filled as unknown as ProductFields
+  // Options and variants: a document without them keeps the stored ones; with options, it lists every variant.
+  if (fields.productOptionNames === undefined) {
+    for (const key of ['productOptionNames', 'productOptionValues', 'productVariants'] as const) if (existing?.[key] !== undefined) filled[key] = existing[key]
+  } else {
+    filled.productOptionValues ??= []
+    filled.productVariants = ((fields.productVariants ?? []) as Partial<ProductVariantDocument>[]).map((variant) => ({ ...VARIANT_DEFAULTS, ...variant }))
+  }
+  return filled as unknown as ImportedProduct
 }
 
 type ProductRow = Pick<typeof products.$inferSelect, 'id' | keyof typeof fieldColumns>
 
 /** A stored category is one of the list: only checked documents are ever written. */
-const fromRow = ({ id: productId, ...fields }: ProductRow) => productDocument(productId, fields as ProductFields)
+const fromRow = ({ id: productId, ...fields }: ProductRow, variants?: ProductVariants) =>
+  productDocument(productId, { ...(fields as ProductFields), ...variants })
 
 /** `excluded.<column>` for every field: an upsert writes the whole document. */
 const fromExcluded = Object.fromEntries(Object.entries(fieldColumns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]))
 
-const productImporter: Importer<ProductFields> = {
+const productImporter: Importer<ImportedProduct> = {
   async readByIds(db, ids, lock) {
-    const query = db.select(columns).from(products).where(inArray(products.id, ids))
+    const query = db
+      .select(columns)
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.parentId)))
     const rows = lock ? await query.for('update') : await query
-    return new Map(rows.map((row) => [row.id, fromRow(row)]))
+    const variants = await readVariants(
+      db,
+      rows.map((row) => row.id),
+    )
+    return new Map(rows.map((row) => [row.id, fromRow(row, variants.get(row.id))]))
   },
   /** Old ids of renamed products (product_redirects keeps each pointing at the product's current id). */
   async movedIds(db, ids) {
@@ -91,7 +143,9 @@ const productImporter: Importer<ProductFields> = {
     if (expectedId !== productId) {
       return { ok: false, reason: `A product's id comes from its name: "${parsed.data.productName}" has the id "${expectedId}", not "${productId}".` }
     }
-    const product = withOptionalFields(parsed.data as ProductFields, existing)
+    const product = withOptionalFields(parsed.data as ImportedProduct, existing)
+    const problem = variantsProblem(storedId, product.productOptionNames ?? [], product.productOptionValues ?? [], product.productVariants ?? [])
+    if (problem) return { ok: false, reason: problem }
     // A file from before a rename: the product keeps its new name (and so its id and address); the
     // rest of the document is written over it as for any stored product.
     if (storedId !== productId && existing) product.productName = String(existing.productName)
@@ -101,17 +155,34 @@ const productImporter: Importer<ProductFields> = {
   /** A SKU or barcode another product has is refused by name, as the form refuses it (docs/domain.md, Stock keeping). */
   async storedRefusal(db, productId, fields) {
     const taken = await stockKeepingErrors(db, fields, productId)
-    return taken.productSku ?? taken.productBarcode ?? null
+    if (taken.productSku ?? taken.productBarcode) return taken.productSku ?? taken.productBarcode ?? null
+    const variants = fields.productVariants ?? []
+    const [elsewhere] = await takenVariantIds(
+      db,
+      productId,
+      variants.map((variant) => variant.FBUID),
+    )
+    if (elsewhere) return `The variant id ${elsewhere} is already another product's or another product's variant.`
+    for (const variant of variants) {
+      const held = await stockKeepingErrors(db, variant, variant.FBUID)
+      if (held.productSku ?? held.productBarcode) return held.productSku ?? held.productBarcode ?? null
+    }
+    return null
   },
   async write(tx, staged, updatedBy) {
     if (staged.length === 0) return
     await tx
       .insert(products)
-      .values(staged.map((item) => ({ ...item.row, id: item.id })))
+      .values(staged.map(({ row: { productOptionNames: _names, productOptionValues: _values, productVariants: _variants, ...row }, id }) => ({ ...row, id })))
       .onConflictDoUpdate({
         target: products.id,
         set: { ...fromExcluded, version: sql`${products.version} + 1`, updatedAt: sql`now()` },
       })
+    for (const item of staged) {
+      const { productOptionNames, productOptionValues, productVariants } = item.row
+      if (productOptionNames)
+        await writeVariants(tx, item.id, { productOptionNames, productOptionValues: productOptionValues ?? [], productVariants: productVariants ?? [] })
+    }
     const created = staged.filter((item) => !item.existed).map((item) => item.id)
     if (created.length) await tx.delete(productRedirects).where(inArray(productRedirects.fromId, created))
     await recordHistoryRows(
@@ -124,8 +195,18 @@ const productImporter: Importer<ProductFields> = {
 export const productsCollection: CollectionDefinition = {
   name: 'products',
   async readPage(db, afterId, limit) {
-    const rows = await db.select(columns).from(products).where(afterTextId(products.id, afterId)).orderBy(byCodeUnit(products.id)).limit(limit)
-    return rows.map((row) => ({ id: row.id, document: fromRow(row) }))
+    // A product's other variants travel inside its document, never as documents of their own.
+    const rows = await db
+      .select(columns)
+      .from(products)
+      .where(and(afterTextId(products.id, afterId), isNull(products.parentId)))
+      .orderBy(byCodeUnit(products.id))
+      .limit(limit)
+    const variants = await readVariants(
+      db,
+      rows.map((row) => row.id),
+    )
+    return rows.map((row) => ({ id: row.id, document: fromRow(row, variants.get(row.id)) }))
   },
   importer: productImporter,
 }

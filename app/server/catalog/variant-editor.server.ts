@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Product, ProductVariantDocument } from '../../lib/catalog.ts'
+import { slugify } from '../../lib/slug.ts'
+import { MAX_VARIANTS, variantLabel, variantsProblem } from '../../lib/variants.ts'
+import type { Database } from '../db/client.server.ts'
+import { products } from '../db/schema.ts'
+import { recordHistory } from '../history/record.server.ts'
+import { afterCatalogWrite } from './catalog-events.server.ts'
+import { ProductNotFoundError, StaleEditError } from './product-changes.server.ts'
+import { getProduct } from './products.server.ts'
+import { stockKeepingErrors } from './stock-keeping.server.ts'
+import { readVariants, takenVariantIds, writeVariants } from './variants.server.ts'
+
+/** One row of the variants editor as staff submitted it, checked field by field (app/lib/schemas/variants-form.ts). */
+export interface VariantRow {
+  /** The variant's id; null for a row that adds one. The first row is always the product itself. */
+  id: string | null
+  optionValues: string[]
+  priceCents: number | null
+  stockOnHand: number | null
+  sku: string
+  barcode: string
+  costCents: number | null
+  weightGrams: number
+  containsLithium: boolean
+  /** Taken out of the product (never the first row). */
+  remove: boolean
+}
+
+/** A save the editor refuses, with the reason staff read above the form. */
+export class VariantsRefusedError extends Error {
+  override name = 'VariantsRefusedError'
+}
+
+/** A new variant's id: the product's and its values ("unicell-6s-pair"), numbered when taken. */
+function newVariantId(productId: string, values: string[], taken: Set<string>): string {
+  const base = `${productId}-${slugify(values.join(' ')) || 'variant'}`.slice(0, 190)
+  let id = base
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+  taken.add(id)
+  return id
+}
+
+/**
+ * Saves the product's options and variants as the editor lists them (docs/domain.md, Variants):
+ * under the product's row lock and the version the editor was loaded at, as the product form saves;
+ * the product's own values and its price, stock and stock keeping (the first row), each other
+ * variant's, added and removed ones; one history row of the product with its variants.
+ */
+export async function saveVariants(
+  db: Database,
+  productId: string,
+  expectedVersion: number,
+  input: { optionNames: string[]; rows: VariantRow[] },
+  updatedBy: string,
+): Promise<Product> {
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+      if (!current || current.parentId !== null) throw new ProductNotFoundError(`There is no product "${productId}".`)
+      if (current.version !== expectedVersion) throw new StaleEditError()
+      const stored = (await readVariants(tx, [productId])).get(productId)?.productVariants ?? []
+      const byId = new Map(stored.map((variant) => [variant.FBUID, variant]))
+      const [first, ...rest] = input.rows
+      if (!first || first.id !== productId) throw new VariantsRefusedError('The form could not be read. Please reload the page and try again.')
+      const kept = input.optionNames.length > 0 ? rest.filter((row) => !row.remove) : []
+      if (kept.length + 1 > MAX_VARIANTS) throw new VariantsRefusedError(`A product has at most ${MAX_VARIANTS} variants.`)
+      const ids = new Set([productId, ...stored.map((variant) => variant.FBUID)])
+      const others: ProductVariantDocument[] = kept.map((row) => {
+        const before = row.id ? byId.get(row.id) : undefined
+        if (row.id && !before) throw new VariantsRefusedError('A variant was removed by someone else meanwhile. Please reload the page and try again.')
+        const label = variantLabel(row.optionValues)
+        return {
+          // A row whose id is known keeps what the editor does not show (pictures, backorder, alert level, was price).
+          productImages: before?.productImages ?? [],
+          productWasPriceCents: before?.productWasPriceCents ?? null,
+          productAllowBackorder: before?.productAllowBackorder ?? false,
+          productBackorderLeadTime: before?.productBackorderLeadTime ?? '',
+          productLowStockThreshold: before?.productLowStockThreshold ?? current.productLowStockThreshold,
+          FBUID: row.id ?? newVariantId(productId, row.optionValues, ids),
+          productOptionValues: row.optionValues,
+          productPrices:
+            row.priceCents === null
+              ? []
+              : [{ label: before?.productPrices[0]?.label ?? label, description: before?.productPrices[0]?.description ?? '', value: row.priceCents }],
+          productStockOnHand: row.stockOnHand,
+          productSku: row.sku,
+          productBarcode: row.barcode,
+          productCostCents: row.costCents,
+          productWeightGrams: row.weightGrams,
+          productContainsLithium: row.containsLithium,
+        }
+      })
+      const firstValues = input.optionNames.length > 0 ? first.optionValues : []
+      const problem = variantsProblem(productId, input.optionNames, firstValues, others)
+      if (problem) throw new VariantsRefusedError(problem)
+      const [elsewhere] = await takenVariantIds(
+        tx,
+        productId,
+        others.map((variant) => variant.FBUID),
+      )
+      if (elsewhere) throw new VariantsRefusedError(`The id ${elsewhere} is another product's. Please give this variant other values.`)
+      // Each variant's SKU and barcode are its own: among these rows, and in the whole catalogue.
+      const rows = [{ FBUID: productId, productSku: first.sku, productBarcode: first.barcode }, ...others]
+      for (const [index, row] of rows.entries()) {
+        const twin = rows.findIndex(
+          (other, at) =>
+            at !== index &&
+            ((row.productSku && other.productSku.toLowerCase() === row.productSku.toLowerCase()) ||
+              (row.productBarcode && other.productBarcode === row.productBarcode)),
+        )
+        if (twin !== -1)
+          throw new VariantsRefusedError(`Two variants have the SKU or barcode ${row.productSku || row.productBarcode}: each variant has its own.`)
+        const taken = await stockKeepingErrors(tx, row, row.FBUID)
+        const message = taken.productSku ?? taken.productBarcode
+        if (message) throw new VariantsRefusedError(message)
+      }
+      const [price, ...otherPrices] = current.productPrices
+      await tx
+        .update(products)
+        .set({
+          productPrices:
+            first.priceCents === null
+              ? otherPrices
+              : [{ label: price?.label ?? 'Price (inc. GST)', description: price?.description ?? '', value: first.priceCents }, ...otherPrices],
+          productStockOnHand: first.stockOnHand,
+          productSku: first.sku,
+          productBarcode: first.barcode,
+          productCostCents: first.costCents,
+          productWeightGrams: first.weightGrams,
+          productContainsLithium: first.containsLithium,
+          version: sql`${products.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, productId))
+      await writeVariants(tx, productId, { productOptionNames: input.optionNames, productOptionValues: firstValues, productVariants: others })
+      const product = (await getProduct(tx, productId))!
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+      return product
+    }),
+  )
+}
