@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseStockAlertRequest } from './schemas/stock-alert'
-import { offersStockAlert, waitingLabel } from './stock-alerts'
+import { offersStockAlert, waitingLabel, waitingSentence } from './stock-alerts'
 
 describe('back-in-stock alerts', () => {
   it('are offered only on a sold-out product: tracked, none available, no backorder', () => {
@@ -34,5 +34,8 @@ describe('back-in-stock alerts', () => {
     expect(waitingLabel(0)).toBeNull()
     expect(waitingLabel(1)).toBe('1 waiting')
     expect(waitingLabel(3)).toBe('3 waiting')
+    expect(waitingSentence(0)).toBeNull()
+    expect(waitingSentence(1)).toBe('1 person waiting for this to be back in stock')
+    expect(waitingSentence(3)).toBe('3 people waiting for this to be back in stock')
   })
 })

@@ -32,3 +32,9 @@ export function offersStockAlert(stock: StockFacts): boolean {
 export function waitingLabel(count: number): string | null {
   return count > 0 ? `${count} waiting` : null
 }
+
+/** What staff read by the stock fields of a product's form: "3 people waiting for this to be back in stock"; nothing when nobody waits. */
+export function waitingSentence(count: number): string | null {
+  if (count <= 0) return null
+  return `${count} ${count === 1 ? 'person' : 'people'} waiting for this to be back in stock`
+}

@@ -70,10 +70,17 @@ test('a shopper asks without scripts to hear when a sold-out product is back, co
   await plain.getByRole('button', { name: 'Confirm the alert' }).click()
   await expect(plain.getByText('Your alert is on.')).toBeVisible()
 
-  // Staff see one waiting, set the stock to 5 on the list, and the e-mail goes at once.
+  // Staff see one waiting on the product's form, by its stock, and on the list; they set the stock to
+  // 5 on the list, and the e-mail goes at once.
   const staffEmail = uniqueEmail('alert-staff')
   const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  await staff.goto(`/product/${productId}/update`)
+  const stockFields = staff.getByRole('group', { name: 'Stock', exact: true })
+  await expect(stockFields.getByTestId('stock-alerts-waiting')).toHaveText('1 person waiting for this to be back in stock')
+  await lookAt(staff, 'product-form-waiting', stockFields)
+  await expectNoAxeViolations(staff)
+  await staff.setViewportSize({ width: 1440, height: 900 })
   await staff.goto(`/staff/products?q=${encodeURIComponent(name)}`)
   const row = staff.getByTestId(`product-row-${productId}`)
   await expect(row.getByTestId('stock-alerts-waiting')).toHaveText('1 waiting')
@@ -83,6 +90,10 @@ test('a shopper asks without scripts to hear when a sold-out product is back, co
   await expect.poll(async () => (await alertsTo(email)).length, { timeout: 10_000 }).toBe(1)
   await staff.reload()
   await expect(row.getByTestId('stock-alerts-waiting')).toHaveCount(0)
+  await staff.goto(`/product/${productId}/update`)
+  await expect(stockFields.getByLabel('Stock on hand')).toHaveValue('5')
+  await expect(staff.getByTestId('stock-alerts-waiting')).toHaveCount(0)
+  await staff.goto(`/staff/products?q=${encodeURIComponent(name)}`)
 
   const [alert] = await alertsTo(email)
   expect(alert!.text).toContain(`/product/${productId}`)

@@ -250,6 +250,33 @@ describe.each(testDatabaseKinds())('data migration on $name', (kind) => {
     expect(report.counts.create).toBe(demoProducts.length - 1)
   })
 
+  it('refuses a file that gives one SKU (whatever its case) or one barcode to two of its products, naming both, and writes nothing', async () => {
+    const target = await fresh()
+    const file = JSON.parse(exported.products)
+    file.documents['unicam-f1-fpv-camera'].productSku = 'UD-E900'
+    file.documents['unidrone-e900'].productSku = 'ud-e900'
+    file.documents['unicam-m24-mapping-camera'].productBarcode = '9780306406157'
+    // Printed with dashes: the same barcode once they are taken out.
+    file.documents['unilink-hd20-air-unit'].productBarcode = '978-0-306-40615-7'
+    const text = JSON.stringify(file)
+    const report = await dryRunImport(target.db, 'products', documentsOf(text, 'products'), asStaff)
+    // Documents come in the order of their ids: the later of each pair is refused.
+    expect(report.rejected).toEqual([
+      {
+        id: 'unidrone-e900',
+        reason: '“UniCam F1 FPV Camera” and “UniDrone E900” both have the SKU ud-e900 in this file (a SKU whatever its case): each product has its own.',
+      },
+      {
+        id: 'unilink-hd20-air-unit',
+        reason: '“UniCam M24 Mapping Camera” and “UniLink HD20 Air Unit” both have the barcode 9780306406157 in this file: each product has its own.',
+      },
+    ])
+    expect(report.counts).toEqual({ create: demoProducts.length - 2, update: 0, unchanged: 0, rejected: 2 })
+    const result = await applyImport(target.db, 'products', documentsOf(text, 'products'), { ...asStaff, expectedPlan: report.plan })
+    expect(result).toMatchObject({ applied: false, reason: '2 documents were rejected, so nothing was written.' })
+    expect(await productCount(target)).toBe(0)
+  })
+
   it('takes a file from before a rename as the renamed product: updated under its new id, never created again', async () => {
     const target = await fresh()
     await applyImport(target.db, 'products', documentsOf(exported.products, 'products'), asStaff)

@@ -149,6 +149,35 @@ describe.each(testDatabaseKinds())('products as CSV on $name', (kind) => {
     expect(await allProducts()).toEqual(before)
   })
 
+  it('refuses two rows that give one SKU or one barcode to two products, naming both, writing nothing', async () => {
+    const before = await allProducts()
+    const checked = await check(
+      textOf(
+        ['Handle', 'Variant SKU', 'Variant Barcode'],
+        [
+          { Handle: 'unimotor-6215-kv180', 'Variant SKU': 'UM-6215', 'Variant Barcode': '4006381333931' },
+          { Handle: 'unimotor-4114-kv400', 'Variant SKU': 'um-6215' },
+          { Handle: 'uniesc-80a-foc', 'Variant Barcode': '4006381333931' },
+        ],
+      ),
+    )
+    expect(checked.report.rejected).toEqual([
+      {
+        id: 'unimotor-4114-kv400',
+        reason:
+          'Line 3: “UniMotor 6215 KV180” and “UniMotor 4114 KV400” both have the SKU um-6215 in this file (a SKU whatever its case): each product has its own.',
+      },
+      {
+        id: 'uniesc-80a-foc',
+        reason: 'Line 4: “UniMotor 6215 KV180” and “UniESC 80A FOC” both have the barcode 4006381333931 in this file: each product has its own.',
+      },
+    ])
+    expect(checked.report.counts).toEqual({ create: 0, update: 1, unchanged: 0, rejected: 2 })
+    const applied = await apply(checked)
+    expect(applied).toMatchObject({ kind: 'dry-run', notice: '2 documents were rejected, so nothing was written.' })
+    expect(await allProducts()).toEqual(before)
+  })
+
   it('keeps a formula-looking title through a round trip, defused in the file', async () => {
     const base = demoProducts.find((product) => product.productCategory === 'cameras')!
     await createProduct(database.db, { ...base, productName: '=cmd|calc!A0 Camera', productSku: '', productBarcode: '' }, 'seed')

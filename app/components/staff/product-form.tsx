@@ -99,6 +99,7 @@ export function ProductForm({
   relatedNames = {},
   stripeProductId = '',
   demoStripe = false,
+  waiting = 0,
   actionData,
 }: {
   /** The stored product in update mode; null to create one. */
@@ -113,6 +114,8 @@ export function ProductForm({
   stripeProductId?: string
   /** The shop takes payments on its demo page: there is no Stripe dashboard to copy an id from. */
   demoStripe?: boolean
+  /** Confirmed back-in-stock alerts waiting for the product (update mode). */
+  waiting?: number
   actionData: ProductFormActionData | undefined
 }) {
   const [opened] = useState(() => initialValues(product, category, relatedNames, stripeProductId))
@@ -355,7 +358,7 @@ export function ProductForm({
 
       {/* After the prices, as in the schema, so the first field with a message is also the first on the page. */}
       {product ? <WasPriceField value={values.wasPrice} error={errorFor('productWasPriceCents')} onChange={setWasPrice} /> : null}
-      <ProductLogisticsFields values={values.logistics} onChange={setLogistics} errorFor={errorFor} />
+      <ProductLogisticsFields values={values.logistics} waiting={waiting} onChange={setLogistics} errorFor={errorFor} />
       <ProductPlacementFields values={values.placement} productId={product?.FBUID ?? null} onChange={setPlacement} errorFor={errorFor} />
 
       {/* The save bar stays in view at the bottom of the window while the long form scrolls under it. */}

@@ -1,6 +1,7 @@
 import { FormTextField } from './product-form-inputs'
 import { DEFAULT_LOGISTICS, type ProductLogistics, type ProductStockKeeping } from '../../lib/catalog'
 import { centsToDollars, type ProductFormInput } from '../../lib/schemas/product'
+import { waitingSentence } from '../../lib/stock-alerts'
 import { CheckboxField as Checkbox } from '../ui/checkbox-field'
 
 /** The "Shipping and stock" fields as the editor holds them: text as typed, checkboxes as booleans. */
@@ -86,14 +87,18 @@ export function logisticsSubmission(values: LogisticsValues, opened: LogisticsVa
 /** The product form's "Shipping and stock" section: weight, lithium batteries, stock and backorders, and the stock-keeping codes and cost. */
 export function ProductLogisticsFields({
   values,
+  waiting = 0,
   onChange,
   errorFor,
 }: {
   values: LogisticsValues
+  /** Confirmed back-in-stock alerts waiting for the product: said by the stock count when there are any. */
+  waiting?: number
   /** A change to some fields; `path` is the submitted key whose server message no longer applies. */
   onChange: (change: Partial<LogisticsValues>, path: LogisticsPath) => void
   errorFor: (path: string) => string | undefined
 }) {
+  const waitingNote = waitingSentence(waiting)
   return (
     <section aria-labelledby="product-logistics" className="space-y-5 border-t border-slate-200 pt-8">
       <div>
@@ -162,6 +167,14 @@ export function ProductLogisticsFields({
               onChange={(text) => onChange({ lowStockThreshold: text }, 'productLowStockThreshold')}
             />
           </div>
+          {waitingNote ? (
+            <p className="text-sm text-slate-700">
+              <span className="font-semibold" data-testid="stock-alerts-waiting">
+                {waitingNote}
+              </span>
+              : each is e-mailed once when it is available again.
+            </p>
+          ) : null}
           <Checkbox
             id="productAllowBackorder"
             label="Allow backorders"

@@ -17,6 +17,7 @@ import { getProduct, ProductIdTakenError } from '../../server/catalog/products.s
 import { checkStripeProductForSave } from '../../server/catalog/stripe-catalog.server'
 import { WasPriceRefusedError } from '../../server/catalog/was-price.server'
 import { shop } from '../../server/context.server'
+import { waitingCounts } from '../../server/stock/stock-alerts.server'
 import type { Route } from './+types/product.$productId.update'
 import { readForm } from '../../server/http/form.server'
 
@@ -30,12 +31,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const editable = await getEditableProduct(db, params.productId)
   if (!editable) throw data(null, { status: 404 })
   // The related products as they are now: renamed ones under their new ids, deleted ones gone.
-  const related = await currentProducts(db, editable.product.productRelated)
+  const [related, waiting] = await Promise.all([currentProducts(db, editable.product.productRelated), waitingCounts(db, [params.productId])])
   return {
     ...editable,
     demo: shop(context).config.PAYMENT_PROVIDER === 'demo',
     product: { ...editable.product, productRelated: related.map(({ id }) => id) },
     relatedNames: Object.fromEntries(related.map(({ id, name }) => [id, name])),
+    // Confirmed back-in-stock alerts (docs/domain.md, Back-in-stock alerts), shown by the stock fields.
+    waiting: waiting.get(params.productId) ?? 0,
   }
 }
 
@@ -80,14 +83,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UpdateProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, version, relatedNames } = loaderData
+  const { product, version, relatedNames, waiting } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Update Product</h1>
       <p className="mt-2 text-slate-600">
         Editing <strong>{product.productName}</strong>. Changing the name moves the product to a new address; the old one keeps working.
       </p>
-      <ProductForm key={product.FBUID} product={product} version={version} relatedNames={relatedNames} demoStripe={loaderData.demo} actionData={actionData} />
+      <ProductForm
+        key={product.FBUID}
+        product={product}
+        version={version}
+        relatedNames={relatedNames}
+        demoStripe={loaderData.demo}
+        waiting={waiting}
+        actionData={actionData}
+      />
     </div>
   )
 }

@@ -43,13 +43,13 @@ import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
 const RESERVATION_SWEEP_SECONDS = 30
 import { bodyLimits } from './middleware/body-limit.server.ts'
 import { healthz, readyz } from './middleware/health.server.ts'
-import { createPageCache, hasSessionCookie, isAnonymousRender } from './pages/page-cache.server.ts'
-import { PRIVATE_PAGE } from './private-page.server.ts'
+import { createPageCache, isAnonymousRender } from './pages/page-cache.server.ts'
 import { isHtmlAnswer, renderedPages } from './pages/rendered-pages.server.ts'
 import { imageFileStore } from '../images/image-files.server.ts'
 import { moveLegacyUploads, redirectMovedUploads } from '../images/legacy-uploads.server.ts'
 import { serveImageFiles } from '../images/media.server.ts'
 import { logRequest, logWhenFinished, requestIdOf } from './middleware/request-log.server.ts'
+import { privateWhenSignedIn } from './middleware/signed-in-private.server.ts'
 import { knownMethods, oneClickWrites, refuseConnect, sameOriginWrites, securityHeaders } from './middleware/security.server.ts'
 
 export interface StartOptions {
@@ -162,14 +162,10 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.use(oneClickWrites(ONE_CLICK_UNSUBSCRIBE))
   app.use(oneClickWrites(ONE_CLICK_STOCK_ALERT_UNSUBSCRIBE))
   app.use(sameOriginWrites(config, ['/api/stripe/webhook']))
-  // What the router or the account endpoints answer to someone signed in is theirs: kept by no cache,
-  // not even the browser's (a shared computer's back button after signing out). Files set their own
-  // Cache-Control, and so may an answer with nothing personal in it (search suggestions); a
-  // catalogue page the page cache made anonymous carries the public one (decision 031).
-  app.use((req, res, next) => {
-    if (hasSessionCookie(req.get('cookie')) && !res.getHeader('cache-control')) res.setHeader('Cache-Control', PRIVATE_PAGE['Cache-Control'])
-    next()
-  })
+  // What the router or the account endpoints answer to someone signed in is private, no-store, in one
+  // Cache-Control header whatever the route adds (a route's own replaces it only when as strict). Files
+  // set their own; a catalogue page the page cache made anonymous carries the public one (decision 031).
+  app.use(privateWhenSignedIn)
   app.all('/api/auth/{*rest}', toNodeHandler(auth))
   // Rendered pages are held whole, compressed in one call (Brotli 3, or gzip 3) and offered to the page
   // cache; files and other answers go through `compression` at the same levels

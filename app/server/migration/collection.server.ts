@@ -53,6 +53,12 @@ export interface Importer<Row = unknown> {
    * is not there, a code another promotion has), or null; for collections whose documents name others.
    */
   storedRefusal?(db: Executor, id: string, row: Row): Promise<string | null>
+  /**
+   * The values no two documents of one file may share (a product's SKU, whatever its case, and its
+   * barcode: what the database's unique indexes hold), each under its key, with the name the document
+   * is known by and the reason a later document holding the same value is refused, naming the earlier.
+   */
+  uniqueInFile?(row: Row): { key: string; name: string; refusal: (earlier: string) => string }[]
   /** Writes a batch of documents, each with its history row (a full write: `create` or `set`). */
   write(tx: Executor, staged: Staged<Row>[], updatedBy: string, context: WriteContext): Promise<void>
 }

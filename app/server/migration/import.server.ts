@@ -131,6 +131,8 @@ async function runImport(
   const seen = new Set<string>()
   /** Stored ids a document of the file has been taken as, so two documents never write one (an old id and the new one). */
   const claimed = new Map<string, string>()
+  /** Values of the documents checked so far that no other document of the file may hold (uniqueInFile), and whose they are. */
+  const heldInFile = new Map<string, string>()
 
   const reject = (id: string, reason: string) => {
     report.counts.rejected++
@@ -166,6 +168,16 @@ async function runImport(
         reject(entry.id, preparation.reason)
         continue
       }
+      // Two documents of the file holding one value a unique index keeps (one SKU on two products) would
+      // each pass the checks against what is stored, then meet the index as a write error: refused here,
+      // in the dry run.
+      const unique = importer.uniqueInFile?.(preparation.row) ?? []
+      const repeated = unique.find((value) => heldInFile.has(value.key))
+      if (repeated) {
+        reject(entry.id, repeated.refusal(heldInFile.get(repeated.key)!))
+        continue
+      }
+      for (const value of unique) heldInFile.set(value.key, value.name)
       const refusal = importer.storedRefusal
         ? await databaseStep(RESULT_FETCH_ERROR, collection, () => importer.storedRefusal!(db, storedId, preparation.row))
         : null

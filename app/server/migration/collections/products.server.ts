@@ -169,6 +169,29 @@ const productImporter: Importer<ImportedProduct> = {
     }
     return null
   },
+  /** Nor may two products of one file share one: the second is refused, naming both (the first would be written). */
+  uniqueInFile(product) {
+    const name = `“${product.productName}”`
+    const both = (earlier: string) => `${earlier} and ${name} both have`
+    const unique = []
+    const sku = product.productSku
+    if (sku) {
+      unique.push({
+        key: `sku\0${sku.toLowerCase()}`,
+        name,
+        refusal: (earlier: string) => `${both(earlier)} the SKU ${sku} in this file (a SKU whatever its case): each product has its own.`,
+      })
+    }
+    const barcode = product.productBarcode
+    if (barcode) {
+      unique.push({
+        key: `barcode\0${barcode}`,
+        name,
+        refusal: (earlier: string) => `${both(earlier)} the barcode ${barcode} in this file: each product has its own.`,
+      })
+    }
+    return unique
+  },
   async write(tx, staged, updatedBy) {
     if (staged.length === 0) return
     await tx
