@@ -34,6 +34,7 @@ export default [
     route('product/create', 'routes/staff/product.create.tsx'),
     route('product/:productId/update', 'routes/staff/product.$productId.update.tsx'),
     route('product/:productId/deprecate', 'routes/staff/product.$productId.deprecate.tsx'),
+    route('product/:productId/variants', 'routes/staff/product.$productId.variants.tsx'),
     route('api/uploads', 'routes/staff/api.uploads.ts'),
     route('template', 'routes/staff/template.tsx'),
     route('template/create', 'routes/staff/template.create.tsx'),

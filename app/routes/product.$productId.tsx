@@ -247,6 +247,9 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
                 </svg>
                 Update Product
               </LinkButton>
+              <LinkButton to={`${productPath(product.FBUID)}/variants`} variant="secondary" size="sm">
+                Options and variants
+              </LinkButton>
               <LinkButton to={`/history/products/${product.FBUID}`} variant="secondary" size="sm">
                 History
               </LinkButton>

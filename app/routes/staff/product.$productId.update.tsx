@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { ProductForm, readProductSubmission } from '../../components/staff/product-form'
 import { productPath } from '../../lib/catalog'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -89,6 +89,13 @@ export default function UpdateProduct({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-bold tracking-tight">Update Product</h1>
       <p className="mt-2 text-slate-600">
         Editing <strong>{product.productName}</strong>. Changing the name moves the product to a new address; the old one keeps working.
+        {(product.productVariants?.length ?? 0) > 0
+          ? ` Its price, stock and SKU here are its first variant's (${product.productOptionValues?.join(' / ')}); `
+          : ' Sizes, capacities or packs of it, each with its own price and stock, are its '}
+        <Link to={`${productPath(product.FBUID)}/variants`} className="font-semibold text-brand-700 underline">
+          {(product.productVariants?.length ?? 0) > 0 ? `its ${product.productVariants!.length + 1} variants are edited apart` : 'options and variants'}
+        </Link>
+        .
       </p>
       <ProductForm
         key={product.FBUID}

@@ -1,0 +1,102 @@
+import { gtinProblem, normaliseGtin } from '../gtin.ts'
+import { MAX_OPTIONS } from '../variants.ts'
+import { COST_MESSAGE, dollarsToCents, STOCK_MESSAGE, WEIGHT_MESSAGE } from './product.ts'
+
+/** Rows of new variants the editor offers at the end (more after each save). */
+export const NEW_VARIANT_ROWS = 2
+
+/** One row of the variants editor, read and checked (app/server/catalog/variant-editor.server.ts saves it). */
+export interface VariantFormRow {
+  id: string | null
+  optionValues: string[]
+  priceCents: number | null
+  stockOnHand: number | null
+  sku: string
+  barcode: string
+  costCents: number | null
+  weightGrams: number
+  containsLithium: boolean
+  remove: boolean
+}
+
+export type VariantsForm = { ok: true; optionNames: string[]; rows: VariantFormRow[] } | { ok: false; errors: Record<string, string> }
+
+/** The name of a row's field: `v2-sku`. */
+export const rowField = (row: number, field: string) => `v${row}-${field}`
+
+const SKU = /^[A-Za-z0-9._/-]*$/
+
+/**
+ * Reads the variants editor: the option names (empty slots left out), then each row as the product
+ * itself (row 0), its other variants, and the new rows staff filled in (an untouched new row is
+ * nothing). Errors are keyed by field name, in words for staff.
+ */
+export function readVariantsForm(form: FormData): VariantsForm {
+  const text = (name: string) => String(form.get(name) ?? '').trim()
+  const errors: Record<string, string> = {}
+  const slots = Array.from({ length: MAX_OPTIONS }, (_, index) => text(`option-${index}`).slice(0, 60))
+  const named = slots.flatMap((name, index) => (name ? [index] : []))
+  const optionNames = named.map((index) => slots[index]!)
+  const count = Number(text('rows'))
+  if (!Number.isInteger(count) || count < 1 || count > 200)
+    return { ok: false, errors: { form: 'The form could not be read. Please reload the page and try again.' } }
+  const rows: VariantFormRow[] = []
+  for (let row = 0; row < count; row++) {
+    const field = (name: string) => text(rowField(row, name))
+    const id = field('id') || null
+    const values = named.map((index) => field(`value-${index}`).slice(0, 60))
+    const price = field('price')
+    const stock = field('stock')
+    const sku = field('sku')
+    const barcode = normaliseGtin(field('barcode'))
+    const cost = field('cost')
+    const weight = field('weight')
+    // A row taken out is not checked: only its id matters.
+    if (id && row > 0 && form.get(rowField(row, 'remove')) === 'on') {
+      rows.push({
+        id,
+        optionValues: values,
+        priceCents: null,
+        stockOnHand: null,
+        sku: '',
+        barcode: '',
+        costCents: null,
+        weightGrams: 0,
+        containsLithium: false,
+        remove: true,
+      })
+      continue
+    }
+    // A new row nobody filled in adds nothing.
+    if (!id && row > 0 && values.every((value) => !value) && !price && !sku && !barcode) continue
+    const priceCents = price ? dollarsToCents(price) : null
+    if (price && priceCents === null) errors[rowField(row, 'price')] = 'Enter the price in dollars, such as 1949.00.'
+    if (!price && row > 0) errors[rowField(row, 'price')] = 'A variant needs a price.'
+    const stockOnHand = stock ? (/^\d{1,7}$/.test(stock.replace(/,/g, '')) ? Number(stock.replace(/,/g, '')) : null) : null
+    if (stock && stockOnHand === null) errors[rowField(row, 'stock')] = STOCK_MESSAGE
+    if (!SKU.test(sku) || sku.length > 64) errors[rowField(row, 'sku')] = 'A SKU is letters, digits and - _ . / only, at most 64.'
+    const barcodeProblem = barcode ? gtinProblem(barcode) : null
+    if (barcodeProblem) errors[rowField(row, 'barcode')] = barcodeProblem
+    const costCents = cost ? dollarsToCents(cost) : null
+    if (cost && costCents === null) errors[rowField(row, 'cost')] = COST_MESSAGE
+    const weightGrams = weight ? (/^\d{1,7}$/.test(weight.replace(/,/g, '')) ? Number(weight.replace(/,/g, '')) : null) : 0
+    if (weightGrams === null) errors[rowField(row, 'weight')] = WEIGHT_MESSAGE
+    for (const [at, value] of values.entries()) {
+      if (!value && optionNames.length > 0) errors[rowField(row, `value-${named[at]}`)] = `Enter its ${optionNames[at]}.`
+      else if (value.includes(' / ')) errors[rowField(row, `value-${named[at]}`)] = 'A value cannot contain " / ".'
+    }
+    rows.push({
+      id,
+      optionValues: values,
+      priceCents,
+      stockOnHand,
+      sku,
+      barcode,
+      costCents,
+      weightGrams: weightGrams ?? 0,
+      containsLithium: form.get(rowField(row, 'lithium')) === 'on',
+      remove: false,
+    })
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, optionNames, rows }
+}

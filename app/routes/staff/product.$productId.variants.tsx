@@ -1,0 +1,241 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { TextField } from '../../components/ui/text-field'
+import { productPath } from '../../lib/catalog'
+import { centsToDollars } from '../../lib/schemas/product'
+import { NEW_VARIANT_ROWS, readVariantsForm, rowField } from '../../lib/schemas/variants-form'
+import { pageMeta, shopNameFrom } from '../../lib/seo'
+import { MAX_OPTIONS, variantLabel, VARIANT_PARAM } from '../../lib/variants'
+import { requireStaff } from '../../server/auth/session.server'
+import { ProductNotFoundError, StaleEditError } from '../../server/catalog/product-changes.server'
+import { getProduct } from '../../server/catalog/products.server'
+import { saveVariants, VariantsRefusedError } from '../../server/catalog/variant-editor.server'
+import { shop } from '../../server/context.server'
+import { readForm } from '../../server/http/form.server'
+import { products } from '../../server/db/schema'
+import { eq } from 'drizzle-orm'
+import type { Route } from './+types/product.$productId.variants'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta(loaderData ? `Variants of ${loaderData.product.productName}` : 'Variants', 'A product’s options and variants.', shopNameFrom(matches)),
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db } = shop(context)
+  const product = await getProduct(db, params.productId)
+  if (!product) throw data(null, { status: 404 })
+  const [row] = await db.select({ version: products.version }).from(products).where(eq(products.id, params.productId))
+  return { product, version: row!.version, saved: new URL(request.url).searchParams.has('saved') }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request)
+  const form = await readForm(request)
+  const version = Number(form.get('version'))
+  const read = readVariantsForm(form)
+  if (!read.ok) return data({ errors: read.errors, formError: read.errors.form ?? 'Some fields need a look: see the messages below.' }, { status: 400 })
+  if (!Number.isSafeInteger(version))
+    return data({ errors: {}, formError: 'The form could not be read. Please reload the page and try again.' }, { status: 400 })
+  try {
+    const product = await saveVariants(shop(context).db, params.productId, version, read, staff.email)
+    return redirect(`${productPath(product.FBUID)}/variants?saved=1`)
+  } catch (error) {
+    if (error instanceof VariantsRefusedError || error instanceof StaleEditError) return data({ errors: {}, formError: error.message }, { status: 409 })
+    if (error instanceof ProductNotFoundError)
+      return data({ errors: {}, formError: 'This product was renamed or deleted after you opened it.' }, { status: 404 })
+    throw error
+  }
+}
+
+/** What a row of the editor starts with: a variant's stored fields, or nothing for a new one. */
+interface RowStart {
+  id: string | null
+  legend: string
+  values: string[]
+  priceCents: number | null
+  stockOnHand: number | null
+  sku: string
+  barcode: string
+  costCents: number | null
+  weightGrams: number
+  containsLithium: boolean
+}
+
+export default function ProductVariants({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, version, saved } = loaderData
+  const navigation = useNavigation()
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  const names = product.productOptionNames ?? []
+  // One more option slot than the product has (up to three), so staff can add one.
+  const slots = Math.min(MAX_OPTIONS, names.length + 1)
+  const rows: RowStart[] = [
+    {
+      id: product.FBUID,
+      legend: names.length > 0 ? `${variantLabel(product.productOptionValues ?? [])} (this product, the first variant)` : 'This product (its first variant)',
+      values: product.productOptionValues ?? [],
+      priceCents: product.productPrices[0]?.value ?? null,
+      stockOnHand: product.productStockOnHand,
+      sku: product.productSku,
+      barcode: product.productBarcode,
+      costCents: product.productCostCents,
+      weightGrams: product.productWeightGrams,
+      containsLithium: product.productContainsLithium,
+    },
+    ...(product.productVariants ?? []).map((variant) => ({
+      id: variant.FBUID,
+      legend: variantLabel(variant.productOptionValues),
+      values: variant.productOptionValues,
+      priceCents: variant.productPrices[0]?.value ?? null,
+      stockOnHand: variant.productStockOnHand,
+      sku: variant.productSku,
+      barcode: variant.productBarcode,
+      costCents: variant.productCostCents,
+      weightGrams: variant.productWeightGrams,
+      containsLithium: variant.productContainsLithium,
+    })),
+    ...Array.from({ length: NEW_VARIANT_ROWS }, () => ({
+      id: null,
+      legend: 'New variant',
+      values: [],
+      priceCents: null,
+      stockOnHand: null,
+      sku: '',
+      barcode: '',
+      costCents: null,
+      weightGrams: product.productWeightGrams,
+      containsLithium: product.productContainsLithium,
+    })),
+  ]
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Options and variants</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        <strong>{product.productName}</strong>: a product may come in up to three options (such as Capacity or Pack), with a variant for each combination, each
+        with its own price, stock, SKU and barcode. The product itself is the first variant; its pictures, descriptions and the rest are on{' '}
+        <Link to={`${productPath(product.FBUID)}/update`} className="font-semibold text-brand-700 underline">
+          the product form
+        </Link>
+        .
+      </p>
+      {actionData?.formError ? (
+        <Alert tone="error" className="mt-6">
+          {actionData.formError}
+        </Alert>
+      ) : saved && !actionData ? (
+        <Alert tone="success" className="mt-6">
+          Saved.{' '}
+          <Link to={productPath(product.FBUID)} className="font-semibold underline">
+            See the product page
+          </Link>
+        </Alert>
+      ) : null}
+      <Form method="post" className="mt-8 space-y-8" noValidate>
+        <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="rows" value={rows.length} />
+        <fieldset className="rounded-xl border border-slate-200 p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">Options</legend>
+          <p className="text-sm text-slate-600">Name each option the variants differ by; leave them all empty for a product that comes one way only.</p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            {Array.from({ length: slots }, (_, index) => (
+              <TextField key={index} name={`option-${index}`} label={`Option ${index + 1}`} defaultValue={names[index] ?? ''} maxLength={60} optional />
+            ))}
+          </div>
+        </fieldset>
+        {rows.map((row, index) => (
+          <fieldset key={row.id ?? `new-${index}`} className="rounded-xl border border-slate-200 p-4 sm:p-6" data-testid="variant-row">
+            <legend className="px-1 font-semibold">{row.legend}</legend>
+            {row.id ? <input type="hidden" name={rowField(index, 'id')} value={row.id} /> : null}
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-6">
+              {Array.from({ length: slots }, (_, slot) => (
+                <TextField
+                  key={slot}
+                  name={rowField(index, `value-${slot}`)}
+                  label={names[slot] ?? `Option ${slot + 1} value`}
+                  defaultValue={row.values[slot] ?? ''}
+                  error={errors[rowField(index, `value-${slot}`)]}
+                  maxLength={60}
+                />
+              ))}
+              <TextField
+                name={rowField(index, 'price')}
+                label="Price ($, incl. GST)"
+                inputMode="decimal"
+                defaultValue={row.priceCents === null ? '' : centsToDollars(row.priceCents)}
+                error={errors[rowField(index, 'price')]}
+              />
+              <TextField
+                name={rowField(index, 'stock')}
+                label="Stock on hand"
+                hint="Empty: not tracked"
+                inputMode="numeric"
+                defaultValue={row.stockOnHand ?? ''}
+                error={errors[rowField(index, 'stock')]}
+              />
+              <TextField
+                className="col-span-2"
+                name={rowField(index, 'sku')}
+                label="SKU"
+                defaultValue={row.sku}
+                error={errors[rowField(index, 'sku')]}
+                inputClassName="font-mono"
+                optional
+              />
+              <TextField
+                className="col-span-2"
+                name={rowField(index, 'barcode')}
+                label="Barcode (GTIN)"
+                inputMode="numeric"
+                defaultValue={row.barcode}
+                error={errors[rowField(index, 'barcode')]}
+                inputClassName="font-mono"
+                optional
+              />
+              <TextField
+                name={rowField(index, 'cost')}
+                label="Cost ($, excl. GST)"
+                inputMode="decimal"
+                defaultValue={row.costCents === null ? '' : centsToDollars(row.costCents)}
+                error={errors[rowField(index, 'cost')]}
+                optional
+              />
+              <TextField
+                name={rowField(index, 'weight')}
+                label="Weight (g)"
+                inputMode="numeric"
+                defaultValue={row.weightGrams}
+                error={errors[rowField(index, 'weight')]}
+              />
+            </div>
+            <div className="mt-4 flex flex-wrap gap-6 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name={rowField(index, 'lithium')} defaultChecked={row.containsLithium} className="h-4 w-4" />
+                Contains lithium batteries
+              </label>
+              {row.id && index > 0 ? (
+                <label className="flex items-center gap-2 text-red-800">
+                  <input type="checkbox" name={rowField(index, 'remove')} className="h-4 w-4" />
+                  Remove this variant
+                </label>
+              ) : null}
+              {row.id && index > 0 ? (
+                <Link to={`${productPath(product.FBUID)}?${new URLSearchParams({ [VARIANT_PARAM]: row.id })}`} className="text-brand-700 underline">
+                  See its page
+                </Link>
+              ) : null}
+            </div>
+          </fieldset>
+        ))}
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit" size="lg" disabled={navigation.state === 'submitting'}>
+            Save options and variants
+          </Button>
+          <Link to={productPath(product.FBUID)} className="text-sm text-slate-600 underline">
+            Back to the product
+          </Link>
+        </div>
+      </Form>
+    </div>
+  )
+}
