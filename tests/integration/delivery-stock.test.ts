@@ -1,6 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/node-postgres'
-import pg from 'pg'
+import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { gstIncluded } from '../../app/lib/money'
@@ -23,6 +21,7 @@ import { getEditableProduct, updateProduct } from '../../app/server/catalog/prod
 import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
 import { checkoutSessionEvent, signedWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { testDatabaseKinds } from '../support/databases'
+import { overlappingDatabase } from '../support/overlapping'
 import { routeContext } from '../support/route-context'
 import { loader as deliveryLoader } from '../../app/routes/checkout.delivery'
 
@@ -205,16 +204,7 @@ describe.each(testDatabaseKinds())('delivery, stock and payments on $name', (kin
     await addProduct('race-drone', 3)
     const priced = await priceCart(database.db, [{ FBUID: 'race-drone', productCount: 1 }])
     // On PostgreSQL every buyer gets a connection of their own, so the transactions really overlap.
-    let pool: pg.Pool | null = null
-    let db = database.db
-    if (kind.name === 'postgres') {
-      const result = await database.db.execute(sql`select current_database() as name`)
-      const [{ name }] = (result as unknown as { rows: [{ name: string }] }).rows
-      const url = new URL(process.env.TEST_DATABASE_URL!)
-      url.pathname = `/${name}`
-      pool = new pg.Pool({ connectionString: url.href, max: BUYERS })
-      db = drizzle({ client: pool, schema })
-    }
+    const { db, pool } = await overlappingDatabase(kind, database, BUYERS)
     try {
       const reserveUntil = new Date(Date.now() + 35 * MINUTE)
       const results = await Promise.allSettled(

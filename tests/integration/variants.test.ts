@@ -1,0 +1,262 @@
+import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProductFields } from '../../app/lib/catalog'
+import { updateProduct } from '../../app/server/catalog/product-changes.server'
+import { createProduct, getProduct, getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
+import { saveVariants, VariantsRefusedError, type VariantRow } from '../../app/server/catalog/variant-editor.server'
+import { StaleEditError } from '../../app/server/catalog/product-changes.server'
+import { createPendingOrder, priceCart } from '../../app/server/checkout/orders.server'
+import type { DatabaseHandle } from '../../app/server/db/client.server'
+import { orderLines, products } from '../../app/server/db/schema'
+import { exportFile } from '../../app/server/migration/export.server'
+import { applyImport, dryRunImport } from '../../app/server/migration/import.server'
+import { readExportFile } from '../../app/server/migration/reader'
+import { OutOfStockError } from '../../app/server/stock/stock.server'
+import { testDatabaseKinds } from '../support/databases'
+import { overlappingDatabase } from '../support/overlapping'
+
+const MINUTE = 60_000
+
+/** A battery sold singly (the product, its first variant) and as a pair (a variant of its own). */
+const BATTERY: ProductFields = {
+  productName: 'Test Cell 6S Battery',
+  STUPID: 'prod_TestCell6S',
+  productCategory: 'parts-accessories',
+  productImages: [{ value: '/images/cell.svg', label: 'A battery', description: '' }],
+  productDescriptions: [{ value: '', label: '', description: 'A smart battery.' }],
+  productFeatures: [],
+  productSpecifications: [],
+  productDimensions: [],
+  productShipping: [],
+  productDownloads: [],
+  productPrices: [{ label: 'Price (inc. GST)', value: 99_900, description: '' }],
+  productStockOnHand: 10,
+  productWeightGrams: 2_700,
+  productContainsLithium: true,
+  productSku: 'TC-6S-1',
+}
+
+/** A row of the variants editor, as a staff member fills it in. */
+const row = (id: string | null, values: string[], priceCents: number, stockOnHand: number | null, sku = ''): VariantRow => ({
+  id,
+  optionValues: values,
+  priceCents,
+  stockOnHand,
+  sku,
+  barcode: '',
+  costCents: null,
+  weightGrams: 2_700,
+  containsLithium: true,
+  remove: false,
+})
+
+describe.each(testDatabaseKinds())('variants on $name', (kind) => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await kind.open()
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  const versionOf = async (id: string) => (await database.db.select({ version: products.version }).from(products).where(eq(products.id, id)))[0]!.version
+
+  /** A new battery product under its own name, with a pair of 3 units and a 16,000 mAh pack. */
+  async function batteryWithVariants(name: string) {
+    const product = await createProduct(database.db, { ...BATTERY, productName: name, productSku: '' }, 'staff@example.com')
+    const saved = await saveVariants(
+      database.db,
+      product.FBUID,
+      await versionOf(product.FBUID),
+      {
+        optionNames: ['Pack'],
+        rows: [row(product.FBUID, ['Single'], 99_900, 10), row(null, ['Matched pair'], 194_900, 3), row(null, ['16,000 mAh'], 79_900, 0)],
+      },
+      'staff@example.com',
+    )
+    const [pair, small] = saved.productVariants!
+    return { id: product.FBUID, pair: pair!.FBUID, small: small!.FBUID }
+  }
+
+  it('each variant has its own price, stock and name, in a cart and an order; a list shows the product once, from its lowest price of one that can be bought', async () => {
+    const battery = await batteryWithVariants('Variant Cell One')
+    expect(battery.pair).toBe('variant-cell-one-matched-pair')
+
+    const shown = (await getShownProduct(database.db, battery.id))!
+    expect(shown.optionNames).toEqual(['Pack'])
+    expect(shown.variants.map((variant) => [variant.optionValues, variant.price?.value, variant.stock.available])).toEqual([
+      [['Single'], 99_900, 10],
+      [['Matched pair'], 194_900, 3],
+      [['16,000 mAh'], 79_900, 0],
+    ])
+    // A variant is not a product of its own page: its id leads to its product's.
+    expect(await getShownProduct(database.db, battery.pair)).toBeNull()
+
+    const priced = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 2 }])
+    expect(priced.problems).toEqual([])
+    expect(priced.lines).toMatchObject([
+      { productId: battery.pair, productName: 'Variant Cell One — Matched pair', unitPriceCents: 194_900, quantity: 2, image: '/images/cell.svg' },
+    ])
+    const soldOut = await priceCart(database.db, [{ FBUID: battery.small, productCount: 1 }])
+    expect(soldOut.problems).toMatchObject([{ kind: 'stock', message: 'Variant Cell One — 16,000 mAh is sold out.' }])
+
+    const order = await createPendingOrder(database.db, {
+      lines: priced.lines,
+      email: 'pair@example.com',
+      userId: null,
+      provider: 'stripe',
+      updatedBy: null,
+      reserveUntil: new Date(Date.now() + 35 * MINUTE),
+    })
+    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))
+    expect(line).toMatchObject({ productId: battery.pair, productName: 'Variant Cell One — Matched pair', reservedQuantity: 2 })
+    const stock = await database.db
+      .select({ id: products.id, onHand: products.productStockOnHand, reserved: products.stockReserved })
+      .from(products)
+      .where(eq(products.id, battery.pair))
+    expect(stock).toEqual([{ id: battery.pair, onHand: 3, reserved: 2 }])
+
+    // The 16,000 mAh pack at $799 is sold out: the card starts from the cheapest one that can be bought.
+    const { cards } = await listCategoryPage(database.db, 'parts-accessories', 1)
+    const card = cards.filter((candidate) => candidate.productName === 'Variant Cell One')
+    expect(card).toMatchObject([{ FBUID: battery.id, price: { value: 99_900 }, priceFrom: true, hasVariants: true, stock: { available: 11 } }])
+  })
+
+  it('20 buyers racing for the last 3 units of one variant: 3 orders, 17 told it sold out, and the other variants untouched', async () => {
+    const BUYERS = 20
+    const battery = await batteryWithVariants('Variant Cell Race')
+    const priced = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 1 }])
+    const { db, pool } = await overlappingDatabase(kind, database, BUYERS)
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: BUYERS }, (_, buyer) =>
+          createPendingOrder(db, {
+            lines: priced.lines,
+            email: `racer${buyer}@example.com`,
+            userId: null,
+            provider: 'stripe',
+            updatedBy: null,
+            reserveUntil: new Date(Date.now() + 35 * MINUTE),
+          }),
+        ),
+      )
+      if (pool) expect(pool.totalCount).toBeGreaterThan(1)
+      const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3)
+      expect(refusals).toHaveLength(BUYERS - 3)
+      for (const refusal of refusals)
+        expect((refusal as OutOfStockError).shortages).toEqual([{ productId: battery.pair, productName: 'Variant Cell Race — Matched pair', available: 0 }])
+    } finally {
+      await pool?.end()
+    }
+    const stock = await database.db
+      .select({ id: products.id, onHand: products.productStockOnHand, reserved: products.stockReserved })
+      .from(products)
+      .where(eq(products.parentId, battery.id))
+    expect(new Map(stock.map((variant) => [variant.id, [variant.onHand, variant.reserved]]))).toEqual(
+      new Map([
+        [battery.pair, [3, 3]],
+        [battery.small, [0, 0]],
+      ]),
+    )
+    const [own] = await database.db
+      .select({ onHand: products.productStockOnHand, reserved: products.stockReserved })
+      .from(products)
+      .where(eq(products.id, battery.id))
+    expect(own).toEqual({ onHand: 10, reserved: 0 })
+  })
+
+  it('two staff saving the variants from their own forms: one is saved, the other asked to reload; a bad combination is refused with the reason', async () => {
+    const battery = await batteryWithVariants('Variant Cell Editors')
+    const version = await versionOf(battery.id)
+    const rows = (pairPrice: number) => [
+      row(battery.id, ['Single'], 99_900, 10),
+      row(battery.pair, ['Matched pair'], pairPrice, 3),
+      row(battery.small, ['16,000 mAh'], 79_900, 0),
+    ]
+    const results = await Promise.allSettled([
+      saveVariants(database.db, battery.id, version, { optionNames: ['Pack'], rows: rows(189_900) }, 'ann@example.com'),
+      saveVariants(database.db, battery.id, version, { optionNames: ['Pack'], rows: rows(184_900) }, 'bob@example.com'),
+    ])
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    expect(results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))[0]).toBeInstanceOf(StaleEditError)
+    const price = (await getProduct(database.db, battery.id))!.productVariants![0]!.productPrices[0]!.value
+    expect([189_900, 184_900]).toContain(price)
+
+    const twice = saveVariants(
+      database.db,
+      battery.id,
+      await versionOf(battery.id),
+      { optionNames: ['Pack'], rows: [row(battery.id, ['Single'], 99_900, 10), row(battery.pair, ['single'], 194_900, 3)] },
+      'ann@example.com',
+    )
+    await expect(twice).rejects.toThrow(VariantsRefusedError)
+    await expect(twice).rejects.toThrow('Two variants are both single: each combination of values once.')
+  })
+
+  it('renaming the product carries its variants; a draft product sells none of them', async () => {
+    const battery = await batteryWithVariants('Variant Cell Rename')
+    const current = (await getProduct(database.db, battery.id))!
+    const { productOptionNames: _names, productOptionValues: _values, productVariants: _variants, FBUID: _id, ...fields } = current
+    const renamed = await updateProduct(
+      database.db,
+      battery.id,
+      await versionOf(battery.id),
+      { ...fields, productName: 'Variant Cell Renamed' },
+      'ann@example.com',
+    )
+    expect(renamed.FBUID).toBe('variant-cell-renamed')
+    expect(renamed.productVariants!.map((variant) => variant.FBUID)).toEqual([battery.pair, battery.small])
+    const priced = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 1 }])
+    expect(priced.lines[0]!.productName).toBe('Variant Cell Renamed — Matched pair')
+
+    await updateProduct(
+      database.db,
+      renamed.FBUID,
+      await versionOf(renamed.FBUID),
+      { ...fields, productName: 'Variant Cell Renamed', productStatus: 'draft' },
+      'ann@example.com',
+    )
+    const draft = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 1 }])
+    expect(draft.problems).toMatchObject([{ kind: 'missing' }])
+  })
+
+  it('an export carries the variants inside the product; importing it elsewhere makes the same product, and a changed variant price imports as one update', async () => {
+    const battery = await batteryWithVariants('Variant Cell Export')
+    const exported = async (db: DatabaseHandle['db']) => {
+      let text = ''
+      for await (const piece of exportFile(db, 'products')) text += piece
+      return text
+    }
+    const file = await exported(database.db)
+    const documents = (text: string) => readExportFile(Readable.from([text]), 'products')
+    const entries = []
+    for await (const entry of documents(file)) entries.push(entry)
+    // One document for the product, none for its variants.
+    const mine = entries.filter((entry) => JSON.stringify(entry).includes('Variant Cell Export'))
+    expect(mine).toHaveLength(1)
+
+    const target = await kind.open()
+    try {
+      const plan = await dryRunImport(target.db, 'products', documents(file), { updatedBy: 'data import' })
+      expect(plan.rejected).toEqual([])
+      await applyImport(target.db, 'products', documents(file), { updatedBy: 'data import', expectedPlan: plan.plan })
+      expect(await getProduct(target.db, battery.id)).toEqual(await getProduct(database.db, battery.id))
+      // The same file again changes nothing.
+      const again = await dryRunImport(target.db, 'products', documents(file), { updatedBy: 'data import' })
+      expect(again.counts).toMatchObject({ create: 0, update: 0, rejected: 0 })
+
+      const changed = file.replace(/"value": 194900/, '"value": 179900')
+      expect(changed).not.toBe(file)
+      const update = await dryRunImport(target.db, 'products', documents(changed), { updatedBy: 'data import' })
+      expect(update.counts).toMatchObject({ create: 0, update: 1, rejected: 0 })
+      expect(update.updated).toEqual([{ id: battery.id, fields: ['productVariants'] }])
+      await applyImport(target.db, 'products', documents(changed), { updatedBy: 'data import', expectedPlan: update.plan })
+      const priced = await priceCart(target.db, [{ FBUID: battery.pair, productCount: 1 }])
+      expect(priced.lines[0]!.unitPriceCents).toBe(179_900)
+    } finally {
+      await target.close()
+    }
+  })
+})
