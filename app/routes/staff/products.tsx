@@ -172,7 +172,11 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
               wide: true,
               cell: (row) => (
                 <>
-                  <Link to={`${productPath(row.id)}/update`} className="font-semibold text-brand-700 hover:underline">
+                  {/* A variant is edited among its product's variants. */}
+                  <Link
+                    to={row.parentId ? `${productPath(row.parentId)}/variants` : `${productPath(row.id)}/update`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
                     {row.name}
                   </Link>
                   {row.status !== 'active' ? (

@@ -15,7 +15,7 @@ import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { isStorableText } from '../../lib/schemas/text'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { inShop } from '../../server/catalog/products.server'
+import { sellable, variantNameSql } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import { products } from '../../server/db/schema'
 import { shopIdentity } from '../../server/env.server'
@@ -35,7 +35,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = await getQuote(db, params.quoteId)
   if (!quote) throw data(null, { status: 404 })
   const [choices, timeline] = await Promise.all([
-    db.select({ id: products.id, name: products.productName }).from(products).where(inShop).orderBy(asc(products.productName)).limit(1000),
+    // Every variant is quoted on its own, under its own name.
+    db
+      .select({ id: products.id, name: variantNameSql })
+      .from(products)
+      .where(sellable)
+      .orderBy(asc(products.productName), asc(products.variantPosition))
+      .limit(1000),
     documentTimeline(db, 'quotes', quote.id),
   ])
   const { token: _secret, ...shown } = quote

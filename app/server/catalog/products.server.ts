@@ -217,6 +217,9 @@ export const variantImageSql = sql<string>`coalesce(${products.productImages} ->
 const buyableRow = (row: string) => sql.raw(`(${row}.stock_on_hand is null or ${row}.allow_backorder or ${row}.stock_on_hand - ${row}.stock_reserved > 0)`)
 const rowPrice = (row: string) => sql.raw(`(${row}.product_prices -> 0 ->> 'value')::integer`)
 /** The product and its variants, as rows `v` of a subquery. */
+/** A row's own first price in cents (null without one): a variant's, or a product's as its first variant. */
+export const ownPriceCents = sql<number | null>`(${products.productPrices} -> 0 ->> 'value')::integer`
+
 /**
  * A product's shown price in cents (its first price entry; null without one), as the database reads
  * it; for a product with options, the lowest of a variant that can be bought, else of any.
@@ -225,11 +228,13 @@ export const priceCents = sql<number | null>`case when cardinality(${products.op
   else coalesce((select min(${rowPrice('v')}) ${variantsOf} and ${buyableRow('v')}), (select min(${rowPrice('v')}) ${variantsOf})) end`
 /** Units on hand not held by payments under way; null when stock is not tracked. */
 export const availableUnits = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`
+/** A row's own units available now (a variant's, or a product's as its first variant): untracked or some not reserved. */
+export const ownInStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${availableUnits} > 0)`
 /**
  * Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand
  * not reserved; for a product with options, any of its variants.
  */
-export const inStockNow = sql<boolean>`case when cardinality(${products.optionNames}) = 0 then (${products.productStockOnHand} is null or ${availableUnits} > 0)
+export const inStockNow = sql<boolean>`case when cardinality(${products.optionNames}) = 0 then ${ownInStockNow}
   else exists (select 1 ${variantsOf} and (v.stock_on_hand is null or v.stock_on_hand - v.stock_reserved > 0)) end`
 /** Tracked, and available units at or below the product's own alert level (reports, digest, dashboard, products list). */
 export const lowOnStock = sql<boolean>`(${products.productStockOnHand} is not null and ${availableUnits} <= ${products.productLowStockThreshold})`

@@ -9,7 +9,7 @@ import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { StaleEditError, ProductNotFoundError } from './product-changes.server.ts'
 import { refuseDishonestWasPrice } from './was-price.server.ts'
-import { availableUnits, getProduct, inStockNow, lowOnStock, priceCents } from './products.server.ts'
+import { availableUnits, getProduct, lowOnStock, ownInStockNow, ownPriceCents as priceCents, variantNameSql } from './products.server.ts'
 
 /** One row of the staff products list: what it shows and edits, not the whole document. */
 export interface StaffProductRow {
@@ -27,6 +27,8 @@ export interface StaffProductRow {
   updatedAt: Date
   /** Confirmed addresses waiting for it to be back in stock (docs/domain.md, Back-in-stock alerts). */
   waiting: number
+  /** The product whose variant this row is (the list shows each variant with its own price and stock); null for a product. */
+  parentId: string | null
 }
 
 /**
@@ -58,7 +60,7 @@ function conditions(query: StaffProductQuery): SQL | undefined {
     query.category ? eq(products.productCategory, query.category) : undefined,
     query.status ? eq(products.productStatus, query.status) : undefined,
     query.stock === 'low' ? lowOnStock : undefined,
-    query.stock === 'out' ? sql`not ${inStockNow}` : undefined,
+    query.stock === 'out' ? sql`not ${ownInStockNow}` : undefined,
     query.stock === 'untracked' ? isNull(products.productStockOnHand) : undefined,
   )
 }
@@ -79,7 +81,9 @@ export async function listStaffProducts(db: Executor, query: StaffProductQuery):
     db
       .select({
         id: products.id,
-        name: products.productName,
+        // A variant is listed as a row of its own (its own price and stock), named with its values.
+        name: variantNameSql,
+        parentId: products.parentId,
         category: sql<Category>`${products.productCategory}`,
         status: products.productStatus,
         priceCents,
@@ -121,7 +125,7 @@ export async function quickEditProduct(db: Database, productId: string, expected
       const [first, ...others] = current.productPrices
       const stockChanges = change.stockOnHand !== undefined && current.productStockOnHand !== null && change.stockOnHand !== current.productStockOnHand
       // Nothing changed: nothing written, no history row.
-      if (first?.value === change.priceCents && !stockChanges) return (await getProduct(tx, productId))!
+      if (first?.value === change.priceCents && !stockChanges) return (await getProduct(tx, current.parentId ?? productId))!
       // A new price beside a standing was price is judged again, as on the form.
       const was = current.productWasPriceCents
       await refuseDishonestWasPrice(tx, productId, { wasCents: was, priceCents: first?.value ?? null }, { wasCents: was, priceCents: change.priceCents })
@@ -135,8 +139,10 @@ export async function quickEditProduct(db: Database, productId: string, expected
           updatedAt: new Date(),
         })
         .where(eq(products.id, productId))
-      const product = (await getProduct(tx, productId))!
-      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+      // A variant's change is a change of its product's document (which carries its variants).
+      const documentId = current.parentId ?? productId
+      const product = (await getProduct(tx, documentId))!
+      await recordHistory(tx, { collection: 'products', documentId, action: 'update', document: { ...product }, updatedBy })
       return product
     }),
   )
@@ -166,11 +172,12 @@ export async function bulkEditProducts(
       const skipped: string[] = []
       for (const productId of ids.sort()) {
         const [current] = await tx
-          .select({ version: products.version, onHand: products.productStockOnHand })
+          .select({ version: products.version, onHand: products.productStockOnHand, parentId: products.parentId })
           .from(products)
           .where(eq(products.id, productId))
           .for('update')
-        if (!current || ('stockOnHand' in change && current.onHand === null)) {
+        // A variant's status and range are its product's: only its stock is its own.
+        if (!current || ('stockOnHand' in change && current.onHand === null) || (current.parentId !== null && !('stockOnHand' in change))) {
           skipped.push(productId)
           continue
         }
@@ -184,8 +191,9 @@ export async function bulkEditProducts(
           .update(products)
           .set({ ...set, version: current.version + 1, updatedAt: new Date() })
           .where(eq(products.id, productId))
-        const product = (await getProduct(tx, productId))!
-        await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+        const documentId = current.parentId ?? productId
+        const product = (await getProduct(tx, documentId))!
+        await recordHistory(tx, { collection: 'products', documentId, action: 'update', document: { ...product }, updatedBy })
         changed.push(productId)
       }
       return { changed, skipped }

@@ -8,6 +8,7 @@ import { products } from '../db/schema.ts'
 import type { Env } from '../env.server.ts'
 import { stripeClient } from '../checkout/payments/stripe.server.ts'
 import { logger } from '../log.server.ts'
+import { variantNameSql } from './products.server.ts'
 
 /**
  * The link between the shop's catalogue and Stripe's (issue #9): staff read a Stripe product and its
@@ -369,7 +370,7 @@ export interface ShopProductPrices {
 
 export async function listShopPrices(db: Executor): Promise<ShopProductPrices[]> {
   return db
-    .select({ FBUID: products.id, productName: products.productName, STUPID: products.STUPID, productPrices: products.productPrices })
+    .select({ FBUID: products.id, productName: variantNameSql, STUPID: products.STUPID, productPrices: products.productPrices })
     .from(products)
     .orderBy(asc(products.productName))
 }

@@ -7,6 +7,7 @@ import { orderDiscounts, orders, products, promotions, shippingMethods } from '.
 import { recordHistory } from '../history/record.server.ts'
 import { uniqueViolation } from '../db/unique.server.ts'
 import { LIVE_STATUSES, promotionOf, type PromotionRow } from './pricing.server.ts'
+import { variantNameSql } from '../catalog/products.server.ts'
 
 /**
  * Promotions as staff keep them (/staff/promotions; docs/domain.md, Promotions): created and changed
@@ -97,9 +98,9 @@ export async function listPromotions(db: Executor): Promise<ListedPromotion[]> {
 export async function promotionChoices(db: Executor) {
   const [productRows, methodRows] = await Promise.all([
     db
-      .select({ id: products.id, name: products.productName, category: products.productCategory })
+      .select({ id: products.id, name: variantNameSql, category: products.productCategory })
       .from(products)
-      .orderBy(asc(products.productName), asc(products.id)),
+      .orderBy(asc(products.productName), asc(products.variantPosition), asc(products.id)),
     db.select({ id: shippingMethods.id, name: shippingMethods.name }).from(shippingMethods).orderBy(asc(shippingMethods.position), asc(shippingMethods.name)),
   ])
   const categories = [...new Set(productRows.map((row) => row.category))].sort()

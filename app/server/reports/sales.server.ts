@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { basQuarterOf, dayStart, shopDay, type BasQuarter, type Grouping } from '../../lib/reports/periods.ts'
-import { availableUnits, lowOnStock } from '../catalog/products.server.ts'
+import { availableUnits, lowOnStock, variantNameSql } from '../catalog/products.server.ts'
 import type { Executor } from '../db/client.server.ts'
 import { orderLines, orders, products, refunds } from '../db/schema.ts'
 
@@ -232,7 +232,7 @@ export async function lowStockProducts(db: Executor): Promise<LowStockProduct[]>
   const rows = await db
     .select({
       productId: products.id,
-      productName: products.productName,
+      productName: variantNameSql,
       onHand: products.productStockOnHand,
       reserved: products.stockReserved,
       available,

@@ -5,6 +5,7 @@ import type { Database, Executor } from '../db/client.server.ts'
 import { user } from '../db/auth-schema.ts'
 import { orders, products, tradeAccounts, tradePrices } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
+import { variantNameSql } from '../catalog/products.server.ts'
 
 /**
  * Trade accounts (docs/domain.md, Trade accounts): staff approve a customer account as a business,
@@ -158,7 +159,7 @@ export async function productCategories(db: Executor): Promise<string[]> {
 /** Every product with its normal price, for the price list's fixed prices. */
 export async function productsForPriceList(db: Executor): Promise<{ id: string; name: string; category: string; normalCents: number | null }[]> {
   const rows = await db
-    .select({ id: products.id, name: products.productName, category: products.productCategory, prices: products.productPrices })
+    .select({ id: products.id, name: variantNameSql, category: products.productCategory, prices: products.productPrices })
     .from(products)
     .orderBy(asc(products.productName), asc(products.id))
   return rows.map(({ prices, ...row }) => ({ ...row, normalCents: prices[0]?.value ?? null }))
