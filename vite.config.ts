@@ -27,9 +27,9 @@ export default defineConfig({
                   priority: 1,
                 },
                 {
-                  // What catalogue pages share (category lists and all products, search results, product pages): one file.
+                  // What catalogue pages share (category lists and all products, search results, product pages and their choice of variant): one file.
                   name: 'catalogue',
-                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag|list-controls|product-list-page|stock-alert-form)\.tsx|lib[\\/](category-query|stock-alerts)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]shop[\\/](breadcrumbs|page-links|product-card|add-to-bag|stock-note|price-tag|list-controls|product-list-page|stock-alert-form|variant-picker)\.tsx|lib[\\/](category-query|stock-alerts|variants)\.ts)$/,
                   priority: 1,
                 },
               ],
