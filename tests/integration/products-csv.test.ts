@@ -7,6 +7,8 @@ import { demoProducts } from '../../db/seed/catalog'
 import { BOM, parseCsv, restoreFormula } from '../../app/lib/csv'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct, getProduct } from '../../app/server/catalog/products.server'
+import { saveVariants, type VariantRow } from '../../app/server/catalog/variant-editor.server'
+import { priceCart } from '../../app/server/checkout/orders.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, products } from '../../app/server/db/schema'
@@ -201,6 +203,133 @@ describe.each(testDatabaseKinds())('products as CSV on $name', (kind) => {
     await apply(await check(textOf(['Handle', 'Variant Price'], records.slice(0, 1))))
     expect(await getProduct(database.db, 'unigps-m10-compass-module')).toBeNull()
     expect(await getProduct(database.db, 'unigps-m10-pro-compass')).toMatchObject({ productName: 'UniGPS M10 Pro Compass', productPrices: [{ value: 7700 }] })
+  })
+
+  /** A battery of this test's own, sold singly (the product) and as a matched pair and a small pack (its variants). */
+  async function batteryWithVariants(name: string) {
+    const base = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
+    const product = await createProduct(
+      database.db,
+      { ...base, productName: name, productSku: '', productBarcode: '', productPrices: [{ label: 'Price (inc. GST)', value: 99_900, description: '' }] },
+      'seed',
+    )
+    const [{ version }] = (await database.db.select({ version: products.version }).from(products).where(eq(products.id, product.FBUID))) as [
+      { version: number },
+    ]
+    const row = (id: string | null, values: string[], priceCents: number, stockOnHand: number | null, sku: string): VariantRow => ({
+      id,
+      optionValues: values,
+      priceCents,
+      stockOnHand,
+      sku,
+      barcode: '',
+      costCents: 50_000,
+      weightGrams: 2_700,
+      containsLithium: true,
+      remove: false,
+    })
+    const saved = await saveVariants(
+      database.db,
+      product.FBUID,
+      version,
+      {
+        optionNames: ['Pack'],
+        rows: [
+          row(product.FBUID, ['Single'], 99_900, 10, `${product.FBUID}-1`),
+          row(null, ['Matched pair'], 194_900, 3, `${product.FBUID}-2`),
+          row(null, ['16,000 mAh'], 79_900, 0, ''),
+        ],
+      },
+      'staff@example.com',
+    )
+    const [pair, small] = saved.productVariants!
+    return { id: product.FBUID, pair: pair!.FBUID, small: small!.FBUID }
+  }
+  /** This product's rows of a fresh export (other tests' products are left out of the file). */
+  const rowsOf = async (id: string) => recordsOf(await exported()).filter((record) => record.Handle === id)
+
+  it('exports a product with variants as its row and a row per variant, and importing the same file changes nothing', async () => {
+    const battery = await batteryWithVariants('CSV Cell Round Trip')
+    const text = await exported()
+    const own = recordsOf(text).filter((record) => record.Handle === battery.id)
+    expect(
+      own.slice(0, 3).map((record) => [record['Option1 Name'], record['Option1 Value'], record['Variant Price'], record['Variant ID'], record.Title]),
+    ).toEqual([
+      ['Pack', 'Single', '999.00', '', 'CSV Cell Round Trip'],
+      ['', 'Matched pair', '1949.00', battery.pair, ''],
+      ['', '16,000 mAh', '799.00', battery.small, ''],
+    ])
+    const before = await allProducts()
+    const whole = await check(text)
+    expect(whole.report.counts).toMatchObject({ create: 0, update: 0, rejected: 0 })
+    const mine = await check(textOf(CSV_COLUMNS, own))
+    expect(mine.report.counts).toEqual({ create: 0, update: 0, unchanged: 1, rejected: 0 })
+    expect(await allProducts()).toEqual(before)
+  })
+
+  it('imports a changed variant price as one update, and the cart prices the variant at it', async () => {
+    const battery = await batteryWithVariants('CSV Cell Price')
+    const records = await rowsOf(battery.id)
+    records.find((record) => record['Variant ID'] === battery.pair)!['Variant Price'] = '1,799.00'
+    const rows = await historyRows(battery.id)
+    const checked = await check(textOf(CSV_COLUMNS, records))
+    expect(checked.report.counts).toEqual({ create: 0, update: 1, unchanged: 0, rejected: 0 })
+    expect(checked.report.updated).toEqual([{ id: battery.id, fields: ['Variant Price (Matched pair)'] }])
+    expect(await apply(checked)).toMatchObject({ kind: 'applied', report: { counts: { update: 1 } } })
+    expect(await historyRows(battery.id)).toBe(rows + 1)
+    const priced = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 2 }])
+    expect(priced.problems).toEqual([])
+    expect(priced.lines).toMatchObject([{ productId: battery.pair, productName: 'CSV Cell Price — Matched pair', unitPriceCents: 179_900, quantity: 2 }])
+    // The product's own price and the other variant's are as they were.
+    expect((await priceCart(database.db, [{ FBUID: battery.id, productCount: 1 }])).lines[0]!.unitPriceCents).toBe(99_900)
+    expect((await getProduct(database.db, battery.id))!.productVariants!.map((variant) => variant.productPrices[0]!.value)).toEqual([179_900, 79_900])
+  })
+
+  it('adds a variant from a new row without an id, under the id the variants editor would give it; a row left out removes its variant', async () => {
+    const battery = await batteryWithVariants('CSV Cell New Row')
+    const records = await rowsOf(battery.id)
+    const small = records.findIndex((record) => record['Variant ID'] === battery.small)
+    records.splice(small, 1, {
+      Handle: battery.id,
+      'Option1 Value': 'Triple',
+      'Variant Price': '2799',
+      'Variant SKU': `${battery.id}-3`,
+      'Variant Inventory Qty': '4',
+      'Variant Grams': '8100',
+      'Contains Lithium': 'TRUE',
+    })
+    const checked = await check(textOf(CSV_COLUMNS, records))
+    expect(checked.report.rejected).toEqual([])
+    expect(checked.report.updated).toEqual([{ id: battery.id, fields: ['new variant (Triple)', 'removed variant (16,000 mAh)'] }])
+    await apply(checked)
+    const after = (await getProduct(database.db, battery.id))!
+    expect(
+      after.productVariants!.map((variant) => [variant.FBUID, variant.productOptionValues, variant.productPrices[0]?.value, variant.productStockOnHand]),
+    ).toEqual([
+      [battery.pair, ['Matched pair'], 194_900, 3],
+      [`${battery.id}-triple`, ['Triple'], 279_900, 4],
+    ])
+    const priced = await priceCart(database.db, [{ FBUID: `${battery.id}-triple`, productCount: 1 }])
+    expect(priced.lines).toMatchObject([{ productName: 'CSV Cell New Row — Triple', unitPriceCents: 279_900 }])
+    // Exporting and importing again changes nothing.
+    expect((await check(textOf(CSV_COLUMNS, await rowsOf(battery.id)))).report.counts).toMatchObject({ update: 0, unchanged: 1 })
+  })
+
+  it('refuses a variant’s bad price by its row’s line, and a SKU another product has, writing nothing', async () => {
+    const battery = await batteryWithVariants('CSV Cell Taken SKU')
+    await database.db.update(products).set({ productSku: 'TAKEN-SKU' }).where(eq(products.id, 'unidrone-e900'))
+    const records = await rowsOf(battery.id)
+    const pair = records.find((record) => record['Variant ID'] === battery.pair)!
+    pair['Variant Price'] = 'lots'
+    const price = await check(textOf(CSV_COLUMNS, records))
+    expect(price.report.rejected).toEqual([{ id: battery.id, reason: 'Line 3: Variant Price: "lots" is not an amount in dollars, such as 1299.00.' }])
+    pair['Variant Price'] = '1949.00'
+    pair['Variant SKU'] = 'taken-sku'
+    const before = await allProducts()
+    const sku = await check(textOf(CSV_COLUMNS, records))
+    expect(sku.report.rejected).toEqual([{ id: battery.id, reason: 'Line 2: The SKU taken-sku is already used by “UniDrone E900”: each product has its own.' }])
+    expect(await apply(sku)).toMatchObject({ kind: 'dry-run', notice: '1 document was rejected, so nothing was written.' })
+    expect(await allProducts()).toEqual(before)
   })
 
   it('answers a malformed file, a CSV for another collection and renames with a CSV with a 400 and the reason', async () => {

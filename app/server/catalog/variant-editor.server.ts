@@ -32,8 +32,11 @@ export class VariantsRefusedError extends Error {
   override name = 'VariantsRefusedError'
 }
 
-/** A new variant's id: the product's and its values ("unicell-6s-pair"), numbered when taken. */
-function newVariantId(productId: string, values: string[], taken: Set<string>): string {
+/**
+ * A new variant's id: the product's and its values ("unicell-6s-pair"), numbered when taken; the id
+ * is added to `taken`. The editor's and products.csv's new variants (app/server/migration/products-csv.ts).
+ */
+export function newVariantId(productId: string, values: string[], taken: Set<string>): string {
   const base = `${productId}-${slugify(values.join(' ')) || 'variant'}`.slice(0, 190)
   let id = base
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`

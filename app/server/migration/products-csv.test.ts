@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { demoProducts } from '../../../db/seed/catalog'
 import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../lib/catalog'
-import { BOM, CsvError, parseCsv } from '../../lib/csv'
+import { BOM, CsvError, csvLine, parseCsv } from '../../lib/csv'
 import { slugify } from '../../lib/slug'
 import type { Document } from './format'
 import type { ImportReport } from './import.server'
@@ -137,7 +137,7 @@ describe('products as CSV', () => {
     expect(documents['unicam-f1-fpv-camera']).toEqual({ reason: 'Variant Price: empty: enter the price as an amount in dollars, such as 1299.00.' })
   })
 
-  it('refuses variants and second product rows, and adds images from image rows', async () => {
+  it('refuses an option value without its name and second product rows, and adds images from image rows', async () => {
     const product = stored(7)
     const { documents } = await complete(
       file(
@@ -158,10 +158,245 @@ describe('products as CSV', () => {
         { value: '/images/c.svg', label: 'Third', description: '' },
       ],
     })
-    expect(documents['red-thing']).toEqual({
-      reason: expect.stringMatching(/^Line 5 is a variant \(Option1 Value "Red"\): the shop's products have no variants yet/),
-    })
+    expect(documents['red-thing']).toEqual({ reason: 'Option1 Value: "Red" has no option: its name goes in Option1 Name.' })
     expect(documents.twice).toEqual({ reason: expect.stringMatching(/^Line 7 repeats this Handle with more than an image \(Title\)/) })
+  })
+
+  /** The demo product with options Pack and Plug: itself Single / XT60, and a pair and a small pack. */
+  function withVariants(changes: Record<string, unknown> = {}): Document {
+    const product = stored(0, { productSku: 'UD-E900', productWeightGrams: 2_700, productContainsLithium: true, ...changes })
+    const variant = (id: string, values: string[], cents: number, more: Record<string, unknown> = {}) => ({
+      ...DEFAULT_WAS_PRICE,
+      ...DEFAULT_LOGISTICS,
+      ...DEFAULT_STOCK_KEEPING,
+      FBUID: id,
+      productOptionValues: values,
+      productPrices: [{ label: values.join(' / '), value: cents, description: '' }],
+      productImages: [],
+      ...more,
+    })
+    return {
+      ...product,
+      productOptionNames: ['Pack', 'Plug'],
+      productOptionValues: ['Single', 'XT60'],
+      productVariants: [
+        variant('unidrone-e900-matched-pair-xt60', ['Matched pair', 'XT60'], 2_499_900, {
+          productSku: 'UD-E900-2',
+          productBarcode: '9780306406157',
+          productStockOnHand: 3,
+          productCostCents: 1_600_000,
+          productWasPriceCents: 2_599_900,
+          productWeightGrams: 5_400,
+          productContainsLithium: true,
+          productImages: [
+            { value: '/images/pair.svg', label: 'The pair', description: 'Two packs' },
+            { value: '/images/pair-2.svg', label: 'Side', description: '' },
+          ],
+          productPrices: [{ label: 'Matched pair / XT60', value: 2_499_900, description: 'price_pair' }],
+        }),
+        variant('unidrone-e900-single-xt90', ['Single', 'XT90'], 1_299_900, {
+          productStockOnHand: 0,
+          productAllowBackorder: true,
+          productBackorderLeadTime: '2 weeks',
+        }),
+      ],
+    }
+  }
+  const variantsOf = (document: unknown) => (document as { productVariants: Record<string, unknown>[] }).productVariants
+  /** The file's rows as records by column name. */
+  const recordsOf = (text: string) => {
+    const [header, ...rows] = parseCsv(text).map((row) => row.cells)
+    return rows.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? ''])))
+  }
+  const textOf = (records: Record<string, string>[]) => csvHeader() + records.map((record) => csvLine(CSV_COLUMNS.map((name) => record[name] ?? ''))).join('')
+
+  it('writes a product with options as its row, a row per other variant and its image rows, as Shopify does', () => {
+    const product = withVariants()
+    const records = recordsOf(csvHeader() + productCsvRows(product, context))
+    const images = (product.productImages as unknown[]).length
+    expect(records).toHaveLength(1 + 2 + images - 1)
+    expect(records[0]).toMatchObject({
+      Handle: 'unidrone-e900',
+      Title: 'UniDrone E900',
+      'Option1 Name': 'Pack',
+      'Option1 Value': 'Single',
+      'Option2 Name': 'Plug',
+      'Option2 Value': 'XT60',
+      'Option3 Name': '',
+      'Variant SKU': 'UD-E900',
+      'Variant Image': '',
+      'Variant ID': '',
+    })
+    // A variant's row: its Handle, values and own columns; the product's columns are its first row's.
+    const pair = Object.fromEntries(Object.entries(records[1]!).filter(([, cell]) => cell !== ''))
+    expect(pair).toEqual({
+      Handle: 'unidrone-e900',
+      'Option1 Value': 'Matched pair',
+      'Option2 Value': 'XT60',
+      'Variant SKU': 'UD-E900-2',
+      'Variant Grams': '5400',
+      'Variant Inventory Qty': '3',
+      'Variant Inventory Policy': 'deny',
+      'Variant Price': '24999.00',
+      'Variant Compare At Price': '25999.00',
+      'Variant Barcode': '9780306406157',
+      'Cost per item': '16000.00',
+      'Variant Image': 'https://shop.example/images/pair.svg',
+      'Stripe Price ID': 'price_pair',
+      'Contains Lithium': 'TRUE',
+      'Low Stock Alert': '3',
+      'Variant ID': 'unidrone-e900-matched-pair-xt60',
+    })
+    expect(records[2]).toMatchObject({
+      'Option1 Value': 'Single',
+      'Option2 Value': 'XT90',
+      'Variant Inventory Policy': 'continue',
+      'Backorder Lead Time': '2 weeks',
+    })
+    expect(records[3]!['Image Position']).toBe('2')
+    expect(records[3]!['Option1 Value']).toBe('')
+    // Without options, Shopify's Title and Default Title as before.
+    expect(recordsOf(csvHeader() + productCsvRows(stored(1), context))[0]).toMatchObject({
+      'Option1 Name': 'Title',
+      'Option1 Value': 'Default Title',
+      'Option2 Name': '',
+    })
+  })
+
+  it('reads a product with options back into the same document, and a file without option columns keeps the stored variants', async () => {
+    const product = withVariants()
+    const { csv, documents } = await complete(csvHeader() + productCsvRows(product, context), [product])
+    expect(documents['unidrone-e900']).toEqual(withoutId(product))
+    expect(csv.changes.get('unidrone-e900')).toEqual([])
+    expect(csv.variantLines.get('unidrone-e900')).toEqual([3, 4])
+
+    const prices = await complete(file('Handle,Variant Price', 'unidrone-e900,100'), [product])
+    expect(variantsOf(prices.documents['unidrone-e900'])).toEqual(product.productVariants)
+    // Shopify's "no options" keeps them too: a file from before variants were in it removes none.
+    const old = await complete(file('Handle,Option1 Name,Option1 Value', 'unidrone-e900,Title,Default Title'), [product])
+    expect(old.documents['unidrone-e900']).toEqual(withoutId(product))
+  })
+
+  it('reads a changed variant, a new variant without an id and a variant left out', async () => {
+    const product = withVariants()
+    const records = recordsOf(csvHeader() + productCsvRows(product, context))
+    records[1]!['Variant Price'] = '23,999'
+    records[1]!['Variant Image'] = 'https://shop.example/images/pair-2.svg'
+    // The small pack's row is left out, and a new one added without an id.
+    records.splice(2, 1, {
+      Handle: 'unidrone-e900',
+      'Option1 Value': 'Matched pair',
+      'Option2 Value': 'XT90',
+      'Variant Price': '249.99',
+      'Variant SKU': 'UD-E900-2-90',
+    })
+    const { csv, documents } = await complete(textOf(records), [product])
+    const [pair, added] = variantsOf(documents['unidrone-e900'])
+    expect(pair).toMatchObject({
+      FBUID: 'unidrone-e900-matched-pair-xt60',
+      productPrices: [{ label: 'Matched pair / XT60', value: 2_399_900, description: 'price_pair' }],
+      productImages: [
+        { value: '/images/pair-2.svg', label: '', description: '' },
+        { value: '/images/pair-2.svg', label: 'Side', description: '' },
+      ],
+    })
+    // A new variant: the editor's id and price label; the file's empty cells are what they say (0 grams, no lithium, not tracked).
+    expect(added).toEqual({
+      FBUID: 'unidrone-e900-matched-pair-xt90',
+      productOptionValues: ['Matched pair', 'XT90'],
+      productPrices: [{ label: 'Matched pair / XT90', value: 24_999, description: '' }],
+      productImages: [],
+      productWasPriceCents: null,
+      productSku: 'UD-E900-2-90',
+      productBarcode: '',
+      productCostCents: null,
+      productStockOnHand: null,
+      productWeightGrams: 0,
+      productContainsLithium: false,
+      productAllowBackorder: false,
+      productBackorderLeadTime: '',
+      productLowStockThreshold: 3,
+    })
+    expect(variantsOf(documents['unidrone-e900'])).toHaveLength(2)
+    expect(csv.changes.get('unidrone-e900')).toEqual([
+      'Variant Price (Matched pair / XT60)',
+      'Variant Image (Matched pair / XT60)',
+      'new variant (Matched pair / XT90)',
+      'removed variant (Single / XT90)',
+    ])
+  })
+
+  it('takes a variant row without an id as the stored variant of its values, and numbers a new id that is taken', async () => {
+    const product = withVariants()
+    const rows = [
+      'Handle,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price',
+      'unidrone-e900,Pack,Single,Plug,XT60,12999',
+      'unidrone-e900,,single,,xt90,99',
+      'unidrone-e900,,Matched pair,,XT90,250',
+    ]
+    const taken = withVariants()
+    ;(taken.productVariants as { FBUID: string }[])[0]!.FBUID = 'unidrone-e900-matched-pair-xt90'
+    const { documents } = await complete(file(...rows), [product])
+    expect(variantsOf(documents['unidrone-e900']).map((variant) => [variant.FBUID, variant.productOptionValues])).toEqual([
+      ['unidrone-e900-single-xt90', ['single', 'xt90']],
+      ['unidrone-e900-matched-pair-xt90', ['Matched pair', 'XT90']],
+    ])
+    // Columns the file does not have: the stored variant keeps its own, a new one takes the product's weight and lithium.
+    expect(variantsOf(documents['unidrone-e900'])[0]).toMatchObject({ productAllowBackorder: true, productBackorderLeadTime: '2 weeks', productStockOnHand: 0 })
+    expect(variantsOf(documents['unidrone-e900'])[1]).toMatchObject({ productWeightGrams: 2_700, productContainsLithium: true, productStockOnHand: null })
+    const again = await complete(file(...rows), [taken])
+    expect(variantsOf(again.documents['unidrone-e900']).map((variant) => variant.FBUID)).toEqual([
+      'unidrone-e900-single-xt90',
+      'unidrone-e900-matched-pair-xt90-2',
+    ])
+  })
+
+  it('gives a product’s option and variant rows their reasons, by line and column', async () => {
+    const { documents } = await complete(
+      file(
+        'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Variant ID',
+        'unidrone-e900,UniDrone E900,Title,Default Title,,,1,',
+        'unidrone-e900,,,Red,,,2,',
+        'unicam-f1-fpv-camera,UniCam F1 FPV Camera,Lens,,,Wide,3,',
+        'unimotor-6215-kv180,UniMotor 6215 KV180,,,Size,Big,3,',
+        'unipilot-x7-pro,UniPilot X7 Pro,Pack,Single,,,4,',
+        'unipilot-x7-pro,Another Title,Size,Pair,,Big,abc,',
+        'unipilot-x7-pro,,,,,,,unipilot-x7-pro-pair',
+      ),
+      [stored(0), stored(7), stored(3)],
+    )
+    expect(documents['unimotor-6215-kv180']).toEqual({
+      reason: 'Option2 Name: "Size" follows an empty Option1 Name: name the options in order.',
+    })
+    expect(documents['unidrone-e900']).toEqual({
+      reason: expect.stringMatching(/^Line 3 is a variant \(Option1 Value "Red"\), but the product's first row names no options/),
+    })
+    expect(documents['unicam-f1-fpv-camera']).toEqual({
+      reason:
+        'Option1 Value: empty: give the product\'s own Lens (the product is its first variant).; Option2 Value: "Wide" has no option: its name goes in Option2 Name.',
+    })
+    expect(documents['unipilot-x7-pro']).toEqual({
+      reason: [
+        'Line 8 repeats this Handle with more than an image (Variant ID): a product has one row, then a row per other variant with its Option1 Value, and rows holding only Handle, Image Src, Image Position and Image Alt Text.',
+      ].join('; '),
+    })
+    const variantRow = await complete(
+      file(
+        'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price',
+        'unipilot-x7-pro,UniPilot X7 Pro,Pack,Single,,,4',
+        'unipilot-x7-pro,Another Title,Size,Pair,,Big,abc',
+        'unipilot-x7-pro,UniPilot X7 Pro,Pack,Trio,,,5',
+      ),
+      [stored(3)],
+    )
+    expect(variantRow.documents['unipilot-x7-pro']).toEqual({
+      reason: [
+        'Line 3: Option1 Name: "Size" is not the product\'s "Pack": a variant\'s row leaves the names empty or repeats its first row\'s.',
+        'Option2 Value: "Big", but the product has no Option2 Name.',
+        "Title: a variant's row leaves the product's columns empty; they are read from its first row (line 2).",
+        'Variant Price: "abc" is not an amount in dollars, such as 1299.00.',
+      ].join('; '),
+    })
   })
 
   it('gives a new product the empty required fields for the schema to name', async () => {
@@ -226,5 +461,28 @@ describe('products as CSV', () => {
       { id: 'unicam-f1-fpv-camera', reason: 'Line 7: Variant Barcode: This barcode’s last digit does not match the others: please check it.' },
     ])
     expect(told.updated).toEqual([{ id: 'unidrone-e900', fields: ['Variant Price'] }])
+
+    const variants = describeCsvReport(
+      {
+        ...report,
+        rejected: [
+          { id: 'unicam-f1-fpv-camera', reason: 'productVariants.1.productBarcode: This barcode’s last digit does not match the others: please check it.' },
+          { id: 'unidrone-e900', reason: 'productOptionValues.1: An option or value cannot contain " / ", which separates values in names.' },
+        ],
+      },
+      {
+        lines: new Map([
+          ['unicam-f1-fpv-camera', 7],
+          ['unidrone-e900', 2],
+        ]),
+        variantLines: new Map([['unicam-f1-fpv-camera', [8, 10]]]),
+        columns: [],
+        changes: new Map(),
+      },
+    )
+    expect(variants.rejected).toEqual([
+      { id: 'unicam-f1-fpv-camera', reason: 'Line 10: Variant Barcode: This barcode’s last digit does not match the others: please check it.' },
+      { id: 'unidrone-e900', reason: 'Line 2: Option2 Value: An option or value cannot contain " / ", which separates values in names.' },
+    ])
   })
 })

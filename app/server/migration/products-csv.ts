@@ -1,13 +1,26 @@
 /**
- * Products as a spreadsheet (docs/data-format.md, Products as CSV): one row per product under the
- * column names of Shopify's product CSV where a column means the same, and the shop's own columns
- * after them. Reading turns each product's rows into an import entry whose document is completed
- * from the stored product, so a file's missing columns keep the stored values and the JSON import's
- * checks, dry run and apply (import.server.ts) do the rest.
+ * Products as a spreadsheet (docs/data-format.md, Products as CSV): a row per product, then a row per
+ * other variant, under the column names of Shopify's product CSV where a column means the same, and
+ * the shop's own columns after them. Reading turns each product's rows into an import entry whose
+ * document is completed from the stored product, so a file's missing columns keep the stored values
+ * and the JSON import's checks, dry run and apply (import.server.ts) do the rest.
  */
-import { CATEGORIES, CATEGORY_LABELS, DEFAULT_LOGISTICS, PRODUCT_STATUSES, type ProductFields, type ProductItem } from '../../lib/catalog.ts'
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  DEFAULT_LOGISTICS,
+  DEFAULT_STOCK_KEEPING,
+  DEFAULT_WAS_PRICE,
+  PRODUCT_STATUSES,
+  type Product,
+  type ProductFields,
+  type ProductItem,
+  type ProductVariantDocument,
+} from '../../lib/catalog.ts'
 import { BOM, CsvError, CsvReader, csvLine, restoreFormula, type CsvRow } from '../../lib/csv.ts'
 import { centsToDollars, dollarsToCents } from '../../lib/schemas/product.ts'
+import { MAX_OPTIONS, variantLabel } from '../../lib/variants.ts'
+import { newVariantId } from '../catalog/variant-editor.server.ts'
 import type { Document } from './format.ts'
 import type { ImportEntry, ImportReport } from './import.server.ts'
 
@@ -21,8 +34,8 @@ export interface CsvContext {
   origin: string | null
 }
 
-/** A stored product document: every field present (the export fills in the defaults). */
-type Stored = Required<ProductFields> & { FBUID: string }
+/** A stored product document: every field present (the export fills in the defaults), its options and variants when it has them. */
+type Stored = Required<ProductFields> & { FBUID: string } & Pick<Product, 'productOptionNames' | 'productOptionValues' | 'productVariants'>
 /** A product being completed from a file's row: the stored fields, or a new product's empty ones. */
 type Draft = Record<string, unknown> & { productImages: ProductItem[]; productDescriptions: ProductItem[]; productPrices: Stored['productPrices'] }
 
@@ -34,13 +47,23 @@ interface Column {
   /** The document's fields the column carries, to name a change in the dry run by its column. */
   fields: readonly string[]
   write: (product: Stored, context: CsvContext) => string
-  /** Absent: written for Shopify's sake, never read (Vendor, the option columns, the images' own columns). */
+  /**
+   * Absent: written for Shopify's sake, never read (Vendor), or read from all of a product's rows
+   * together (the options, the images).
+   */
   read?: Read
+  /** A variant's own field (its price, stock, SKU…): written and read on each variant's row as on the product's. */
+  perVariant?: boolean
+  /** A variant row's cell of a column that is not perVariant (its Handle, option values, image, id); absent: empty. */
+  writeVariant?: (variant: ProductVariantDocument, product: Stored, context: CsvContext) => string
 }
 
 const TRUE = 'TRUE'
 const FALSE = 'FALSE'
 const bool = (value: boolean) => (value ? TRUE : FALSE)
+
+/** A new product's price entry's label (a new variant's is its values, as the variants editor names it). */
+const NEW_PRICE_LABEL = 'Price'
 
 const AMOUNT_EXAMPLE = 'an amount in dollars, such as 1299.00'
 const notAmount = (cell: string) => `"${cell}" is not ${AMOUNT_EXAMPLE}.`
@@ -138,9 +161,19 @@ const imageAddress = (value: string, context: CsvContext) => (value.startsWith('
 const imageValue = (address: string, context: CsvContext) =>
   context.origin && address.startsWith(`${context.origin}/`) ? address.slice(context.origin.length) : address
 
+const OPTION_NUMBERS = Array.from({ length: MAX_OPTIONS }, (_, index) => index + 1)
+const hasOptions = (product: Pick<Stored, 'productOptionNames'>) => (product.productOptionNames?.length ?? 0) > 0
+// Shopify's way of saying "no variants": the only option is Title, its only value Default Title.
+const NO_OPTION_NAME = 'Title'
+const NO_OPTION_VALUE = 'Default Title'
+const optionName = (product: Stored, number: number) =>
+  hasOptions(product) ? (product.productOptionNames![number - 1] ?? '') : number === 1 ? NO_OPTION_NAME : ''
+const optionValue = (product: Stored, values: readonly string[] | undefined, number: number) =>
+  hasOptions(product) ? (values?.[number - 1] ?? '') : number === 1 ? NO_OPTION_VALUE : ''
+
 /** The columns of Shopify's product CSV that mean the same here, then the shop's own. */
 const COLUMNS: readonly Column[] = [
-  { name: 'Handle', fields: [], write: (product) => product.FBUID },
+  { name: 'Handle', fields: [], write: (product) => product.FBUID, writeVariant: (_variant, product) => product.FBUID },
   { name: 'Title', fields: ['productName'], write: (product) => product.productName, read: readText('productName') },
   {
     name: 'Body (HTML)',
@@ -193,10 +226,17 @@ const COLUMNS: readonly Column[] = [
       return null
     },
   },
-  // Shopify's way of saying "no variants": the only option is Title, its only value Default Title.
-  { name: 'Option1 Name', fields: [], write: () => 'Title' },
-  { name: 'Option1 Value', fields: [], write: () => 'Default Title' },
-  { name: 'Variant SKU', fields: ['productSku'], write: (product) => product.productSku, read: readText('productSku') },
+  // The options are read from all of a product's rows together (readOptions below).
+  ...OPTION_NUMBERS.flatMap((number): Column[] => [
+    { name: `Option${number} Name`, fields: ['productOptionNames'], write: (product) => optionName(product, number) },
+    {
+      name: `Option${number} Value`,
+      fields: ['productOptionValues'],
+      write: (product) => optionValue(product, product.productOptionValues, number),
+      writeVariant: (variant, product) => optionValue(product, variant.productOptionValues, number),
+    },
+  ]),
+  { name: 'Variant SKU', fields: ['productSku'], write: (product) => product.productSku, read: readText('productSku'), perVariant: true },
   {
     name: 'Variant Grams',
     fields: ['productWeightGrams'],
@@ -207,6 +247,7 @@ const COLUMNS: readonly Column[] = [
       draft.productWeightGrams = grams
       return null
     },
+    perVariant: true,
   },
   {
     name: 'Variant Inventory Qty',
@@ -219,6 +260,7 @@ const COLUMNS: readonly Column[] = [
       draft.productStockOnHand = units
       return null
     },
+    perVariant: true,
   },
   {
     name: 'Variant Inventory Policy',
@@ -230,6 +272,7 @@ const COLUMNS: readonly Column[] = [
       draft.productAllowBackorder = policy === 'continue'
       return null
     },
+    perVariant: true,
   },
   {
     name: 'Variant Price',
@@ -240,27 +283,37 @@ const COLUMNS: readonly Column[] = [
       if (cell === '' && !first) return null
       const cents = dollarsToCents(cell)
       if (cents === null) return cell === '' ? `empty: enter the price as ${AMOUNT_EXAMPLE}.` : notAmount(cell)
-      draft.productPrices = [first ? { ...first, value: cents } : { value: cents, label: 'Price', description: '' }, ...rest]
+      draft.productPrices = [first ? { ...first, value: cents } : { value: cents, label: NEW_PRICE_LABEL, description: '' }, ...rest]
       return null
     },
+    perVariant: true,
   },
   {
     name: 'Variant Compare At Price',
     fields: ['productWasPriceCents'],
     write: (product) => (product.productWasPriceCents === null ? '' : centsToDollars(product.productWasPriceCents)),
     read: readOptionalAmount('productWasPriceCents'),
+    perVariant: true,
   },
-  { name: 'Variant Barcode', fields: ['productBarcode'], write: (product) => product.productBarcode, read: readText('productBarcode') },
+  { name: 'Variant Barcode', fields: ['productBarcode'], write: (product) => product.productBarcode, read: readText('productBarcode'), perVariant: true },
   {
     name: 'Cost per item',
     fields: ['productCostCents'],
     write: (product) => (product.productCostCents === null ? '' : centsToDollars(product.productCostCents)),
     read: readOptionalAmount('productCostCents'),
+    perVariant: true,
   },
   // The images are read from all of a product's rows together (productImages below).
   { name: 'Image Src', fields: ['productImages'], write: (product, context) => imageAddress(firstImage(product)?.value ?? '', context) },
   { name: 'Image Position', fields: [], write: (product) => (firstImage(product) ? '1' : '') },
   { name: 'Image Alt Text', fields: [], write: (product) => firstImage(product)?.label ?? '' },
+  // A variant's own picture, shown when it is chosen (the product's pictures are its Image rows): empty in the product's row.
+  {
+    name: 'Variant Image',
+    fields: ['productVariants'],
+    write: () => '',
+    writeVariant: (variant, _product, context) => imageAddress(variant.productImages[0]?.value ?? '', context),
+  },
   // The shop's own columns, which Shopify does not have.
   { name: 'Stripe Product ID', fields: ['STUPID'], write: (product) => product.STUPID, read: readText('STUPID') },
   {
@@ -273,18 +326,21 @@ const COLUMNS: readonly Column[] = [
       draft.productPrices = [{ ...first, description: cell }, ...rest]
       return null
     },
+    perVariant: true,
   },
   {
     name: 'Contains Lithium',
     fields: ['productContainsLithium'],
     write: (product) => bool(product.productContainsLithium),
     read: readBoolean('productContainsLithium'),
+    perVariant: true,
   },
   {
     name: 'Backorder Lead Time',
     fields: ['productBackorderLeadTime'],
     write: (product) => product.productBackorderLeadTime,
     read: readText('productBackorderLeadTime'),
+    perVariant: true,
   },
   {
     name: 'Low Stock Alert',
@@ -296,6 +352,7 @@ const COLUMNS: readonly Column[] = [
       draft.productLowStockThreshold = level
       return null
     },
+    perVariant: true,
   },
   { name: 'Featured', fields: ['productFeatured'], write: (product) => bool(product.productFeatured), read: readBoolean('productFeatured') },
   { name: 'Use Cases', fields: ['productUseCases'], write: (product) => bool(product.productUseCases), read: readBoolean('productUseCases') },
@@ -308,22 +365,34 @@ const COLUMNS: readonly Column[] = [
       return null
     },
   },
+  // A variant row's own id, so that a variant keeps its stock, history and orders through a round trip; empty in
+  // the product's row (the product is its first variant, its id the Handle) and in a new variant's.
+  { name: 'Variant ID', fields: ['productVariants'], write: () => '', writeVariant: (variant) => variant.FBUID },
 ]
 
 export const CSV_COLUMNS: readonly string[] = COLUMNS.map((column) => column.name)
 const IMAGE_COLUMNS = ['Image Src', 'Image Position', 'Image Alt Text']
 const COLUMN_BY_KEY = new Map(COLUMNS.map((column) => [column.name.toLowerCase(), column]))
+const optionKey = (kind: 'Name' | 'Value', number: number) => `option${number} ${kind.toLowerCase()}`
 
 /** The header row, after the BOM that tells Excel the file is UTF-8. */
 export const csvHeader = () => BOM + csvLine(CSV_COLUMNS)
 
 /**
- * A product's rows: the product with its first image, then one row per further image holding only
- * Handle, Image Src, Image Position and Image Alt Text, as Shopify writes them.
+ * A product's rows: the product with its first image; a row per other variant holding its Handle,
+ * option values and its own columns, the product's left empty; then one row per further image holding
+ * only Handle, Image Src, Image Position and Image Alt Text, as Shopify writes them.
  */
 export function productCsvRows(document: Document, context: CsvContext): string {
   const product = document as unknown as Stored
   let text = csvLine(COLUMNS.map((column) => column.write(product, context)))
+  for (const variant of hasOptions(product) ? (product.productVariants ?? []) : []) {
+    text += csvLine(
+      COLUMNS.map((column) =>
+        column.perVariant ? column.write(variant as unknown as Stored, context) : (column.writeVariant?.(variant, product, context) ?? ''),
+      ),
+    )
+  }
   for (const [index, image] of product.productImages.entries()) {
     if (index === 0) continue
     text += csvLine(
@@ -356,11 +425,16 @@ interface ImageCell {
   alt: string
 }
 
-/** One product's rows: its own (the first with its Handle) and the images of all of them. */
-interface ProductRows {
-  handle: string
+/** A row's cells by the lower-cased names of the columns the shop reads. */
+interface RowCells {
   line: number
   cells: Map<string, string>
+}
+
+/** One product's rows: its own (the first with its Handle), its other variants' and the images of all of them. */
+interface ProductRows extends RowCells {
+  handle: string
+  variants: RowCells[]
   images: ImageCell[]
   problem: string | null
 }
@@ -371,6 +445,8 @@ export interface ProductsCsv {
   ignoredColumns: string[]
   /** The line of each product's first row, for the dry run's reasons. */
   lines: Map<string, number>
+  /** The lines of each product's variant rows, in the order of its document's productVariants. */
+  variantLines: Map<string, number[]>
   /** The file's columns the shop knows, in the shop's order. */
   columns: string[]
   /**
@@ -418,23 +494,18 @@ export async function readProductsCsv(pieces: AsyncIterable<string>, context: Cs
       : null
     const product = products.get(handle)
     if (!product) {
-      const option = cells.get('option1 value') ?? ''
-      products.set(handle, {
-        handle,
-        line: row.line,
-        cells,
-        images: image && image.src ? [image] : [],
-        problem: option === '' || option.toLowerCase() === 'default title' ? null : variantProblem(row.line, option),
-      })
+      products.set(handle, { handle, line: row.line, cells, variants: [], images: image && image.src ? [image] : [], problem: null })
+      return
+    }
+    // A later row with option values is another variant (and may hold an image of the product, as Shopify's do).
+    if (OPTION_NUMBERS.some((number) => cells.get(optionKey('Value', number)))) {
+      product.variants.push({ line: row.line, cells })
+      if (image?.src) product.images.push(image)
       return
     }
     const other = [...cells].find(([name, cell]) => name !== 'handle' && !IMAGE_COLUMNS.some((column) => column.toLowerCase() === name) && cell !== '')
     if (other) {
-      const option = cells.get('option1 value') ?? ''
-      product.problem ??=
-        option && option.toLowerCase() !== 'default title'
-          ? variantProblem(row.line, option)
-          : `Line ${row.line} repeats this Handle with more than an image (${COLUMN_BY_KEY.get(other[0])?.name ?? other[0]}): a product has one row, and further rows hold only Handle, Image Src, Image Position and Image Alt Text.`
+      product.problem ??= `Line ${row.line} repeats this Handle with more than an image (${COLUMN_BY_KEY.get(other[0])?.name ?? other[0]}): a product has one row, then a row per other variant with its Option1 Value, and rows holding only Handle, Image Src, Image Position and Image Alt Text.`
     } else if (image?.src) {
       product.images.push(image)
     }
@@ -455,14 +526,12 @@ export async function readProductsCsv(pieces: AsyncIterable<string>, context: Cs
     entries,
     ignoredColumns,
     lines: new Map([...products.values()].map((product) => [product.handle, product.line])),
+    variantLines: new Map([...products.values()].map((product) => [product.handle, product.variants.map((variant) => variant.line)])),
     columns: COLUMNS.filter((column) => file.has(column.name)).map((column) => column.name),
     changes,
     rows,
   }
 }
-
-const variantProblem = (line: number, option: string) =>
-  `Line ${line} is a variant (Option1 Value "${option}"): the shop's products have no variants yet, so each product is one row, its only option Title with the value Default Title.`
 
 /** The header's names the shop reads, lower-cased (null for the others, which go to `ignored`). */
 function readHeader(row: CsvRow, ignored: string[]): (string | null)[] {
@@ -524,13 +593,16 @@ function completeProduct(
     if ('reason' in images) reasons.push(images.reason)
     else draft.productImages = images.images
   }
+  const optionsRead = readOptions(rows, draft, existing, file, context, reasons)
   if (reasons.length) return { reason: reasons.join('; ') }
   // A row under an id the product was renamed away from (a file from before the rename): the import
   // keeps the product's current name whatever the file says, so its Title is no change.
   const renamed = existing !== undefined && existing.FBUID !== rows.handle
   if (existing) {
     const after = renamed ? { ...draft, productName: existing.productName } : draft
-    changes.set(rows.handle, changedColumns(existing as Stored, after as unknown as Stored, file, context))
+    const changed = changedColumns(existing as Stored, after as unknown as Stored, file, context)
+    if (optionsRead) changed.push(...changedVariants(existing as Stored, after as unknown as Stored, file, context))
+    changes.set(rows.handle, [...new Set(changed)])
   }
   // Without a Title the import still checks that the file's name gives the file's id: an id is its own name's id.
   if (renamed && !file.has('Title')) draft.productName = rows.handle
@@ -544,6 +616,167 @@ function changedColumns(before: Stored, after: Stored, file: FileColumns, contex
   const images = (product: Stored, key: 'value' | 'label') => JSON.stringify(product.productImages.map((image) => image[key]))
   if (file.has('Image Src') && images(before, 'value') !== images(after, 'value')) names.push('Image Src')
   if (file.has('Image Alt Text') && images(before, 'label') !== images(after, 'label')) names.push('Image Alt Text')
+  return names
+}
+
+const cellOf = (row: RowCells, name: string) => row.cells.get(name.toLowerCase()) ?? ''
+const sameText = (left: string, right: string) => left.toLowerCase() === right.toLowerCase()
+const valuesKey = (values: readonly string[]) => values.map((value) => value.toLowerCase()).join('\u0000')
+
+/**
+ * The product's options and other variants from its rows (docs/data-format.md, Products as CSV): the
+ * first row's Option names and the product's own values, then each later row with option values a
+ * variant: the stored one its Variant ID names, else the stored one with the same values, else a new
+ * one, given an id as the variants editor gives it. Its own columns are read over it as the product's
+ * are over the product. A file without option names (no Option1 Name column, or Shopify's Title and
+ * Default Title) keeps the stored options and variants. True when the options were read.
+ */
+function readOptions(rows: ProductRows, draft: Draft, existing: Document | undefined, file: FileColumns, context: CsvContext, reasons: string[]): boolean {
+  const names = OPTION_NUMBERS.map((number) => cellOf(rows, `Option${number} Name`))
+  const values = OPTION_NUMBERS.map((number) => cellOf(rows, `Option${number} Value`))
+  // No names and no values, or Shopify's Title with Default Title: the product's options are not in the file.
+  const noOptions =
+    (names[0] === '' || sameText(names[0]!, NO_OPTION_NAME)) &&
+    (values[0] === '' || sameText(values[0]!, NO_OPTION_VALUE)) &&
+    [...names.slice(1), ...values.slice(1)].every((cell) => cell === '')
+  if (noOptions) {
+    const [variant] = rows.variants
+    if (variant) {
+      const value = OPTION_NUMBERS.map((number) => cellOf(variant, `Option${number} Value`)).find(Boolean)
+      reasons.push(
+        `Line ${variant.line} is a variant (Option1 Value "${value}"), but the product's first row names no options: give their names in Option1 Name (Option2 Name, Option3 Name) and the product's own values in Option1 Value (Option2 Value, Option3 Value).`,
+      )
+    }
+    return false
+  }
+  // The options named in order: a name after an empty one is refused below.
+  const count = names.includes('') ? names.indexOf('') : names.length
+  const before = reasons.length
+  for (const [index, number] of OPTION_NUMBERS.entries()) {
+    if (index >= count && names[index])
+      reasons.push(`Option${number} Name: "${names[index]}" follows an empty Option${number - 1} Name: name the options in order.`)
+    else if (index < count && !values[index])
+      reasons.push(`Option${number} Value: empty: give the product's own ${names[index]} (the product is its first variant).`)
+    else if (index >= count && values[index]) reasons.push(`Option${number} Value: "${values[index]}" has no option: its name goes in Option${number} Name.`)
+  }
+  if (reasons.length > before) return false
+  const optionNames = names.slice(0, count)
+
+  const productId = existing ? String(existing.FBUID) : rows.handle
+  const stored = (existing?.productVariants as ProductVariantDocument[] | undefined) ?? []
+  const byId = new Map(stored.map((variant) => [variant.FBUID, variant]))
+  const ids = rows.variants.map((row) => (file.has('Variant ID') ? cellOf(row, 'Variant ID') : ''))
+  const unclaimed = stored.filter((variant) => !ids.includes(variant.FBUID))
+  const taken = new Set([productId, rows.handle, ...stored.map((variant) => variant.FBUID), ...ids.filter(Boolean)])
+  const variants: ProductVariantDocument[] = []
+  for (const [at, row] of rows.variants.entries()) {
+    const rowReasons: string[] = []
+    const own = OPTION_NUMBERS.map((number) => cellOf(row, `Option${number} Value`))
+    for (const [index, number] of OPTION_NUMBERS.entries()) {
+      const name = cellOf(row, `Option${number} Name`)
+      if (name && !sameText(name, names[index]!))
+        rowReasons.push(
+          `Option${number} Name: "${name}" is not the product's ${names[index] ? `"${names[index]}"` : 'option'}: a variant's row leaves the names empty or repeats its first row's.`,
+        )
+      if (index < count && !own[index]) rowReasons.push(`Option${number} Value: empty: each variant needs its ${optionNames[index]}.`)
+      if (index >= count && own[index]) rowReasons.push(`Option${number} Value: "${own[index]}", but the product has no Option${number} Name.`)
+    }
+    // A variant's name, range, status and the rest are its product's: its row leaves them empty (or repeats them, as some tools write).
+    for (const column of COLUMNS) {
+      if (!column.read || column.perVariant || !file.has(column.name)) continue
+      const cell = cellOf(row, column.name)
+      if (cell && cell !== cellOf(rows, column.name))
+        rowReasons.push(`${column.name}: a variant's row leaves the product's columns empty; they are read from its first row (line ${rows.line}).`)
+    }
+    const optionValues = own.slice(0, count)
+    const id = ids[at]!
+    const match = id ? byId.get(id) : unclaimed.find((variant) => valuesKey(variant.productOptionValues) === valuesKey(optionValues))
+    if (match) unclaimed.splice(unclaimed.indexOf(match), 1)
+    const variant: ProductVariantDocument = match ? structuredClone(match) : newVariant(id || newVariantId(productId, optionValues, taken), draft)
+    variant.productOptionValues = optionValues
+    const priced = variant.productPrices.length > 0
+    const variantDraft = variant as unknown as Draft
+    for (const column of COLUMNS) {
+      if (!column.perVariant || !column.read || !file.has(column.name)) continue
+      const reason = column.read(cellOf(row, column.name), variantDraft, file)
+      if (reason) rowReasons.push(`${column.name}: ${reason}`)
+    }
+    // A new price is named by the variant's values, as the variants editor names it.
+    if (!priced && variant.productPrices[0]?.label === NEW_PRICE_LABEL)
+      variant.productPrices[0] = { ...variant.productPrices[0], label: variantLabel(optionValues) }
+    if (file.has('Variant Image')) variant.productImages = variantImages(cellOf(row, 'Variant Image'), variant.productImages, draft.productImages, context)
+    if (rowReasons.length) reasons.push(`Line ${row.line}: ${rowReasons.join('; ')}`)
+    variants.push(variant)
+  }
+  draft.productOptionNames = optionNames
+  draft.productOptionValues = values.slice(0, count)
+  draft.productVariants = variants
+  return true
+}
+
+/**
+ * A new variant before its row's columns: no price, stock kept untracked, SKU, barcode and cost of its
+ * own to come, and the product's weight, lithium, backorder and low-stock level, which a variant of
+ * one product mostly shares (a file without those columns still ships a battery's pair by road).
+ */
+const newVariant = (id: string, product: Draft): ProductVariantDocument => ({
+  FBUID: id,
+  productOptionValues: [],
+  productPrices: [],
+  productImages: [],
+  ...DEFAULT_WAS_PRICE,
+  ...DEFAULT_STOCK_KEEPING,
+  productStockOnHand: DEFAULT_LOGISTICS.productStockOnHand,
+  productWeightGrams: (product.productWeightGrams as number | undefined) ?? DEFAULT_LOGISTICS.productWeightGrams,
+  productContainsLithium: (product.productContainsLithium as boolean | undefined) ?? DEFAULT_LOGISTICS.productContainsLithium,
+  productAllowBackorder: (product.productAllowBackorder as boolean | undefined) ?? DEFAULT_LOGISTICS.productAllowBackorder,
+  productBackorderLeadTime: (product.productBackorderLeadTime as string | undefined) ?? DEFAULT_LOGISTICS.productBackorderLeadTime,
+  productLowStockThreshold: (product.productLowStockThreshold as number | undefined) ?? DEFAULT_LOGISTICS.productLowStockThreshold,
+})
+
+/**
+ * A variant's pictures from its Variant Image: the same first picture keeps them all, another one
+ * takes the first's place (labelled as the product's picture of that address, if it has one), and
+ * an empty cell leaves the variant none of its own (it shows the product's).
+ */
+function variantImages(cell: string, stored: ProductItem[], productImages: ProductItem[], context: CsvContext): ProductItem[] {
+  if (cell === '') return []
+  const value = imageValue(cell, context)
+  const [first, ...rest] = stored
+  if (first?.value === value) return stored
+  return [{ value, label: productImages.find((image) => image.value === value)?.label ?? '', description: '' }, ...rest]
+}
+
+/**
+ * What changed in the options and variants, in the file's terms: an option column, a variant's
+ * column with its values (`Variant Price (Matched pair)`), a variant added or removed.
+ */
+function changedVariants(before: Stored, after: Stored, file: FileColumns, context: CsvContext): string[] {
+  const names: string[] = []
+  for (const column of COLUMNS) {
+    if (/^Option\d /.test(column.name) && column.write(before, context) !== column.write(after, context)) names.push(column.name)
+  }
+  const stored = new Map((hasOptions(before) ? (before.productVariants ?? []) : []).map((variant) => [variant.FBUID, variant]))
+  const kept = new Set<string>()
+  for (const variant of after.productVariants ?? []) {
+    const label = variantLabel(variant.productOptionValues)
+    const was = stored.get(variant.FBUID)
+    if (!was) {
+      names.push(`new variant (${label})`)
+      continue
+    }
+    kept.add(variant.FBUID)
+    for (const column of COLUMNS) {
+      const counts = column.perVariant ? Boolean(column.read) : column.writeVariant !== undefined && column.name !== 'Handle'
+      if (!counts || !file.has(column.name)) continue
+      const cell = (item: ProductVariantDocument) =>
+        column.perVariant ? column.write(item as unknown as Stored, context) : column.writeVariant!(item, after, context)
+      if (cell(was) !== cell(variant)) names.push(`${column.name} (${label})`)
+    }
+  }
+  for (const [id, variant] of stored) if (!kept.has(id)) names.push(`removed variant (${variantLabel(variant.productOptionValues)})`)
+  const order = (variants: ProductVariantDocument[] | undefined) => (variants ?? []).map((variant) => variant.FBUID).filter((id) => kept.has(id))
+  if (order(before.productVariants).join() !== order(after.productVariants).join()) names.push('order of the variants')
   return names
 }
 
@@ -594,11 +827,22 @@ const FIELD_COLUMNS: [RegExp, string][] = [
   [/^productImages\.(\d+)\.label\b/, 'Image Alt Text'],
 ]
 
-/** A schema reason's field paths (`productPrices.0.value: …`) as the file's column names. */
-function columnReason(reason: string): string {
+/**
+ * A schema reason's field paths (`productPrices.0.value: …`) as the file's column names; a variant's
+ * (`productVariants.1.productSku: …`) after the line of its row.
+ */
+function columnReason(reason: string, variantLines: readonly number[] = []): string {
   return reason
     .split('; ')
     .map((part) => {
+      const option = /^productOption(Names|Values)(?:\.(\d+))?\b/.exec(part)
+      if (option) return `Option${Number(option[2] ?? 0) + 1} ${option[1] === 'Names' ? 'Name' : 'Value'}${part.slice(option[0].length)}`
+      const variant = /^productVariants\.(\d+)\./.exec(part)
+      if (variant) {
+        const line = variantLines[Number(variant[1])]
+        const rest = part.slice(variant[0].length).replace(/^productImages(?:\.\d+)?(?:\.\w+)?/, 'Variant Image')
+        return `${line === undefined ? `Variant ${Number(variant[1]) + 2}` : `Line ${line}`}: ${columnReason(rest)}`
+      }
       for (const [pattern, column] of FIELD_COLUMNS) {
         const match = pattern.exec(part)
         if (!match) continue
@@ -614,7 +858,10 @@ function columnReason(reason: string): string {
  * The dry run (or apply) of a CSV told in the file's terms: each reason after the line of the
  * product's first row and with its columns' names, each change by the columns that carry it.
  */
-export function describeCsvReport(report: ImportReport, csv: Pick<ProductsCsv, 'lines' | 'columns' | 'changes'>): ImportReport {
+export function describeCsvReport(
+  report: ImportReport,
+  csv: Pick<ProductsCsv, 'lines' | 'columns' | 'changes'> & Partial<Pick<ProductsCsv, 'variantLines'>>,
+): ImportReport {
   const columnsOf = (field: string) => {
     const names = COLUMNS.filter((column) => column.fields.includes(field) && csv.columns.includes(column.name)).map((column) => column.name)
     return names.length ? names : [field]
@@ -623,7 +870,7 @@ export function describeCsvReport(report: ImportReport, csv: Pick<ProductsCsv, '
     ...report,
     rejected: report.rejected.map((item) => {
       const line = csv.lines.get(item.id)
-      const reason = columnReason(item.reason)
+      const reason = columnReason(item.reason, csv.variantLines?.get(item.id))
       return { ...item, reason: line === undefined || reason.startsWith('Line ') ? reason : `Line ${line}: ${reason}` }
     }),
     updated: report.updated.map((item) => {
