@@ -136,7 +136,10 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
         <input type="hidden" name="rows" value={rows.length} />
         <fieldset className="rounded-xl border border-slate-200 p-4 sm:p-6">
           <legend className="px-1 text-lg font-semibold">Options</legend>
-          <p className="text-sm text-slate-600">Name each option the variants differ by; leave them all empty for a product that comes one way only.</p>
+          <p className="text-sm text-slate-600">
+            Name each option the variants differ by; leave them all empty for a product that comes one way only. Removing every other variant makes it such a
+            product again.
+          </p>
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
             {Array.from({ length: slots }, (_, index) => (
               <TextField key={index} name={`option-${index}`} label={`Option ${index + 1}`} defaultValue={names[index] ?? ''} maxLength={60} optional />
@@ -152,7 +155,7 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
                 <TextField
                   key={slot}
                   name={rowField(index, `value-${slot}`)}
-                  label={names[slot] ?? `Option ${slot + 1} value`}
+                  label={names[slot] ?? `Option ${slot + 1} value (once named)`}
                   defaultValue={row.values[slot] ?? ''}
                   error={errors[rowField(index, `value-${slot}`)]}
                   maxLength={60}
@@ -180,7 +183,6 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
                 defaultValue={row.sku}
                 error={errors[rowField(index, 'sku')]}
                 inputClassName="font-mono"
-                optional
               />
               <TextField
                 className="col-span-2"
@@ -190,7 +192,6 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
                 defaultValue={row.barcode}
                 error={errors[rowField(index, 'barcode')]}
                 inputClassName="font-mono"
-                optional
               />
               <TextField
                 name={rowField(index, 'cost')}
@@ -198,7 +199,6 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
                 inputMode="decimal"
                 defaultValue={row.costCents === null ? '' : centsToDollars(row.costCents)}
                 error={errors[rowField(index, 'cost')]}
-                optional
               />
               <TextField
                 name={rowField(index, 'weight')}

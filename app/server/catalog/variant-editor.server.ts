@@ -94,8 +94,10 @@ export async function saveVariants(
           productContainsLithium: row.containsLithium,
         }
       })
-      const firstValues = input.optionNames.length > 0 ? first.optionValues : []
-      const problem = variantsProblem(productId, input.optionNames, firstValues, others)
+      // A product left with one variant is a product without options again: nothing to choose between.
+      const optionNames = others.length > 0 ? input.optionNames : []
+      const firstValues = optionNames.length > 0 ? first.optionValues : []
+      const problem = variantsProblem(productId, optionNames, firstValues, others)
       if (problem) throw new VariantsRefusedError(problem)
       const [elsewhere] = await takenVariantIds(
         tx,
@@ -136,7 +138,7 @@ export async function saveVariants(
           updatedAt: new Date(),
         })
         .where(eq(products.id, productId))
-      await writeVariants(tx, productId, { productOptionNames: input.optionNames, productOptionValues: firstValues, productVariants: others })
+      await writeVariants(tx, productId, { productOptionNames: optionNames, productOptionValues: firstValues, productVariants: others })
       const product = (await getProduct(tx, productId))!
       await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
       return product
