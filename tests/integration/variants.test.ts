@@ -2,7 +2,8 @@ import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductFields } from '../../app/lib/catalog'
-import { updateProduct } from '../../app/server/catalog/product-changes.server'
+import { deleteProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
+import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
 import { createProduct, getProduct, getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
 import { saveVariants, VariantsRefusedError, type VariantRow } from '../../app/server/catalog/variant-editor.server'
 import { StaleEditError } from '../../app/server/catalog/product-changes.server'
@@ -195,6 +196,19 @@ describe.each(testDatabaseKinds())('variants on $name', (kind) => {
     await expect(twice).rejects.toThrow('Two variants are both single: each combination of values once.')
   })
 
+  it('a deleted product with variants comes back with them when staff restore its last version', async () => {
+    const battery = await batteryWithVariants('Variant Cell Restore')
+    const before = await getProduct(database.db, battery.id)
+    await deleteProduct(database.db, battery.id, 'ann@example.com')
+    expect(await database.db.$count(products, eq(products.parentId, battery.id))).toBe(0)
+    // The timeline is newest first: the version before the deletion.
+    const [latest] = (await documentTimeline(database.db, 'products', battery.id)).filter((version) => version.action !== 'delete')
+    await restoreVersion(database.db, latest!.id, 'ann@example.com')
+    expect(await getProduct(database.db, battery.id)).toEqual(before)
+    const priced = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 1 }])
+    expect(priced.lines[0]!.productName).toBe('Variant Cell Restore — Matched pair')
+  })
+
   it('renaming the product carries its variants; a draft product sells none of them', async () => {
     const battery = await batteryWithVariants('Variant Cell Rename')
     const current = (await getProduct(database.db, battery.id))!
@@ -255,6 +269,29 @@ describe.each(testDatabaseKinds())('variants on $name', (kind) => {
       await applyImport(target.db, 'products', documents(changed), { updatedBy: 'data import', expectedPlan: update.plan })
       const priced = await priceCart(target.db, [{ FBUID: battery.pair, productCount: 1 }])
       expect(priced.lines[0]!.unitPriceCents).toBe(179_900)
+
+      // A variant may not share a SKU with another product of the same file, whichever comes first.
+      const [mineEntry] = mine as { id: string; document: Record<string, any>; line: number }[]
+      const withSku = structuredClone(mineEntry!)
+      withSku.document.productVariants[0].productSku = 'CELL-PAIR'
+      const { productOptionNames: _names, productOptionValues: _values, productVariants: _variants, ...plain } = structuredClone(mineEntry!.document)
+      const other = {
+        id: 'variant-cell-twin',
+        line: 99,
+        document: { ...plain, FBUID: 'variant-cell-twin', productName: 'Variant Cell Twin', productSku: 'cell-pair' },
+      }
+      async function* twoDocuments() {
+        yield withSku
+        yield other
+      }
+      const clash = await dryRunImport(target.db, 'products', twoDocuments(), { updatedBy: 'data import' })
+      expect(clash.rejected).toEqual([
+        {
+          id: 'variant-cell-twin',
+          reason:
+            '“Variant Cell Export — Matched pair” and “Variant Cell Twin” both have the SKU cell-pair in this file (a SKU whatever its case): each product has its own.',
+        },
+      ])
     } finally {
       await target.close()
     }

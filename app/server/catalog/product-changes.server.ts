@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Product, ProductFields } from '../../lib/catalog.ts'
-import { productFieldsSchema } from '../../lib/schemas/product.ts'
+import type { Product, ProductFields, ProductVariantDocument } from '../../lib/catalog.ts'
+import { productFieldsSchema, productVariantsSchema } from '../../lib/schemas/product.ts'
+import { variantsProblem } from '../../lib/variants.ts'
+import { takenVariantIds, writeVariants } from './variants.server.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orderLines, orders, productRedirects, products } from '../db/schema.ts'
 import { NotRestorableError, recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
+import { stockKeepingErrors } from './stock-keeping.server.ts'
 export { stockKeepingErrors, stockKeepingTaken } from './stock-keeping.server.ts'
 import { getProduct, ProductIdTakenError } from './products.server.ts'
 import { moveTradePrices } from '../trade/trade-accounts.server.ts'
@@ -220,6 +223,28 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
       } else {
         await tx.insert(products).values({ ...fields, id: productId })
         await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))
+        // A deleted product comes back with the variants it had then (a standing product keeps today's, and their stock).
+        const variants = productVariantsSchema.safeParse(document)
+        const names = variants.success ? (variants.data.productOptionNames ?? []) : []
+        if (variants.success && names.length > 0) {
+          const others = (variants.data.productVariants ?? []) as ProductVariantDocument[]
+          const values = variants.data.productOptionValues ?? []
+          const taken = (
+            await takenVariantIds(
+              tx,
+              productId,
+              others.map((variant) => variant.FBUID),
+            )
+          )[0]
+          const problem = variantsProblem(productId, names, values, others) ?? (taken ? `its variant ${taken} is another product's now` : null)
+          if (problem) throw new NotRestorableError(`This version cannot be restored: ${problem}`)
+          for (const variant of others) {
+            const held = await stockKeepingErrors(tx, variant, variant.FBUID)
+            const message = held.productSku ?? held.productBarcode
+            if (message) throw new NotRestorableError(`This version cannot be restored. ${message}`)
+          }
+          await writeVariants(tx, productId, { productOptionNames: names, productOptionValues: values, productVariants: others })
+        }
       }
       const product = (await getProduct(tx, productId))!
       await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })

@@ -8,7 +8,7 @@ import {
   type ProductVariantDocument,
 } from '../../../lib/catalog.ts'
 import { productFieldsSchema, productVariantsSchema } from '../../../lib/schemas/product.ts'
-import { variantsProblem } from '../../../lib/variants.ts'
+import { variantName, variantsProblem } from '../../../lib/variants.ts'
 import { readVariants, takenVariantIds, writeVariants, type ProductVariants } from '../../catalog/variants.server.ts'
 import { slugify } from '../../../lib/slug.ts'
 import { productRedirects, products } from '../../db/schema.ts'
@@ -169,26 +169,48 @@ const productImporter: Importer<ImportedProduct> = {
     }
     return null
   },
-  /** Nor may two products of one file share one: the second is refused, naming both (the first would be written). */
+  /**
+   * Nor may two products (or variants) of one file share one, nor two variants one id: the second is
+   * refused, naming both (the first would be written).
+   */
   uniqueInFile(product) {
-    const name = `“${product.productName}”`
-    const both = (earlier: string) => `${earlier} and ${name} both have`
     const unique = []
-    const sku = product.productSku
-    if (sku) {
-      unique.push({
-        key: `sku\0${sku.toLowerCase()}`,
-        name,
-        refusal: (earlier: string) => `${both(earlier)} the SKU ${sku} in this file (a SKU whatever its case): each product has its own.`,
-      })
-    }
-    const barcode = product.productBarcode
-    if (barcode) {
-      unique.push({
-        key: `barcode\0${barcode}`,
-        name,
-        refusal: (earlier: string) => `${both(earlier)} the barcode ${barcode} in this file: each product has its own.`,
-      })
+    const holders = [
+      { name: product.productName, sku: product.productSku, barcode: product.productBarcode, id: null as string | null },
+      ...(product.productVariants ?? []).map((variant) => ({
+        name: variantName(product.productName, variant.productOptionValues),
+        sku: variant.productSku,
+        barcode: variant.productBarcode,
+        id: variant.FBUID,
+      })),
+    ]
+    for (const holder of holders) {
+      const name = `“${holder.name}”`
+      const both = (earlier: string) => `${earlier} and ${name} both have`
+      if (holder.sku) {
+        const sku = holder.sku
+        unique.push({
+          key: `sku\0${sku.toLowerCase()}`,
+          name,
+          refusal: (earlier: string) => `${both(earlier)} the SKU ${sku} in this file (a SKU whatever its case): each product has its own.`,
+        })
+      }
+      if (holder.barcode) {
+        const barcode = holder.barcode
+        unique.push({
+          key: `barcode\0${barcode}`,
+          name,
+          refusal: (earlier: string) => `${both(earlier)} the barcode ${barcode} in this file: each product has its own.`,
+        })
+      }
+      if (holder.id) {
+        const id = holder.id
+        unique.push({
+          key: `variant\0${id}`,
+          name,
+          refusal: (earlier: string) => `${both(earlier)} the variant id ${id} in this file: each variant has its own.`,
+        })
+      }
     }
     return unique
   },
