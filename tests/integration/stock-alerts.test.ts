@@ -126,6 +126,45 @@ describe.each(kinds)('back-in-stock alerts on %s', (kindName) => {
     return token
   }
 
+  it('an alert for a sold-out variant waits for that variant: the product’s other variants coming back send nothing', async () => {
+    const productId = await soldOutProduct('Variant Sonar')
+    await db
+      .update(products)
+      .set({ optionNames: ['Pack'], optionValues: ['Single'] })
+      .where(eq(products.id, productId))
+    const pairId = `${productId}-pair`
+    await db.insert(products).values({
+      id: pairId,
+      parentId: productId,
+      optionValues: ['Pair'],
+      variantPosition: 1,
+      productName: 'Variant Sonar',
+      STUPID: 'prod_VariantSonar',
+      productCategory: 'test',
+      productPrices: [{ value: 37_900, label: 'Pair', description: '' }],
+      productStockOnHand: 0,
+    })
+    const email = newAddress('variant')
+    await subscribe(pairId, email)
+    await setStock(productId, 4)
+    expect(await sendStockAlerts(deps)).toBe(0)
+    await setStock(pairId, 2)
+    expect(await sendStockAlerts(deps)).toBe(1)
+    const [alert] = (await mailsTo(email)).filter((mail) => mail.subject.includes('back in stock'))
+    expect(alert!.subject).toBe('Variant Sonar — Pair is back in stock — UniDrone Robotics')
+    expect(alert!.text).toContain(`${ORIGIN}/product/${pairId}`)
+
+    // The other way round: the product itself (its first variant) sold out while the pair is in stock.
+    await setStock(productId, 0)
+    const single = newAddress('single')
+    await subscribe(productId, single)
+    expect((await waitingCounts(db, [productId])).get(productId)).toBe(1)
+    expect(await sendStockAlerts(deps)).toBe(0)
+    await setStock(productId, 1)
+    expect(await sendStockAlerts(deps)).toBe(1)
+    expect((await mailsTo(single)).map((mail) => mail.subject)).toContain('Variant Sonar — Single is back in stock — UniDrone Robotics')
+  })
+
   it('asks, confirms by a POST (never a GET), and sends one e-mail when the stock returns, never again', async () => {
     const productId = await soldOutProduct('Returning Radar')
     const email = newAddress('shopper')

@@ -5,7 +5,7 @@ import { StockAlertConfirmEmail, stockAlertConfirmText, StockAlertEmail, stockAl
 import { productPath } from '../../lib/catalog.ts'
 import { DONE_DAYS, UNCONFIRMED_DAYS, WAITING_DAYS } from '../../lib/stock-alerts.ts'
 import type { StockAlertRequest } from '../../lib/schemas/stock-alert.ts'
-import { inStockNow, variantNameSql } from '../catalog/products.server.ts'
+import { ownInStockNow, variantNameSql } from '../catalog/products.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products, stockAlerts } from '../db/schema.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
@@ -39,8 +39,11 @@ export const ONE_CLICK_STOCK_ALERT_UNSUBSCRIBE = /^\/stock-alerts\/unsubscribe\/
 const live = and(isNull(stockAlerts.notifiedAt), isNull(stockAlerts.unsubscribedAt))
 /** Confirmed and still waiting: what the sweep sends and staff count. */
 const waiting = and(isNotNull(stockAlerts.confirmedAt), live)
-/** The product is in the shop and can be sent now (the same rule as "In stock" and "Only N left"). */
-const productBack = and(eq(products.productStatus, 'active'), inStockNow)
+/**
+ * The product (or the variant: an alert names the one the shopper saw sold out) is in the shop and can
+ * be sent now (the same rule as "In stock" and "Only N left"), by its own stock, not its other variants'.
+ */
+const productBack = and(eq(products.productStatus, 'active'), ownInStockNow)
 
 /** Who asked first keeps the alert (of a product, or of one variant of it). */
 const sameAlert = (request: StockAlertRequest) => and(eq(stockAlerts.productId, request.productId), eq(stockAlerts.email, request.email), live)
@@ -62,7 +65,7 @@ export type RequestOutcome =
 export async function requestStockAlert(deps: Deps & { origin?: string }, request: StockAlertRequest, now = new Date()): Promise<RequestOutcome> {
   const { db, mailer, config } = deps
   const [product] = await db
-    .select({ name: variantNameSql, back: sql<boolean>`${inStockNow}`, backorder: products.productAllowBackorder })
+    .select({ name: variantNameSql, back: sql<boolean>`${ownInStockNow}`, backorder: products.productAllowBackorder })
     .from(products)
     .where(and(eq(products.id, request.productId), eq(products.productStatus, 'active')))
   if (!product) return { kind: 'unknown-product' }
