@@ -22,6 +22,7 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
   const fixed: Record<string, string> = {
     'product/:productId/update': '/product/unidrone-e900/update',
     'product/:productId/deprecate': '/product/unidrone-e900/deprecate',
+    'product/:productId/variants': '/product/unicell-6s-22000-mah-smart-battery/variants',
     'history/:collection/:documentId': '/history/products/unidrone-e900',
     'migration/export/:collection': '',
     'migration/jobs/:jobId/file': '',
