@@ -7,7 +7,6 @@ import { demoProducts } from '../../db/seed/catalog'
 import { BOM, parseCsv, restoreFormula } from '../../app/lib/csv'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct, getProduct } from '../../app/server/catalog/products.server'
-import { saveVariants, type VariantRow } from '../../app/server/catalog/variant-editor.server'
 import { priceCart } from '../../app/server/checkout/orders.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
@@ -15,6 +14,7 @@ import { history, products } from '../../app/server/db/schema'
 import { CSV_COLUMNS } from '../../app/server/migration/products-csv'
 import { handleImportForm, productsCsvDownload, type ImportOutcome } from '../../app/server/migration/screen.server'
 import { testDatabaseKinds } from '../support/databases'
+import { batteryWithVariants as makeBattery } from '../support/variants'
 
 const STAFF = 'sheets@shop.example'
 const context = { vendor: 'UniDrone Robotics', origin: 'https://shop.example' }
@@ -205,46 +205,12 @@ describe.each(testDatabaseKinds())('products as CSV on $name', (kind) => {
     expect(await getProduct(database.db, 'unigps-m10-pro-compass')).toMatchObject({ productName: 'UniGPS M10 Pro Compass', productPrices: [{ value: 7700 }] })
   })
 
-  /** A battery of this test's own, sold singly (the product) and as a matched pair and a small pack (its variants). */
-  async function batteryWithVariants(name: string) {
-    const base = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
-    const product = await createProduct(
-      database.db,
-      { ...base, productName: name, productSku: '', productBarcode: '', productPrices: [{ label: 'Price (inc. GST)', value: 99_900, description: '' }] },
-      'seed',
-    )
-    const [{ version }] = (await database.db.select({ version: products.version }).from(products).where(eq(products.id, product.FBUID))) as [
-      { version: number },
-    ]
-    const row = (id: string | null, values: string[], priceCents: number, stockOnHand: number | null, sku: string): VariantRow => ({
-      id,
-      optionValues: values,
-      priceCents,
-      stockOnHand,
-      sku,
-      barcode: '',
+  /** A battery of this test's own, with SKUs and costs: sold singly (the product) and as a matched pair and a small pack (its variants). */
+  const batteryWithVariants = (name: string) =>
+    makeBattery(database.db, { ...demoProducts.find((product) => product.productCategory === 'parts-accessories')!, productName: name }, (row, id) => ({
       costCents: 50_000,
-      weightGrams: 2_700,
-      containsLithium: true,
-      remove: false,
-    })
-    const saved = await saveVariants(
-      database.db,
-      product.FBUID,
-      version,
-      {
-        optionNames: ['Pack'],
-        rows: [
-          row(product.FBUID, ['Single'], 99_900, 10, `${product.FBUID}-1`),
-          row(null, ['Matched pair'], 194_900, 3, `${product.FBUID}-2`),
-          row(null, ['16,000 mAh'], 79_900, 0, ''),
-        ],
-      },
-      'staff@example.com',
-    )
-    const [pair, small] = saved.productVariants!
-    return { id: product.FBUID, pair: pair!.FBUID, small: small!.FBUID }
-  }
+      sku: row < 2 ? `${id}-${row + 1}` : '',
+    }))
   /** This product's rows of a fresh export (other tests' products are left out of the file). */
   const rowsOf = async (id: string) => recordsOf(await exported()).filter((record) => record.Handle === id)
 

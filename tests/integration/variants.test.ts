@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductFields } from '../../app/lib/catalog'
 import { deleteProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
-import { createProduct, getProduct, getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
-import { saveVariants, VariantsRefusedError, type VariantRow } from '../../app/server/catalog/variant-editor.server'
+import { getProduct, getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
+import { saveVariants, VariantsRefusedError } from '../../app/server/catalog/variant-editor.server'
 import { StaleEditError } from '../../app/server/catalog/product-changes.server'
 import { createPendingOrder, priceCart } from '../../app/server/checkout/orders.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
@@ -16,6 +16,7 @@ import { readExportFile } from '../../app/server/migration/reader'
 import { OutOfStockError } from '../../app/server/stock/stock.server'
 import { testDatabaseKinds } from '../support/databases'
 import { overlappingDatabase } from '../support/overlapping'
+import { batteryWithVariants as makeBattery, editorRow } from '../support/variants'
 
 const MINUTE = 60_000
 
@@ -38,19 +39,7 @@ const BATTERY: ProductFields = {
   productSku: 'TC-6S-1',
 }
 
-/** A row of the variants editor, as a staff member fills it in. */
-const row = (id: string | null, values: string[], priceCents: number, stockOnHand: number | null, sku = ''): VariantRow => ({
-  id,
-  optionValues: values,
-  priceCents,
-  stockOnHand,
-  sku,
-  barcode: '',
-  costCents: null,
-  weightGrams: 2_700,
-  containsLithium: true,
-  remove: false,
-})
+const row = editorRow
 
 describe.each(testDatabaseKinds())('variants on $name', (kind) => {
   let database: DatabaseHandle
@@ -64,21 +53,7 @@ describe.each(testDatabaseKinds())('variants on $name', (kind) => {
   const versionOf = async (id: string) => (await database.db.select({ version: products.version }).from(products).where(eq(products.id, id)))[0]!.version
 
   /** A new battery product under its own name, with a pair of 3 units and a 16,000 mAh pack. */
-  async function batteryWithVariants(name: string) {
-    const product = await createProduct(database.db, { ...BATTERY, productName: name, productSku: '' }, 'staff@example.com')
-    const saved = await saveVariants(
-      database.db,
-      product.FBUID,
-      await versionOf(product.FBUID),
-      {
-        optionNames: ['Pack'],
-        rows: [row(product.FBUID, ['Single'], 99_900, 10), row(null, ['Matched pair'], 194_900, 3), row(null, ['16,000 mAh'], 79_900, 0)],
-      },
-      'staff@example.com',
-    )
-    const [pair, small] = saved.productVariants!
-    return { id: product.FBUID, pair: pair!.FBUID, small: small!.FBUID }
-  }
+  const batteryWithVariants = (name: string) => makeBattery(database.db, { ...BATTERY, productName: name })
 
   it('each variant has its own price, stock and name, in a cart and an order; a list shows the product once, from its lowest price of one that can be bought', async () => {
     const battery = await batteryWithVariants('Variant Cell One')

@@ -7,6 +7,7 @@ export const NEW_VARIANT_ROWS = 2
 
 /** One row of the variants editor, read and checked (app/server/catalog/variant-editor.server.ts saves it). */
 export interface VariantFormRow {
+  /** The variant's id; null for a row that adds one. */
   id: string | null
   optionValues: string[]
   priceCents: number | null
@@ -16,6 +17,7 @@ export interface VariantFormRow {
   costCents: number | null
   weightGrams: number
   containsLithium: boolean
+  /** Taken out of the product (never the first row). */
   remove: boolean
 }
 

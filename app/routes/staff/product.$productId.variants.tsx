@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/text-field'
 import { productPath } from '../../lib/catalog'
 import { centsToDollars } from '../../lib/schemas/product'
-import { NEW_VARIANT_ROWS, readVariantsForm, rowField } from '../../lib/schemas/variants-form'
+import { NEW_VARIANT_ROWS, readVariantsForm, rowField, type VariantFormRow } from '../../lib/schemas/variants-form'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { MAX_OPTIONS, variantLabel, VARIANT_PARAM } from '../../lib/variants'
 import { requireStaff } from '../../server/auth/session.server'
@@ -49,19 +49,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** What a row of the editor starts with: a variant's stored fields, or nothing for a new one. */
-interface RowStart {
-  id: string | null
-  legend: string
-  values: string[]
-  priceCents: number | null
-  stockOnHand: number | null
-  sku: string
-  barcode: string
-  costCents: number | null
-  weightGrams: number
-  containsLithium: boolean
-}
+/** What a row of the editor starts with: a variant's stored fields under its legend, or nothing for a new one. */
+type RowStart = Omit<VariantFormRow, 'optionValues' | 'remove'> & { legend: string; values: string[] }
 
 export default function ProductVariants({ loaderData, actionData }: Route.ComponentProps) {
   const { product, version, saved } = loaderData

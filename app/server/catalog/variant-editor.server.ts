@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Product, ProductVariantDocument } from '../../lib/catalog.ts'
+import type { VariantFormRow } from '../../lib/schemas/variants-form.ts'
 import { slugify } from '../../lib/slug.ts'
 import { MAX_VARIANTS, variantLabel, variantsProblem } from '../../lib/variants.ts'
 import type { Database } from '../db/client.server.ts'
@@ -11,21 +12,8 @@ import { getProduct } from './products.server.ts'
 import { stockKeepingErrors } from './stock-keeping.server.ts'
 import { readVariants, takenVariantIds, writeVariants } from './variants.server.ts'
 
-/** One row of the variants editor as staff submitted it, checked field by field (app/lib/schemas/variants-form.ts). */
-export interface VariantRow {
-  /** The variant's id; null for a row that adds one. The first row is always the product itself. */
-  id: string | null
-  optionValues: string[]
-  priceCents: number | null
-  stockOnHand: number | null
-  sku: string
-  barcode: string
-  costCents: number | null
-  weightGrams: number
-  containsLithium: boolean
-  /** Taken out of the product (never the first row). */
-  remove: boolean
-}
+/** One row of the variants editor as staff submitted it, checked field by field (its first row is always the product itself). */
+export type VariantRow = VariantFormRow
 
 /** A save the editor refuses, with the reason staff read above the form. */
 export class VariantsRefusedError extends Error {
