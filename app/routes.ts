@@ -35,6 +35,7 @@ export default [
     route('product/:productId/update', 'routes/staff/product.$productId.update.tsx'),
     route('product/:productId/deprecate', 'routes/staff/product.$productId.deprecate.tsx'),
     route('product/:productId/variants', 'routes/staff/product.$productId.variants.tsx'),
+    route('product/:productId/kit', 'routes/staff/product.$productId.kit.tsx'),
     route('api/uploads', 'routes/staff/api.uploads.ts'),
     route('template', 'routes/staff/template.tsx'),
     route('template/create', 'routes/staff/template.create.tsx'),

@@ -3,6 +3,8 @@
  * browser and the server.
  * Money is integer cents (AUD) everywhere in the program.
  */
+import type { KitComponent } from './kits.ts'
+
 export const CATEGORIES = ['autopilots', 'cameras', 'radio-controllers', 'propulsion', 'parts-accessories'] as const
 
 export type Category = (typeof CATEGORIES)[number]
@@ -34,6 +36,8 @@ export interface PriceItem {
 }
 
 export interface ProductFields extends Partial<ProductLogistics>, Partial<ProductPlacement>, Partial<ProductWasPrice>, Partial<ProductStockKeeping> {
+  /** A kit's components (docs/domain.md, Kits); left out (or empty) for anything else. */
+  productKitComponents?: KitComponent[]
   productName: string
   STUPID: string
   productCategory: Category

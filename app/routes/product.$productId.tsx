@@ -1,4 +1,4 @@
-import { data, redirect, useRouteLoaderData } from 'react-router'
+import { data, Link, redirect, useRouteLoaderData } from 'react-router'
 import { AddToCartForm } from '../components/shop/add-to-bag'
 import { ImageCarousel } from '../components/shop/image-carousel'
 import { ProductCard } from '../components/shop/product-card'
@@ -131,6 +131,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     stock,
     optionNames: shown.optionNames,
     variants: shown.variants,
+    kit: shown.kit,
     variantId: variant?.id ?? null,
     placeholders,
     delivery,
@@ -218,7 +219,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { product, price, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders, optionNames, variants, variantId } = loaderData
+  const { product, price, stock, delivery, deliveryChoices, payLater, related, alsoBought, placeholders, optionNames, variants, variantId, kit } = loaderData
   const chosen = variants.find((variant) => variant.id === variantId)
   // What the cart takes: the variant shown, under its own id and name.
   const card = { ...cardOf(product), ...(chosen ? { FBUID: chosen.id, productName: variantName(product.productName, chosen.optionValues) } : {}) }
@@ -250,6 +251,9 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
               <LinkButton to={`${productPath(product.FBUID)}/variants`} variant="secondary" size="sm">
                 Options and variants
               </LinkButton>
+              <LinkButton to={`${productPath(product.FBUID)}/kit`} variant="secondary" size="sm">
+                Kit contents
+              </LinkButton>
               <LinkButton to={`/history/products/${product.FBUID}`} variant="secondary" size="sm">
                 History
               </LinkButton>
@@ -274,6 +278,23 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           <AddToCartForm product={{ ...card, stock, price: card.price && price ? { ...card.price, value: price.cents } : null }} />
           {/* The same for every visitor (the page is kept in the shared page cache): only the stock decides it. */}
           {offersStockAlert(stock) ? <StockAlertForm productId={card.FBUID} /> : null}
+          {kit.length > 0 ? (
+            <section aria-labelledby="kit-heading" className="mt-6 rounded-xl border border-slate-200 p-4" data-testid="kit-contents">
+              <h2 id="kit-heading" className="text-base font-semibold">
+                In this kit
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {kit.map((component) => (
+                  <li key={component.productId}>
+                    {component.quantity} ×{' '}
+                    <Link to={productPath(component.productId)} className="text-brand-700 underline">
+                      {component.productName}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {product.productFeatures.length > 0 ? (
             <ul className="mt-6 space-y-2">
               {product.productFeatures.map((feature, index) => (

@@ -23,6 +23,7 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
     'product/:productId/update': '/product/unidrone-e900/update',
     'product/:productId/deprecate': '/product/unidrone-e900/deprecate',
     'product/:productId/variants': '/product/unicell-6s-22000-mah-smart-battery/variants',
+    'product/:productId/kit': '/product/unidrone-e900-mapping-kit/kit',
     'history/:collection/:documentId': '/history/products/unidrone-e900',
     'migration/export/:collection': '',
     'migration/jobs/:jobId/file': '',

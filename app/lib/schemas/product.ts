@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CATEGORIES, MAX_RELATED, PRODUCT_STATUSES, type ProductStatus } from '../catalog.ts'
 import { MAX_OPTIONS, MAX_VARIANTS } from '../variants.ts'
+import { MAX_COMPONENT_QUANTITY, MAX_KIT_COMPONENTS } from '../kits.ts'
 import { gtinProblem, normaliseGtin } from '../gtin.ts'
 import { slugify } from '../slug.ts'
 import { isLinkOrSitePath, LINK_MESSAGE, storableString } from './text.ts'
@@ -118,6 +119,23 @@ export const productFieldsSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each related product once.')
     .optional(),
   productUseCases: z.boolean().optional(),
+  // A kit's components (docs/domain.md, Kits): optional, so that a document from before keeps the stored ones.
+  productKitComponents: z
+    .array(
+      z.strictObject({
+        productId: z
+          .string()
+          .max(200)
+          .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A product id, such as unidrone-e900.'),
+        quantity: z
+          .number()
+          .int('Whole units.')
+          .min(1, 'At least 1 of each component.')
+          .max(MAX_COMPONENT_QUANTITY, `At most ${MAX_COMPONENT_QUANTITY} of one component.`),
+      }),
+    )
+    .max(MAX_KIT_COMPONENTS, `At most ${MAX_KIT_COMPONENTS} components.`)
+    .optional(),
 })
 
 /** An option's name ("Capacity") or one of its values ("22,000 mAh"). */

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { and, asc } from 'drizzle-orm'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { QuoteDocument } from '../../components/shop/quote-document'
 import { orderDateFormat } from '../../components/shop/order-status'
@@ -15,7 +15,7 @@ import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { isStorableText } from '../../lib/schemas/text'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { sellable, variantNameSql } from '../../server/catalog/products.server'
+import { notKit, sellable, variantNameSql } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import { products } from '../../server/db/schema'
 import { shopIdentity } from '../../server/env.server'
@@ -39,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     db
       .select({ id: products.id, name: variantNameSql })
       .from(products)
-      .where(sellable)
+      .where(and(sellable, notKit))
       .orderBy(asc(products.productName), asc(products.variantPosition))
       .limit(1000),
     documentTimeline(db, 'quotes', quote.id),

@@ -38,9 +38,11 @@ export async function getProduct(db: Executor, productId: string): Promise<Produ
     .where(and(eq(products.id, productId), isNull(products.parentId)))
     .limit(1)
   if (!row) return null
-  // A product with options carries them and its other variants (docs/domain.md, Variants): its history and export keep them.
+  // A product with options carries them and its other variants (docs/domain.md, Variants), a kit its
+  // components (Kits): its history and export keep them; anything else's document is as it was.
   const variants = (await readVariants(db, [productId])).get(productId)
-  return toProduct({ ...row, ...variants })
+  const { productKitComponents, ...fields } = row
+  return toProduct({ ...fields, ...(productKitComponents.length > 0 ? { productKitComponents } : {}), ...variants })
 }
 
 /** A product as the storefront shows it: the document without what only staff see, and what is available of it now. */
@@ -50,6 +52,8 @@ export interface ShownProduct {
   /** Its options' names ("Capacity"), and its variants, itself first; both empty for a product without options. */
   optionNames: string[]
   variants: ShownVariant[]
+  /** A kit's contents, each with its name and how many the kit holds (docs/domain.md, Kits); empty for anything else. */
+  kit: { productId: string; productName: string; quantity: number }[]
 }
 
 // The cost is never read for a storefront page (it would travel in the page's data, and the page cache).
@@ -92,7 +96,7 @@ function toShownVariant(row: VariantRow): ShownVariant {
 
 export async function getShownProduct(db: Executor, productId: string): Promise<ShownProduct | null> {
   const [row] = await db
-    .select({ ...storefrontColumns, reserved: products.stockReserved, optionNames: products.optionNames, variant: variantColumns })
+    .select({ ...storefrontColumns, productStockOnHand: shownOnHand, reserved: shownReserved, optionNames: products.optionNames, variant: variantColumns })
     .from(products)
     .where(and(eq(products.id, productId), isNull(products.parentId)))
     .limit(1)
@@ -100,11 +104,32 @@ export async function getShownProduct(db: Executor, productId: string): Promise<
   const { reserved, optionNames, variant, ...product } = row
   const others =
     optionNames.length > 0 ? await selectVariants(db).where(eq(products.parentId, productId)).orderBy(asc(products.variantPosition), asc(products.id)) : []
+  const components = product.productKitComponents
+  const names =
+    components.length > 0
+      ? new Map(
+          (
+            await db
+              .select({ id: products.id, name: variantNameSql })
+              .from(products)
+              .where(
+                inArray(
+                  products.id,
+                  components.map((component) => component.productId),
+                ),
+              )
+          ).map((found) => [found.id, found.name]),
+        )
+      : new Map<string, string>()
   return {
     product: product as StorefrontProduct,
     stock: stockFactsOf(product, reserved),
     optionNames,
     variants: optionNames.length > 0 ? [variant, ...others].map(toShownVariant) : [],
+    kit: components.flatMap((component) => {
+      const productName = names.get(component.productId)
+      return productName ? [{ ...component, productName }] : []
+    }),
   }
 }
 
@@ -117,6 +142,22 @@ export async function variantParent(db: Executor, variantId: string): Promise<st
 // Named in full: drizzle writes a column of a one-table query without its table, which inside this
 // subquery would name the variant's own column.
 const variantsOf = sql.raw('from products v where v.id = "products"."id" or v.parent_id = "products"."id"')
+
+/** The product is a kit (docs/domain.md, Kits): its stock is what its components allow. */
+const isKit = sql.raw(`jsonb_array_length("products"."kit_components") > 0`)
+/** Not a kit: what a quote may hold (a quote's lines name no components to hold). */
+export const notKit = sql<boolean>`${sql.raw(`jsonb_array_length("products"."kit_components") = 0`)}`
+/**
+ * How many kits its components allow now (app/lib/kits.ts, kitAvailable, in SQL): the fewest whole
+ * kits a tracked component covers; 0 when one is not in the shop; null when none limits it.
+ */
+export const kitUnitsSql = sql<number | null>`${sql.raw(`(select min(case when c.id is null or c.status <> 'active' then 0
+    when c.stock_on_hand is null or c.allow_backorder then null
+    else greatest(c.stock_on_hand - c.stock_reserved, 0) / greatest((k ->> 'quantity')::integer, 1) end)
+  from jsonb_array_elements("products"."kit_components") k left join products c on c.id = k ->> 'productId')`)}`
+/** Units on hand for a card or page: a kit's from its components, anything else its own. */
+const shownOnHand = sql<number | null>`case when ${isKit} then ${kitUnitsSql} else ${products.productStockOnHand} end`
+const shownReserved = sql<number>`case when ${isKit} then 0 else ${products.stockReserved} end`
 
 /**
  * The variants a card of a product with options sums up: each one's price and stock (the product's
@@ -138,8 +179,8 @@ export const cardColumns = {
   cardText: sql<string>`coalesce(coalesce(${products.productDescriptions} -> 5, ${products.productDescriptions} -> 0) ->> 'description', '')`,
   price: sql<PriceItem | null>`${products.productPrices} -> 0`,
   wasPrice: products.productWasPriceCents,
-  onHand: products.productStockOnHand,
-  reserved: products.stockReserved,
+  onHand: shownOnHand,
+  reserved: shownReserved,
   allowBackorder: products.productAllowBackorder,
   leadTime: products.productBackorderLeadTime,
   variants: cardVariants,
@@ -228,11 +269,11 @@ export const priceCents = sql<number | null>`case when cardinality(${products.op
   else coalesce((select min(${rowPrice('v')}) ${variantsOf} and ${buyableRow('v')}), (select min(${rowPrice('v')}) ${variantsOf})) end`
 /** Units on hand not held by payments under way; null when stock is not tracked. */
 export const availableUnits = sql<number>`(${products.productStockOnHand} - ${products.stockReserved})`
-/** A row's own units available now (a variant's, or a product's as its first variant): untracked or some not reserved. */
-export const ownInStockNow = sql<boolean>`(${products.productStockOnHand} is null or ${availableUnits} > 0)`
+/** A row's own units available now (a variant's, or a product's as its first variant; a kit's from its components): untracked or some not reserved. */
+export const ownInStockNow = sql<boolean>`(case when ${isKit} then coalesce(${kitUnitsSql} > 0, true) else (${products.productStockOnHand} is null or ${availableUnits} > 0) end)`
 /**
  * Available now, as app/lib/stock.ts says "In stock" or "Only N left": untracked, or units on hand
- * not reserved; for a product with options, any of its variants.
+ * not reserved; for a product with options, any of its variants; for a kit, one whole kit.
  */
 export const inStockNow = sql<boolean>`case when cardinality(${products.optionNames}) = 0 then ${ownInStockNow}
   else exists (select 1 ${variantsOf} and (v.stock_on_hand is null or v.stock_on_hand - v.stock_reserved > 0)) end`

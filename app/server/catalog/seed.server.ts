@@ -1,8 +1,9 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { demoProducts } from '../../../db/seed/catalog.ts'
 import { demoPlacement } from '../../../db/seed/placement.ts'
 import { demoStockKeeping } from '../../../db/seed/stock-keeping.ts'
 import { demoVariants } from '../../../db/seed/variants.ts'
+import { demoKits } from '../../../db/seed/kits.ts'
 import { DEFAULT_PLACEMENT, type Product } from '../../lib/catalog.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -137,6 +138,27 @@ export function addDemoVariants(db: Database): Promise<boolean> {
           .onConflictDoNothing()
       }
       await recordProductWrite(tx, demo.productId)
+    }
+  })
+}
+
+/**
+ * Adds the demo kit (db/seed/kits.ts) once, when each of its components is in the catalogue and no
+ * product has its name yet.
+ */
+export function addDemoKits(db: Database): Promise<boolean> {
+  return addDemoDataOnce(db, 'demo-kits-data', async (tx) => {
+    for (const kit of demoKits) {
+      const id = slugify(kit.fields.productName)
+      const ids = kit.components.map((component) => component.productId)
+      const found = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(inArray(products.id, [id, ...ids]))
+      if (found.some((row) => row.id === id) || found.length !== ids.length) continue
+      await tx.insert(products).values({ ...kit.fields, id, productKitComponents: kit.components })
+      const product = (await getProduct(tx, id))!
+      await recordHistory(tx, { collection: 'products', documentId: id, action: 'create', document: { ...product }, updatedBy: SEED_ACTOR })
     }
   })
 }

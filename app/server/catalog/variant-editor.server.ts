@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Product, ProductVariantDocument } from '../../lib/catalog.ts'
+import type { KitComponent } from '../../lib/kits.ts'
 import type { VariantFormRow } from '../../lib/schemas/variants-form.ts'
 import { slugify } from '../../lib/slug.ts'
 import { MAX_VARIANTS, variantLabel, variantsProblem } from '../../lib/variants.ts'
@@ -50,6 +51,8 @@ export async function saveVariants(
       const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
       if (!current || current.parentId !== null) throw new ProductNotFoundError(`There is no product "${productId}".`)
       if (current.version !== expectedVersion) throw new StaleEditError()
+      if (current.productKitComponents.length > 0 && input.optionNames.length > 0)
+        throw new VariantsRefusedError('A kit cannot have options: make each version a kit of its own.')
       const stored = (await readVariants(tx, [productId])).get(productId)?.productVariants ?? []
       const byId = new Map(stored.map((variant) => [variant.FBUID, variant]))
       const [first, ...rest] = input.rows
@@ -127,6 +130,43 @@ export async function saveVariants(
         })
         .where(eq(products.id, productId))
       await writeVariants(tx, productId, { productOptionNames: optionNames, productOptionValues: firstValues, productVariants: others })
+      const product = (await getProduct(tx, productId))!
+      await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
+      return product
+    }),
+  )
+}
+
+/**
+ * Saves what a kit is made of (docs/domain.md, Kits), under the product's row lock and the version
+ * its screen was loaded at, with one history row. A kit has no options and keeps no stock of its own
+ * (its own count is cleared, never backordered): its components' stock is its stock. A component is
+ * another product or variant that is not itself a kit, each once. No components: not a kit.
+ */
+export async function saveKit(db: Database, productId: string, expectedVersion: number, components: KitComponent[], updatedBy: string): Promise<Product> {
+  return afterCatalogWrite(
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update')
+      if (!current || current.parentId !== null) throw new ProductNotFoundError(`There is no product "${productId}".`)
+      if (current.version !== expectedVersion) throw new StaleEditError()
+      if (components.length > 0 && current.optionNames.length > 0)
+        throw new VariantsRefusedError('A product with options cannot be a kit: make the kit a product of its own.')
+      const ids = components.map((component) => component.productId)
+      if (new Set(ids).size !== ids.length) throw new VariantsRefusedError('Each product once in a kit: give it a quantity instead.')
+      if (ids.includes(productId)) throw new VariantsRefusedError('A kit cannot contain itself.')
+      const found = ids.length ? await tx.select({ id: products.id, kit: products.productKitComponents }).from(products).where(inArray(products.id, ids)) : []
+      const missing = ids.find((id) => !found.some((row) => row.id === id))
+      if (missing) throw new VariantsRefusedError(`There is no product or variant "${missing}".`)
+      if (found.some((row) => row.kit.length > 0)) throw new VariantsRefusedError('A kit cannot contain another kit: list its contents instead.')
+      await tx
+        .update(products)
+        .set({
+          productKitComponents: components,
+          ...(components.length > 0 ? { productStockOnHand: null, productAllowBackorder: false } : {}),
+          version: sql`${products.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, productId))
       const product = (await getProduct(tx, productId))!
       await recordHistory(tx, { collection: 'products', documentId: productId, action: 'update', document: { ...product }, updatedBy })
       return product

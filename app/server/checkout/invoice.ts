@@ -1,5 +1,6 @@
 import { gstIncluded } from '../../lib/money.ts'
 import { addressLines, type OrderDelivery } from '../../lib/delivery/address.ts'
+import { kitContents } from '../../lib/kits.ts'
 
 export interface InvoiceShop {
   name: string
@@ -24,7 +25,15 @@ export interface InvoiceOrder extends Partial<OrderDelivery> {
   /** The buyer's purchase order number, quoted on the invoice when they gave one. */
   purchaseOrder?: string
   /** At their discounted amounts, with each line's part of the discounts. */
-  lines: { productName: string; quantity: number; unitPriceCents: number; lineTotalCents: number; discountCents?: number }[]
+  lines: {
+    productName: string
+    quantity: number
+    unitPriceCents: number
+    lineTotalCents: number
+    discountCents?: number
+    /** A kit's contents, listed under its name (docs/domain.md, Kits). */
+    kitComponents?: { productName: string; quantity: number }[]
+  }[]
   discounts?: { label: string; amountCents: number }[]
 }
 
@@ -86,7 +95,8 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
     purchaseOrder: order.purchaseOrder ?? '',
     deliverTo: collect ? ['Click & Collect', ...(order.pickupAddress ? [order.pickupAddress] : [])] : (address ?? []),
     rows: order.lines.map((line) => ({
-      description: line.productName,
+      // A kit is one line, its contents named with it (each kit's, not the line's totals).
+      description: (line.kitComponents?.length ?? 0) > 0 ? `${line.productName} (kit of ${kitContents(line.kitComponents!)})` : line.productName,
       quantity: line.quantity,
       unitCents: line.unitPriceCents,
       amountCents: line.lineTotalCents + (line.discountCents ?? 0),

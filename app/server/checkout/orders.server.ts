@@ -6,7 +6,8 @@ import { shownPrice } from '../../lib/catalog.ts'
 import { tradeUnitPrice } from '../../lib/trade.ts'
 import { tradePriceListFor } from '../trade/trade-accounts.server.ts'
 import { gstIncluded } from '../../lib/money.ts'
-import { sellable, variantImageSql, variantNameSql } from '../catalog/products.server.ts'
+import { kitUnitsSql, sellable, variantImageSql, variantNameSql } from '../catalog/products.server.ts'
+import { componentUnits, type KitComponent, type KitLineComponent } from '../../lib/kits.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { history, orderDiscounts, orderLines, orders, products } from '../db/schema.ts'
 import { claimDiscounts, recordDiscounts, type DiscountToRecord } from '../promotions/pricing.server.ts'
@@ -48,6 +49,8 @@ export interface PricedLine {
   /** Packed weight of the line (unit weight × quantity), for shipping rates. */
   weightGrams: number
   containsLithium: boolean
+  /** A kit's components, each with how many one kit holds (docs/domain.md, Kits); absent for anything else. */
+  components?: { productId: string; productName: string; quantity: number }[]
 }
 
 export type CartProblem =
@@ -99,12 +102,15 @@ export async function priceCart(
           allowBackorder: products.productAllowBackorder,
           sku: products.productSku,
           costCents: products.productCostCents,
+          kit: products.productKitComponents,
+          kitUnits: kitUnitsSql,
         })
         .from(products)
         // A draft or archived product (and every variant of it) is not sold: it prices as a product that no longer exists.
         .where(and(inArray(products.id, ids), sellable))
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const componentNames = await kitComponentNames(db, rows)
   const lines: PricedLine[] = []
   const problems: CartProblem[] = []
   const backordered: string[] = []
@@ -132,7 +138,9 @@ export async function priceCart(
         unitPriceCents: price.cents,
       })
     }
-    const available = row.onHand === null || row.allowBackorder ? null : Math.max(0, row.onHand - row.reserved + (own.get(row.id) ?? 0))
+    // A kit can be sold as many times as its components allow (their own holds for this shopper are not counted back).
+    const kit = row.kit.length > 0
+    const available = kit ? row.kitUnits : row.onHand === null || row.allowBackorder ? null : Math.max(0, row.onHand - row.reserved + (own.get(row.id) ?? 0))
     if (available !== null && available < item.productCount) {
       problems.push({
         productId: item.FBUID,
@@ -161,10 +169,21 @@ export async function priceCart(
       gstCents: gstIncluded(lineTotalCents),
       weightGrams: row.weightGrams * item.productCount,
       containsLithium: row.containsLithium,
+      ...(kit
+        ? { components: row.kit.map((component) => ({ ...component, productName: componentNames.get(component.productId) ?? component.productId })) }
+        : {}),
     })
   }
   const totals = orderTotals(lines.map((line) => ({ unitPrice: line.unitPriceCents, quantity: line.quantity })))
   return { lines, problems, totals, backordered }
+}
+
+/** The names of the kits' components, as their lines would name them. */
+async function kitComponentNames(db: Executor, rows: { kit: KitComponent[] }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => row.kit.map((component) => component.productId)))]
+  if (ids.length === 0) return new Map()
+  const found = await db.select({ id: products.id, name: variantNameSql }).from(products).where(inArray(products.id, ids))
+  return new Map(found.map((row) => [row.id, row.name]))
 }
 
 async function heldByCheckout(db: Executor, checkoutId: string, productIds: string[]): Promise<Map<string, number>> {
@@ -312,7 +331,11 @@ export async function createPendingOrder(
   return db.transaction(async (tx) => {
     await claimDiscounts(tx, discounts, input.email)
     await input.guard?.(tx, { totalCents: totals.totalCents })
-    const held = input.reserveUntil ? await reserveStock(tx, input.lines) : new Map<string, number>()
+    // A kit holds its components' units, never its own (docs/domain.md, Kits).
+    const stockLines = input.lines.flatMap((line) =>
+      line.components ? componentUnits(line.components, line.quantity) : [{ productId: line.productId, quantity: line.quantity }],
+    )
+    const held = input.reserveUntil ? await reserveStock(tx, stockLines) : new Map<string, number>()
     await tx.insert(orders).values({
       id,
       status: input.status ?? 'pending',
@@ -344,7 +367,12 @@ export async function createPendingOrder(
         sku: line.sku ?? '',
         unitCostCents: line.unitCostCents ?? null,
         gstCents: line.gstCents,
-        reservedQuantity: held.get(line.productId) ?? 0,
+        // All or nothing: a tracked product was held in full for every line naming it.
+        reservedQuantity: !line.components && held.has(line.productId) ? line.quantity : 0,
+        kitComponents: (line.components ?? []).map((component): KitLineComponent => ({
+          ...component,
+          reserved: held.has(component.productId) ? component.quantity * line.quantity : 0,
+        })),
       })),
     )
     await recordDiscounts(tx, id, discounts)

@@ -24,6 +24,7 @@ import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 import type { OrderStatus } from '../../lib/orders/payment-status.ts'
 import type { QuoteStatus } from '../../lib/quotes.ts'
 import type { Benefit, KitItem, PromotionKind } from '../../lib/promotions.ts'
+import type { KitComponent, KitLineComponent } from '../../lib/kits.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
 
@@ -95,6 +96,11 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * A kit's components (docs/domain.md, Kits): other products or variants, each in a quantity. A kit
+     * keeps no stock of its own (`stock_on_hand` null); empty for anything else.
+     */
+    productKitComponents: jsonb('kit_components').$type<KitComponent[]>().notNull().default([]),
     /** Where a variant comes among its product's (the product itself is always first). */
     variantPosition: integer('variant_position').notNull().default(0),
     /** Raised on every write; an editor's save names the version it started from. */
@@ -335,6 +341,8 @@ export const orderLines = pgTable(
     gstCents: integer('gst_cents').notNull(),
     /** Units this line holds in the product's `stock_reserved` (none when its stock was not tracked). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /** A kit's line: its components as sold, with the units of each held for the line (empty for anything else). */
+    kitComponents: jsonb('kit_components').$type<KitLineComponent[]>().notNull().default([]),
     /** Units of this line refunded so far (a line is refunded at most its quantity). */
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },

@@ -21,7 +21,7 @@ import { createSessionReader } from '../auth/session-reader.server.ts'
 import { resolveAuthSecret } from '../auth/secret.server.ts'
 import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
-import { addDemoPlacement, addDemoStockKeeping, addDemoVariants, catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
+import { addDemoKits, addDemoPlacement, addDemoStockKeeping, addDemoVariants, catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
 import { addDemoDeliveryData } from '../delivery/demo-delivery.server.ts'
 import { addDemoPromotions } from '../promotions/demo-promotions.server.ts'
 import { shopContext } from '../context.server.ts'
@@ -352,6 +352,7 @@ async function prepareDemo(db: Database, config: Env) {
   if (await addDemoPromotions(db)) logger.info('added the demo kit offer')
   if (await addDemoStockKeeping(db)) logger.info('added the demo SKUs, barcodes and costs')
   if (await addDemoVariants(db)) logger.info('added the demo battery pair, a variant of the battery')
+  if (await addDemoKits(db)) logger.info('added the demo E900 mapping kit')
   if (config.NODE_ENV === 'production' || (await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
   if (change.result === 'unverified') {

@@ -12,6 +12,7 @@ import type { MailService } from '../mail/outbox.server.ts'
 import { restockProducts } from '../stock/stock.server.ts'
 import { adjustmentNote } from './adjustment-note.ts'
 import { orderMailContext, refundMail } from './order-mail.server.tsx'
+import { componentUnits } from '../../lib/kits.ts'
 
 export type Refund = typeof refunds.$inferSelect
 
@@ -234,11 +235,21 @@ async function settleRefund(
 }
 
 async function refundSucceeded(tx: Executor, deps: Pick<RefundDeps, 'mailer' | 'config'>, refund: Refund) {
-  if (refund.restock)
+  if (refund.restock) {
+    // A kit's units go back as its components' (the order line remembers what the kit held).
+    const kits = new Map(
+      (await tx.select({ position: orderLines.position, kit: orderLines.kitComponents }).from(orderLines).where(eq(orderLines.orderId, refund.orderId))).map(
+        (line) => [line.position, line.kit],
+      ),
+    )
     await restockProducts(
       tx,
-      refund.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      refund.lines.flatMap((line) => {
+        const kit = kits.get(line.position) ?? []
+        return kit.length > 0 ? componentUnits(kit, line.quantity) : [{ productId: line.productId, quantity: line.quantity }]
+      }),
     )
+  }
   if (refund.source === 'cancel') {
     await tx
       .update(orders)

@@ -7,7 +7,7 @@ import type { CheckoutRequestItem, PricedLine } from '../checkout/orders.server.
 import type { Database, Executor } from '../db/client.server.ts'
 import { products, quoteLines, quotes } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
-import { sellable, variantNameSql } from '../catalog/products.server.ts'
+import { notKit, sellable, variantNameSql } from '../catalog/products.server.ts'
 
 export type Quote = typeof quotes.$inferSelect
 export type QuoteLine = typeof quoteLines.$inferSelect
@@ -56,7 +56,7 @@ async function catalogueLines(db: Executor, items: { productId: string; quantity
     ? await db
         .select({ id: products.id, name: variantNameSql, prices: products.productPrices })
         .from(products)
-        .where(and(inArray(products.id, ids), sellable))
+        .where(and(inArray(products.id, ids), sellable, notKit))
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
   return items.flatMap((item) => {

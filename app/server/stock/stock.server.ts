@@ -132,10 +132,16 @@ export async function settleOrderStock(tx: Executor, orderId: string, outcome: '
   const [order] = await tx.select({ stockState: orders.stockState }).from(orders).where(eq(orders.id, orderId)).for('update')
   if (!order || !(from as string[]).includes(order.stockState)) return false
   await tx.update(orders).set({ stockState: outcome }).where(eq(orders.id, orderId))
-  const lines = await tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity, reservedQuantity: orderLines.reservedQuantity })
+  const rows = await tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity, reservedQuantity: orderLines.reservedQuantity, kit: orderLines.kitComponents })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
+  // A kit's line moves its components' units: those it held, and for a sale those it takes.
+  const lines = rows.flatMap(({ kit, ...line }) =>
+    kit.length > 0
+      ? kit.map((component) => ({ productId: component.productId, quantity: component.quantity * line.quantity, reservedQuantity: component.reserved }))
+      : [line],
+  )
   // A released order (paid after all) holds nothing any more: it only takes its units.
   const holding = order.stockState === 'reserved'
   await applyToProducts(

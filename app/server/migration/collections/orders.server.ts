@@ -10,6 +10,7 @@ import { orderDiscounts, orderLines, orders, promotions } from '../../db/schema.
 import { recordHistory } from '../../history/record.server.ts'
 import { afterTextId, byCodeUnit, isoTime, schemaReason, type CollectionDefinition, type Importer } from '../collection.server.ts'
 import type { Document } from '../format.ts'
+import { MAX_COMPONENT_QUANTITY, MAX_KIT_COMPONENTS } from '../../../lib/kits.ts'
 
 const cents = z.number().int('Amounts are whole cents.').min(0, 'An amount cannot be negative.')
 const time = z.iso.datetime({ offset: true, message: 'Give the time as an ISO 8601 date and time.' })
@@ -31,6 +32,22 @@ const lineSchema = z.strictObject({
   gstCents: cents,
   reservedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
   refundedQuantity: z.number().int().min(0).max(MAX_PER_LINE).default(0),
+  // A kit's line: its components as sold, with the units of each held (docs/domain.md, Kits).
+  kitComponents: z
+    .array(
+      z.strictObject({
+        productId: z.string().trim().min(1).max(200),
+        productName: z.string().trim().min(1).max(300),
+        quantity: z.number().int().min(1).max(MAX_COMPONENT_QUANTITY),
+        reserved: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_PER_LINE * MAX_COMPONENT_QUANTITY),
+      }),
+    )
+    .max(MAX_KIT_COMPONENTS)
+    .default([]),
 })
 
 /** A discount on the order as it was placed (order_discounts): the promotion it came from, its words, and what it took off. */
@@ -162,6 +179,8 @@ const lineDocument = (line: Omit<OrderLine, 'orderId'>) => ({
   gstCents: line.gstCents,
   reservedQuantity: line.reservedQuantity,
   refundedQuantity: line.refundedQuantity,
+  // Only a kit's line carries its components.
+  ...(line.kitComponents.length > 0 ? { kitComponents: line.kitComponents } : {}),
 })
 
 const discountDocument = (discount: OrderDiscount) => ({

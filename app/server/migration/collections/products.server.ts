@@ -79,11 +79,19 @@ function productDocument(productId: string, fields: ImportedProduct): Document {
     productRelated: fields.productRelated ?? DEFAULT_PLACEMENT.productRelated,
     productUseCases: fields.productUseCases ?? DEFAULT_PLACEMENT.productUseCases,
     ...variantsPart(fields.productOptionNames ? (fields as ProductVariants) : undefined),
+    // Only a kit carries its components.
+    ...((fields.productKitComponents?.length ?? 0) > 0 ? { productKitComponents: fields.productKitComponents } : {}),
   }
 }
 
 /** The fields a document may leave out, with a new product's values. */
-const OPTIONAL_DEFAULTS: Record<string, unknown> = { ...DEFAULT_WAS_PRICE, ...DEFAULT_LOGISTICS, ...DEFAULT_STOCK_KEEPING, ...DEFAULT_PLACEMENT }
+const OPTIONAL_DEFAULTS: Record<string, unknown> = {
+  ...DEFAULT_WAS_PRICE,
+  ...DEFAULT_LOGISTICS,
+  ...DEFAULT_STOCK_KEEPING,
+  ...DEFAULT_PLACEMENT,
+  productKitComponents: [],
+}
 
 /**
  * The was price, shipping, stock, stock keeping (SKU, barcode, cost) and placement a document leaves out (a file from before they were
