@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deleteProduct } from '../../app/server/catalog/product-changes.server'
 import { getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
+import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
 import { saveKit, VariantsRefusedError } from '../../app/server/catalog/variant-editor.server'
 import { taxInvoice } from '../../app/server/checkout/invoice'
 import { createPendingOrder, getOrder, priceCart } from '../../app/server/checkout/orders.server'
@@ -31,10 +33,11 @@ describe.each(testDatabaseKinds())('kits on $name', (kind) => {
     await database?.close()
   })
 
+  /** A product named as its id reads ("sold-drone": "Sold Drone"), so that its id is its name's, as a restore checks. */
   async function addProduct(id: string, onHand: number | null, priceCents = 10_000) {
     await database.db.insert(products).values({
       id,
-      productName: `Test ${id}`,
+      productName: id.replace(/(^|-)(\w)/g, (_, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`),
       STUPID: `prod_${id.replace(/[^A-Za-z0-9]/g, '')}`,
       productCategory: 'parts-accessories',
       productPrices: [{ value: priceCents, label: 'Price (inc. GST)', description: '' }],
@@ -79,9 +82,9 @@ describe.each(testDatabaseKinds())('kits on $name', (kind) => {
     // Its own count (7) is cleared: two drones, five batteries (two a kit) make two kits.
     expect(shown.stock).toEqual({ available: 2, allowBackorder: false, leadTime: '' })
     expect(shown.kit).toEqual([
-      { productId: made.drone, productName: 'Test sold-drone', quantity: 1 },
-      { productId: made.battery, productName: 'Test sold-battery', quantity: 2 },
-      { productId: made.bag, productName: 'Test sold-case', quantity: 1 },
+      { productId: made.drone, productName: 'Sold Drone', quantity: 1 },
+      { productId: made.battery, productName: 'Sold Battery', quantity: 2 },
+      { productId: made.bag, productName: 'Sold Case', quantity: 1 },
     ])
     const { cards } = await listCategoryPage(database.db, 'parts-accessories', 1)
     expect(cards.find((card) => card.FBUID === made.id)?.stock.available).toBe(2)
@@ -127,7 +130,7 @@ describe.each(testDatabaseKinds())('kits on $name', (kind) => {
     expect(await stockOf([made.drone, made.battery])).toEqual({ [made.drone]: [1, 0], [made.battery]: [3, 0] })
     const paid = (await getOrder(database.db, order.id))!
     const invoice = taxInvoice(shopIdentity(config), { ...paid, email: 'kit@example.com', issuedAt: paid.paidAt! })
-    expect(invoice.rows[0]!.description).toBe('Test sold-kit (kit of 1 × Test sold-drone, 2 × Test sold-battery, 1 × Test sold-case)')
+    expect(invoice.rows[0]!.description).toBe('Sold Kit (kit of 1 × Sold Drone, 2 × Sold Battery, 1 × Sold Case)')
 
     const refund = await refundOrder(
       { ...deps, provider: paymentProvider(config) },
@@ -186,6 +189,14 @@ describe.each(testDatabaseKinds())('kits on $name', (kind) => {
     } finally {
       await pool?.end()
     }
+  })
+
+  it('a deleted kit restored from its history comes back with its contents, so it holds its components again', async () => {
+    const made = await kit('restored', { drone: 3, battery: 4 })
+    await deleteProduct(database.db, made.id, 'ann@example.com')
+    const [latest] = (await documentTimeline(database.db, 'products', made.id)).filter((version) => version.action !== 'delete')
+    await restoreVersion(database.db, latest!.id, 'ann@example.com')
+    expect((await getShownProduct(database.db, made.id))!.stock.available).toBe(2)
   })
 
   it('refuses a kit of itself, of another kit, or naming a component twice', async () => {

@@ -287,6 +287,8 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     ...(typeof document.productFeatured === 'boolean' ? { productFeatured: document.productFeatured } : {}),
     ...(Array.isArray(document.productRelated) ? { productRelated: document.productRelated.filter((id): id is string => typeof id === 'string') } : {}),
     ...(typeof document.productUseCases === 'boolean' ? { productUseCases: document.productUseCases } : {}),
+    // A kit's contents come back with it: without them it would sell as a product of its own, holding nothing.
+    ...(Array.isArray(document.productKitComponents) ? { productKitComponents: document.productKitComponents as ProductFields['productKitComponents'] } : {}),
     ...(typeof document.productWasPriceCents === 'number' || document.productWasPriceCents === null
       ? { productWasPriceCents: document.productWasPriceCents as number | null }
       : {}),
