@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { componentUnits, kitAvailable, kitContents } from './kits'
+import { componentUnits, kitAvailable, kitContents, lineNameWithContents } from './kits'
 
 const part = (quantity: number, available: number | null, more: { allowBackorder?: boolean; sellable?: boolean } = {}) => ({
   quantity,
@@ -41,5 +41,17 @@ describe('kits', () => {
       { productId: 'e900', quantity: 3 },
       { productId: 'cell', quantity: 6 },
     ])
+  })
+
+  it('names a kit’s order line with its contents, and any other line as it is', () => {
+    const kit = {
+      productName: 'E900 Kit',
+      kitComponents: [
+        { productName: 'UniDrone E900', quantity: 1 },
+        { productName: 'UniCell battery', quantity: 2 },
+      ],
+    }
+    expect(lineNameWithContents(kit)).toBe('E900 Kit (kit of 1 × UniDrone E900, 2 × UniCell battery)')
+    expect(lineNameWithContents({ productName: 'UniCell battery', kitComponents: [] })).toBe('UniCell battery')
   })
 })

@@ -52,6 +52,15 @@ export function kitContents(components: readonly { productName: string; quantity
   return components.map((component) => `${component.quantity} × ${component.productName}`).join(', ')
 }
 
+/**
+ * An order line's name where its contents matter to the buyer (the tax invoice, the order e-mail):
+ * a kit's with what it holds, "UniDrone E900 Mapping Kit (kit of 1 × UniDrone E900, …)"; anything
+ * else's as it is.
+ */
+export function lineNameWithContents(line: { productName: string; kitComponents?: readonly { productName: string; quantity: number }[] }): string {
+  return line.kitComponents && line.kitComponents.length > 0 ? `${line.productName} (kit of ${kitContents(line.kitComponents)})` : line.productName
+}
+
 /** The units of each component that `kits` kits take. */
 export function componentUnits(components: readonly KitComponent[], kits: number): KitComponent[] {
   return components.map((component) => ({ productId: component.productId, quantity: component.quantity * kits }))

@@ -9,7 +9,7 @@ import { createPendingOrder, getOrder, priceCart } from '../../app/server/checko
 import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
 import { paymentProvider } from '../../app/server/checkout/payments/index.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
-import { products } from '../../app/server/db/schema'
+import { outbox, products } from '../../app/server/db/schema'
 import { parseEnv, shopIdentity, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { refundOrder } from '../../app/server/orders/refunds.server'
@@ -131,6 +131,11 @@ describe.each(testDatabaseKinds())('kits on $name', (kind) => {
     const paid = (await getOrder(database.db, order.id))!
     const invoice = taxInvoice(shopIdentity(config), { ...paid, email: 'kit@example.com', issuedAt: paid.paidAt! })
     expect(invoice.rows[0]!.description).toBe('Sold Kit (kit of 1 × Sold Drone, 2 × Sold Battery, 1 × Sold Case)')
+
+    // The order e-mail says what the kit holds, as the invoice does.
+    const [confirmation] = await database.db.select().from(outbox).where(eq(outbox.to, 'kit@example.com'))
+    expect(confirmation!.text).toContain('1 × Sold Kit (kit of 1 × Sold Drone, 2 × Sold Battery, 1 × Sold Case) — $11,500.00')
+    expect(confirmation!.html).toContain('Sold Kit (kit of 1 × Sold Drone, 2 × Sold Battery, 1 × Sold Case)')
 
     const refund = await refundOrder(
       { ...deps, provider: paymentProvider(config) },

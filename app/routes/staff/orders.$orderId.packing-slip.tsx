@@ -66,6 +66,16 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
               <>
                 {line.productName}
                 <span className="block text-xs text-slate-500">{line.sku ? `SKU ${line.sku}` : line.productId}</span>
+                {/* A kit is packed as its parts: each kit's contents, to pick from the shelves. */}
+                {line.kitComponents.length > 0 ? (
+                  <ul className="mt-1 text-sm" aria-label={`In each ${line.productName}`}>
+                    {line.kitComponents.map((component) => (
+                      <li key={component.productId}>
+                        {component.quantity} × {component.productName}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </>
             ),
           },

@@ -1,6 +1,6 @@
 import { gstIncluded } from '../../lib/money.ts'
 import { addressLines, type OrderDelivery } from '../../lib/delivery/address.ts'
-import { kitContents } from '../../lib/kits.ts'
+import { lineNameWithContents } from '../../lib/kits.ts'
 
 export interface InvoiceShop {
   name: string
@@ -96,7 +96,7 @@ export function taxInvoice(shop: InvoiceShop, order: InvoiceOrder): TaxInvoice {
     deliverTo: collect ? ['Click & Collect', ...(order.pickupAddress ? [order.pickupAddress] : [])] : (address ?? []),
     rows: order.lines.map((line) => ({
       // A kit is one line, its contents named with it (each kit's, not the line's totals).
-      description: (line.kitComponents?.length ?? 0) > 0 ? `${line.productName} (kit of ${kitContents(line.kitComponents!)})` : line.productName,
+      description: lineNameWithContents(line),
       quantity: line.quantity,
       unitCents: line.unitPriceCents,
       amountCents: line.lineTotalCents + (line.discountCents ?? 0),

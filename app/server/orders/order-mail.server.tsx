@@ -18,6 +18,7 @@ import { publicOrigin } from '../public-origin.server.ts'
 import type { AdjustmentNote } from './adjustment-note.ts'
 import { hitLimit } from '../rate-limit.server.ts'
 import { statusTokenOf } from './order-links.server.ts'
+import { lineNameWithContents } from '../../lib/kits.ts'
 
 /**
  * Every e-mail to a customer about their order (docs/decisions/041-order-emails.md): confirmation,
@@ -56,7 +57,13 @@ type MailOrder = Pick<
   | 'postcode'
 > & {
   email: string
-  lines: { productName: string; quantity: number; lineTotalCents: number; discountCents?: number }[]
+  lines: {
+    productName: string
+    quantity: number
+    lineTotalCents: number
+    discountCents?: number
+    kitComponents?: { productName: string; quantity: number }[]
+  }[]
   shippingDiscountCents?: number
   discounts?: { label: string; amountCents: number }[]
 }
@@ -84,7 +91,7 @@ async function message(
 export function orderSummaryForEmail(order: MailOrder): EmailSummary {
   return {
     heading: 'Order summary',
-    items: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, cents: line.lineTotalCents + (line.discountCents ?? 0) })),
+    items: order.lines.map((line) => ({ name: lineNameWithContents(line), quantity: line.quantity, cents: line.lineTotalCents + (line.discountCents ?? 0) })),
     totals: [
       ...(order.shippingMethodName
         ? [{ label: `Shipping (${order.shippingMethodName})`, cents: order.shippingCents + (order.shippingDiscountCents ?? 0) }]
