@@ -3,10 +3,10 @@ import type { ProductFields } from '../../app/lib/catalog'
 import { deleteProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { quickEditProduct } from '../../app/server/catalog/staff-products.server'
-import { products } from '../../app/server/db/schema'
+import { outbox, products } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { addStaff, BRISBANE, checkOutWith, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A product of this walk's own, in a range no other walk counts. */
 const part = (productName: string, priceCents: number, stock: number | null): ProductFields => ({
@@ -25,7 +25,7 @@ const part = (productName: string, priceCents: number, stock: number | null): Pr
   productWeightGrams: 300,
 })
 
-test('staff make a kit of two products; shoppers see its contents and can buy it while its parts last, and it is sold out when one is', async ({
+test('staff make a kit of two products; shoppers see its contents and buy it while its parts last (the packing slip lists them), and it is sold out when one is', async ({
   page,
   browser,
   baseURL,
@@ -73,6 +73,27 @@ test('staff make a kit of two products; shoppers see its contents and can buy it
     await expect(shopper.getByTestId('stock')).toHaveText('Only 2 left')
     await lookAt(shopper, 'kit-page', contents)
     await expectNoAxeViolations(shopper)
+    await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click()
+    await expect(shopper.getByText(`Added 1 × Kit Walk Bundle ${stamp} to your cart.`)).toBeVisible()
+
+    // The shopper buys one: staff's packing slip lists the kit's parts to pick.
+    const buyer = uniqueEmail('kit-buyer')
+    await shopper.goto('/checkout')
+    await checkOutWith(shopper, { fullName: 'Kit Buyer', email: buyer, phone: '0412 345 678', method: /^Standard/, address: BRISBANE })
+    await payWithDemoCard(shopper, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Kit Buyer' })
+    await expect(shopper.getByRole('heading', { level: 1, name: 'Thank You for Your Purchase!' })).toBeVisible()
+    const [confirmation] = await withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, buyer)))
+    expect(confirmation!.text).toContain(`Kit Walk Bundle ${stamp} (kit of 1 × Kit Walk Camera ${stamp}, 2 × Kit Walk Mount ${stamp})`)
+    const orderId = /Order (UD-\S+) confirmed/.exec(confirmation!.subject)![1]!
+    await page.goto(`/orders/${orderId}/packing-slip`)
+    const picks = page.getByRole('list', { name: `In each Kit Walk Bundle ${stamp}` })
+    await expect(picks.getByRole('listitem')).toHaveText([`1 × Kit Walk Camera ${stamp}`, `2 × Kit Walk Mount ${stamp}`])
+    await lookAt(page, 'kit-packing-slip', picks)
+    await expectNoAxeViolations(page)
+
+    // One camera is left: the shopper puts another kit in the cart.
+    await shopper.goto(`/product/${kit}`)
+    await expect(shopper.getByTestId('stock')).toHaveText('Only 1 left')
     await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click()
     await expect(shopper.getByText(`Added 1 × Kit Walk Bundle ${stamp} to your cart.`)).toBeVisible()
 
