@@ -59,21 +59,29 @@ export type WasPriceCheck = { ok: true; days: number } | { ok: false; reason: st
  * Whether `wasCents` may stand beside `priceCents` (the price the product will have), judged from the
  * product's history up to `now`. The reason is in words staff can act on.
  */
-export function checkWasPrice(input: { wasCents: number; priceCents: number | null; history: readonly PriceRecord[]; now: Date }): WasPriceCheck {
+export function checkWasPrice(input: {
+  wasCents: number
+  priceCents: number | null
+  history: readonly PriceRecord[]
+  now: Date
+  /** What the reason names ("The Pair variant"); the product by default. */
+  subject?: string
+}): WasPriceCheck {
   const notHigher = wasPriceNotHigher(input.wasCents, input.priceCents)
   if (notHigher) return { ok: false, reason: notHigher }
   const days = daysOfferedAt(input.history, input.wasCents, input.now)
   if (days >= WAS_PRICE_MIN_DAYS) return { ok: true, days }
   const was = formatAud(input.wasCents)
+  const subject = input.subject ?? 'This product'
   if (days === 0) {
     return {
       ok: false,
-      reason: `This product was never offered at ${was} in the last ${WAS_PRICE_WINDOW_DAYS} days; a was price needs at least ${WAS_PRICE_MIN_DAYS} days at that price.`,
+      reason: `${subject} was never offered at ${was} in the last ${WAS_PRICE_WINDOW_DAYS} days; a was price needs at least ${WAS_PRICE_MIN_DAYS} days at that price.`,
     }
   }
   return {
     ok: false,
-    reason: `This product was offered at ${was} on only ${days} of the last ${WAS_PRICE_WINDOW_DAYS} days; a was price needs at least ${WAS_PRICE_MIN_DAYS}.`,
+    reason: `${subject} was offered at ${was} on only ${days} of the last ${WAS_PRICE_WINDOW_DAYS} days; a was price needs at least ${WAS_PRICE_MIN_DAYS}.`,
   }
 }
 

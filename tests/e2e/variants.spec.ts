@@ -100,7 +100,10 @@ test('staff give a product of their own an option and a second variant, a visito
         productName: name,
         STUPID: 'prod_variant_gimbal',
         productCategory: 'cameras',
-        productImages: [],
+        productImages: [
+          { value: '/images/products/unicam-t2-thermal-gimbal/1.svg', label: 'Gimbal on its standard mount', description: '' },
+          { value: '/images/products/unicam-t2-thermal-gimbal/2.svg', label: 'Gimbal on a quick-release plate', description: '' },
+        ],
         productDescriptions: [{ value: '', label: 'About', description: 'Comes with one mount or another.' }],
         productFeatures: [],
         productSpecifications: [],
@@ -139,6 +142,16 @@ test('staff give a product of their own an option and a second variant, a visito
     await added.getByLabel('Option 1 value').fill('Quick release')
     await added.getByLabel('Price ($, incl. GST)').fill('520.00')
     await added.getByLabel('Stock on hand').fill('3')
+    await added.getByLabel('Picture when chosen').selectOption({ label: '2. Gimbal on a quick-release plate' })
+    await added.getByLabel('Allow backorders').check()
+    await added.getByLabel('Backorder lead time').fill('2–3 weeks')
+    // A was price for a variant never sold at it is refused at its field, and nothing is saved.
+    await added.getByLabel('Was price ($)').fill('600')
+    await page.getByRole('button', { name: 'Save options and variants' }).click()
+    await expect(added.getByLabel('Was price ($)')).toHaveAccessibleDescription(/The Quick release variant was never offered at \$600\.00 in the last 90 days/)
+    await lookAt(page, 'variants-was-refused', added)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await added.getByLabel('Was price ($)').fill('')
     await page.getByRole('button', { name: 'Save options and variants' }).click()
     await expect(page).toHaveURL(`/product/${productId}/variants?saved=1`)
     await expect(page.getByRole('status')).toHaveText('Saved. See the product page')
@@ -146,6 +159,7 @@ test('staff give a product of their own an option and a second variant, a visito
     await expect(quick.getByLabel('Mount')).toHaveValue('Quick release')
     await expect(quick.getByLabel('Price ($, incl. GST)')).toHaveValue('520.00')
     await expect(quick.getByLabel('Stock on hand')).toHaveValue('3')
+    await expect(quick.getByLabel('Backorder lead time')).toHaveValue('2–3 weeks')
     await lookAt(page, 'variants-saved', quick)
     await expectNoAxeViolations(page)
     await page.setViewportSize({ width: 1440, height: 900 })
@@ -158,6 +172,8 @@ test('staff give a product of their own an option and a second variant, a visito
     await picker.getByText('Quick release', { exact: true }).click()
     await expect(visitor).toHaveURL(new RegExp(`/product/${productId}\\?variant=${productId}-quick-release$`))
     await expect(visitor.getByText(/^\$520\.00 incl\. GST$/)).toBeVisible()
+    // Its own picture leads the gallery.
+    await expect(visitor.getByTestId('main-image')).toHaveAttribute('alt', 'Gimbal on a quick-release plate')
     const variantPage = visitor.url()
 
     // Removed again: the page offers it no more, and its address shows the product.

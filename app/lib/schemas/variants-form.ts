@@ -1,6 +1,7 @@
 import { gtinProblem, normaliseGtin } from '../gtin.ts'
 import { MAX_OPTIONS } from '../variants.ts'
-import { COST_MESSAGE, dollarsToCents, STOCK_MESSAGE, WEIGHT_MESSAGE } from './product.ts'
+import { wasPriceNotHigher } from '../was-price.ts'
+import { COST_MESSAGE, dollarsToCents, STOCK_MESSAGE, WAS_PRICE_MESSAGE, WEIGHT_MESSAGE } from './product.ts'
 
 /** Rows of new variants the editor offers at the end (more after each save). */
 export const NEW_VARIANT_ROWS = 2
@@ -11,7 +12,15 @@ export interface VariantFormRow {
   id: string | null
   optionValues: string[]
   priceCents: number | null
+  /** Its was price (docs/decisions/048-honest-was-prices.md: the save checks its history). */
+  wasPriceCents: number | null
+  /** The payment provider's price id of its price (`price_…`); empty for none. */
+  priceId: string
   stockOnHand: number | null
+  allowBackorder: boolean
+  backorderLeadTime: string
+  /** The address of the product's picture shown when it is chosen; empty: the product's own. Not read for the first row. */
+  image: string
   sku: string
   barcode: string
   costCents: number | null
@@ -19,6 +28,8 @@ export interface VariantFormRow {
   containsLithium: boolean
   /** Taken out of the product (never the first row). */
   remove: boolean
+  /** Its place on the form (0: the product itself), where a refusal of one of its values is shown. */
+  formRow: number
 }
 
 export type VariantsForm = { ok: true; optionNames: string[]; rows: VariantFormRow[] } | { ok: false; errors: Record<string, string> }
@@ -27,6 +38,9 @@ export type VariantsForm = { ok: true; optionNames: string[]; rows: VariantFormR
 export const rowField = (row: number, field: string) => `v${row}-${field}`
 
 const SKU = /^[A-Za-z0-9._/-]*$/
+/** Stripe's price ids: `price_` and letters and digits. */
+export const STRIPE_PRICE_ID = /^price_[A-Za-z0-9]+$/
+const PRICE_ID_MESSAGE = 'A Stripe price id is price_ followed by letters and digits, such as price_1MoBy5LkdIwHu7ix, or leave it empty.'
 
 /**
  * Reads the variants editor: the option names (empty slots left out), then each row as the product
@@ -53,19 +67,28 @@ export function readVariantsForm(form: FormData): VariantsForm {
     const barcode = normaliseGtin(field('barcode'))
     const cost = field('cost')
     const weight = field('weight')
+    const was = field('was')
+    const priceId = field('price-id')
+    const leadTime = field('lead-time')
     // A row taken out is not checked: only its id matters.
     if (id && row > 0 && form.get(rowField(row, 'remove')) === 'on') {
       rows.push({
         id,
         optionValues: values,
         priceCents: null,
+        wasPriceCents: null,
+        priceId: '',
         stockOnHand: null,
+        allowBackorder: false,
+        backorderLeadTime: '',
+        image: '',
         sku: '',
         barcode: '',
         costCents: null,
         weightGrams: 0,
         containsLithium: false,
         remove: true,
+        formRow: row,
       })
       continue
     }
@@ -74,6 +97,12 @@ export function readVariantsForm(form: FormData): VariantsForm {
     const priceCents = price ? dollarsToCents(price) : null
     if (price && priceCents === null) errors[rowField(row, 'price')] = 'Enter the price in dollars, such as 1949.00.'
     if (!price && row > 0) errors[rowField(row, 'price')] = 'A variant needs a price.'
+    const wasPriceCents = was ? dollarsToCents(was) : null
+    if (was && wasPriceCents === null) errors[rowField(row, 'was')] = WAS_PRICE_MESSAGE
+    const notHigher = wasPriceCents === null || (price && priceCents === null) ? null : wasPriceNotHigher(wasPriceCents, priceCents)
+    if (notHigher) errors[rowField(row, 'was')] = notHigher
+    if (priceId && !STRIPE_PRICE_ID.test(priceId)) errors[rowField(row, 'price-id')] = PRICE_ID_MESSAGE
+    if (leadTime.length > 100) errors[rowField(row, 'lead-time')] = 'The lead time is at most 100 characters, such as 2–3 weeks.'
     const stockOnHand = stock ? (/^\d{1,7}$/.test(stock.replace(/,/g, '')) ? Number(stock.replace(/,/g, '')) : null) : null
     if (stock && stockOnHand === null) errors[rowField(row, 'stock')] = STOCK_MESSAGE
     if (!SKU.test(sku) || sku.length > 64) errors[rowField(row, 'sku')] = 'A SKU is letters, digits and - _ . / only, at most 64.'
@@ -91,13 +120,19 @@ export function readVariantsForm(form: FormData): VariantsForm {
       id,
       optionValues: values,
       priceCents,
+      wasPriceCents,
+      priceId,
       stockOnHand,
+      allowBackorder: form.get(rowField(row, 'backorder')) === 'on',
+      backorderLeadTime: leadTime,
+      image: row > 0 ? field('image') : '',
       sku,
       barcode,
       costCents,
       weightGrams: weightGrams ?? 0,
       containsLithium: form.get(rowField(row, 'lithium')) === 'on',
       remove: false,
+      formRow: row,
     })
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, optionNames, rows }

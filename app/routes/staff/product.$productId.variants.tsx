@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
+import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
-import { productPath } from '../../lib/catalog'
+import { productPath, type ProductItem } from '../../lib/catalog'
 import { centsToDollars } from '../../lib/schemas/product'
 import { NEW_VARIANT_ROWS, readVariantsForm, rowField, type VariantFormRow } from '../../lib/schemas/variants-form'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
@@ -42,6 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const product = await saveVariants(shop(context).db, params.productId, version, read, staff.email)
     return redirect(`${productPath(product.FBUID)}/variants?saved=1`)
   } catch (error) {
+    if (error instanceof VariantsRefusedError && error.at) {
+      // One value refused (a was price): the message under its field, and above the form.
+      return data({ errors: { [rowField(error.at.formRow, error.at.field)]: error.message }, formError: error.message }, { status: 400 })
+    }
     if (error instanceof VariantsRefusedError || error instanceof StaleEditError) return data({ errors: {}, formError: error.message }, { status: 409 })
     if (error instanceof ProductNotFoundError)
       return data({ errors: {}, formError: 'This product was renamed or deleted after you opened it.' }, { status: 404 })
@@ -49,8 +54,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The pictures a variant may show when chosen: the product's, by their alt text or file name, and a
+ * picture of its own it already has from an import.
+ */
+function pictureChoices(images: readonly ProductItem[], current: string): Record<string, string> {
+  const choices: Record<string, string> = {}
+  for (const [index, image] of images.entries()) {
+    if (image.value) choices[image.value] = `${index + 1}. ${image.label || image.value.split('/').at(-1)}`
+  }
+  if (current && !(current in choices)) choices[current] = `Its own (${current.split('/').at(-1)})`
+  return choices
+}
+
 /** What a row of the editor starts with: a variant's stored fields under its legend, or nothing for a new one. */
-type RowStart = Omit<VariantFormRow, 'optionValues' | 'remove'> & { legend: string; values: string[] }
+type RowStart = Omit<VariantFormRow, 'optionValues' | 'remove' | 'formRow'> & { legend: string; values: string[] }
 
 export default function ProductVariants({ loaderData, actionData }: Route.ComponentProps) {
   const { product, version, saved } = loaderData
@@ -65,7 +83,12 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
       legend: names.length > 0 ? `${variantLabel(product.productOptionValues ?? [])} (this product, the first variant)` : 'This product (its first variant)',
       values: product.productOptionValues ?? [],
       priceCents: product.productPrices[0]?.value ?? null,
+      wasPriceCents: product.productWasPriceCents,
+      priceId: product.productPrices[0]?.description ?? '',
       stockOnHand: product.productStockOnHand,
+      allowBackorder: product.productAllowBackorder,
+      backorderLeadTime: product.productBackorderLeadTime,
+      image: '',
       sku: product.productSku,
       barcode: product.productBarcode,
       costCents: product.productCostCents,
@@ -77,7 +100,12 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
       legend: variantLabel(variant.productOptionValues),
       values: variant.productOptionValues,
       priceCents: variant.productPrices[0]?.value ?? null,
+      wasPriceCents: variant.productWasPriceCents ?? null,
+      priceId: variant.productPrices[0]?.description ?? '',
       stockOnHand: variant.productStockOnHand,
+      allowBackorder: variant.productAllowBackorder ?? false,
+      backorderLeadTime: variant.productBackorderLeadTime ?? '',
+      image: variant.productImages[0]?.value ?? '',
       sku: variant.productSku,
       barcode: variant.productBarcode,
       costCents: variant.productCostCents,
@@ -89,7 +117,12 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
       legend: 'New variant',
       values: [],
       priceCents: null,
+      wasPriceCents: null,
+      priceId: '',
       stockOnHand: null,
+      allowBackorder: product.productAllowBackorder,
+      backorderLeadTime: product.productBackorderLeadTime,
+      image: '',
       sku: '',
       barcode: '',
       costCents: null,
@@ -158,6 +191,14 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
                 error={errors[rowField(index, 'price')]}
               />
               <TextField
+                name={rowField(index, 'was')}
+                label="Was price ($)"
+                hint="Empty: none"
+                inputMode="decimal"
+                defaultValue={row.wasPriceCents === null ? '' : centsToDollars(row.wasPriceCents)}
+                error={errors[rowField(index, 'was')]}
+              />
+              <TextField
                 name={rowField(index, 'stock')}
                 label="Stock on hand"
                 hint="Empty: not tracked"
@@ -196,11 +237,42 @@ export default function ProductVariants({ loaderData, actionData }: Route.Compon
                 defaultValue={row.weightGrams}
                 error={errors[rowField(index, 'weight')]}
               />
+              <TextField
+                className="col-span-2"
+                name={rowField(index, 'price-id')}
+                label="Stripe price id"
+                placeholder="price_…"
+                defaultValue={row.priceId}
+                error={errors[rowField(index, 'price-id')]}
+                inputClassName="font-mono"
+              />
+              {index > 0 ? (
+                <SelectField
+                  className="col-span-2"
+                  name={rowField(index, 'image')}
+                  label="Picture when chosen"
+                  defaultValue={row.image}
+                  first={['', 'The product’s pictures']}
+                  options={pictureChoices(product.productImages, row.image)}
+                />
+              ) : null}
+              <TextField
+                className="col-span-2"
+                name={rowField(index, 'lead-time')}
+                label="Backorder lead time"
+                placeholder="e.g. 2–3 weeks"
+                defaultValue={row.backorderLeadTime}
+                error={errors[rowField(index, 'lead-time')]}
+              />
             </div>
             <div className="mt-4 flex flex-wrap gap-6 text-sm">
               <label className="flex items-center gap-2">
                 <input type="checkbox" name={rowField(index, 'lithium')} defaultChecked={row.containsLithium} className="h-4 w-4" />
                 Contains lithium batteries
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name={rowField(index, 'backorder')} defaultChecked={row.allowBackorder} className="h-4 w-4" />
+                Allow backorders
               </label>
               {row.id && index > 0 ? (
                 <label className="flex items-center gap-2 text-red-800">

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { Product, ProductVariantDocument } from '../../lib/catalog.ts'
+import type { Product, ProductItem, ProductVariantDocument } from '../../lib/catalog.ts'
 import type { KitComponent } from '../../lib/kits.ts'
 import type { VariantFormRow } from '../../lib/schemas/variants-form.ts'
 import { slugify } from '../../lib/slug.ts'
@@ -12,13 +12,45 @@ import { ProductNotFoundError, StaleEditError } from './product-changes.server.t
 import { getProduct } from './products.server.ts'
 import { stockKeepingErrors } from './stock-keeping.server.ts'
 import { readVariants, takenVariantIds, writeVariants } from './variants.server.ts'
+import { refuseDishonestWasPrice, WasPriceRefusedError } from './was-price.server.ts'
 
 /** One row of the variants editor as staff submitted it, checked field by field (its first row is always the product itself). */
 export type VariantRow = VariantFormRow
 
-/** A save the editor refuses, with the reason staff read above the form. */
+/**
+ * A variant's pictures from the editor's choice of the product's pictures: the one it shows first
+ * keeps all it has (more came from an import), another takes the product's picture of that address,
+ * and none leaves it showing the product's. An address the product does not have is refused.
+ */
+function chosenImages(address: string, stored: ProductItem[], productImages: ProductItem[]): ProductItem[] {
+  if (address === '') return []
+  if (stored[0]?.value === address) return stored
+  const picture = productImages.find((image) => image.value === address)
+  if (!picture) throw new VariantsRefusedError('A picture chosen is no longer one of the product’s. Please reload the page and choose again.')
+  return [picture]
+}
+
+/**
+ * A save the editor refuses, with the reason staff read above the form; `at` names the variant and
+ * the form's row and field when the reason is one value's (a was price it was never offered at).
+ */
 export class VariantsRefusedError extends Error {
   override name = 'VariantsRefusedError'
+  readonly at: { formRow: number; field: string } | undefined
+  constructor(message: string, at?: { formRow: number; field: string }) {
+    super(message)
+    this.at = at
+  }
+}
+
+/** The honest was price check (refuseDishonestWasPrice) of one row of the editor, refused at its field. */
+async function refuseDishonestVariantWasPrice(formRow: number, ...[tx, productId, before, after, now, variant]: Parameters<typeof refuseDishonestWasPrice>) {
+  try {
+    await refuseDishonestWasPrice(tx, productId, before, after, now, variant)
+  } catch (error) {
+    if (error instanceof WasPriceRefusedError) throw new VariantsRefusedError(error.message, { formRow, field: 'was' })
+    throw error
+  }
 }
 
 /**
@@ -65,18 +97,15 @@ export async function saveVariants(
         if (row.id && !before) throw new VariantsRefusedError('A variant was removed by someone else meanwhile. Please reload the page and try again.')
         const label = variantLabel(row.optionValues)
         return {
-          // A row whose id is known keeps what the editor does not show (pictures, backorder, alert level, was price).
-          productImages: before?.productImages ?? [],
-          productWasPriceCents: before?.productWasPriceCents ?? null,
-          productAllowBackorder: before?.productAllowBackorder ?? false,
-          productBackorderLeadTime: before?.productBackorderLeadTime ?? '',
+          productImages: chosenImages(row.image, before?.productImages ?? [], current.productImages),
+          productWasPriceCents: row.wasPriceCents,
+          productAllowBackorder: row.allowBackorder,
+          productBackorderLeadTime: row.backorderLeadTime,
+          // A row whose id is known keeps what the editor does not show (its alert level).
           productLowStockThreshold: before?.productLowStockThreshold ?? current.productLowStockThreshold,
           FBUID: row.id ?? newVariantId(productId, row.optionValues, ids),
           productOptionValues: row.optionValues,
-          productPrices:
-            row.priceCents === null
-              ? []
-              : [{ label: before?.productPrices[0]?.label ?? label, description: before?.productPrices[0]?.description ?? '', value: row.priceCents }],
+          productPrices: row.priceCents === null ? [] : [{ label: before?.productPrices[0]?.label ?? label, description: row.priceId, value: row.priceCents }],
           productStockOnHand: row.stockOnHand,
           productSku: row.sku,
           productBarcode: row.barcode,
@@ -111,14 +140,39 @@ export async function saveVariants(
         const message = taken.productSku ?? taken.productBarcode
         if (message) throw new VariantsRefusedError(message)
       }
+      if (current.productKitComponents.length > 0 && first.allowBackorder)
+        throw new VariantsRefusedError('A kit is never backordered: what its components allow is what it can sell.')
+      // Each was price honest for its own prices (docs/decisions/048-honest-was-prices.md), read under this lock.
       const [price, ...otherPrices] = current.productPrices
+      await refuseDishonestVariantWasPrice(
+        first.formRow,
+        tx,
+        productId,
+        { wasCents: current.productWasPriceCents, priceCents: price?.value ?? null },
+        { wasCents: first.wasPriceCents, priceCents: first.priceCents },
+      )
+      for (const [index, variant] of others.entries()) {
+        const before = byId.get(variant.FBUID)
+        await refuseDishonestVariantWasPrice(
+          kept[index]!.formRow,
+          tx,
+          productId,
+          before ? { wasCents: before.productWasPriceCents ?? null, priceCents: before.productPrices[0]?.value ?? null } : null,
+          { wasCents: variant.productWasPriceCents ?? null, priceCents: variant.productPrices[0]?.value ?? null },
+          new Date(),
+          { id: variant.FBUID, label: variantLabel(variant.productOptionValues) },
+        )
+      }
       await tx
         .update(products)
         .set({
           productPrices:
             first.priceCents === null
               ? otherPrices
-              : [{ label: price?.label ?? 'Price (inc. GST)', description: price?.description ?? '', value: first.priceCents }, ...otherPrices],
+              : [{ label: price?.label ?? 'Price (inc. GST)', description: first.priceId, value: first.priceCents }, ...otherPrices],
+          productWasPriceCents: first.wasPriceCents,
+          productAllowBackorder: first.allowBackorder,
+          productBackorderLeadTime: first.backorderLeadTime,
           productStockOnHand: first.stockOnHand,
           productSku: first.sku,
           productBarcode: first.barcode,

@@ -18,11 +18,11 @@ const MAX_RENAMES = 20
  * ids up to the move (the `movedFrom` of its create row), so a rename does not restart the count; rows
  * of the id from before a rename into it are another product's, or this one's reached through the move.
  */
-export async function readPriceHistory(db: Executor, productId: string): Promise<PriceRecord[]> {
+export async function readPriceHistory(db: Executor, productId: string, variantId: string | null = null): Promise<PriceRecord[]> {
   const records: PriceRecord[] = []
   let from: { id: string; before: number | null } | null = { id: productId, before: null }
   for (let step = 0; from !== null && step <= MAX_RENAMES; step++) {
-    const rows = await historyRows(db, from.id, from.before)
+    const rows = await historyRows(db, from.id, from.before, variantId)
     // The latest rename into this id starts its product's rows here; the earlier ones are under the old id, up to the move.
     const moved = rows.findLastIndex((row) => row.movedFrom !== null)
     for (const row of moved === -1 ? rows : rows.slice(moved)) {
@@ -49,14 +49,23 @@ interface HistoryRow {
   movedTo: string | null
 }
 
-/** One id's product history rows (those before the row `before`, when given), oldest first, with only what the count needs. */
-function historyRows(db: Executor, documentId: string, before: number | null): Promise<HistoryRow[]> {
+/**
+ * One id's product history rows (those before the row `before`, when given), oldest first, with only
+ * what the count needs: the product's shown price, or its variant `variantId`'s.
+ */
+function historyRows(db: Executor, documentId: string, before: number | null, variantId: string | null): Promise<HistoryRow[]> {
+  const cents =
+    variantId === null
+      ? sql<number | null>`(${history.document} -> 'productPrices' -> 0 ->> 'value')::integer`
+      : sql<
+          number | null
+        >`(jsonb_path_query_first(${history.document}, '$.productVariants[*] ? (@.FBUID == $id).productPrices[0].value', jsonb_build_object('id', ${variantId}::text)) #>> '{}')::integer`
   return db
     .select({
       id: history.id,
       action: history.action,
       at: history.updatedAt,
-      cents: sql<number | null>`(${history.document} -> 'productPrices' -> 0 ->> 'value')::integer`,
+      cents,
       status: sql<string | null>`${history.document} ->> 'productStatus'`,
       movedFrom: sql<string | null>`${history.document} ->> 'movedFrom'`,
       movedTo: sql<string | null>`${history.document} ->> 'movedTo'`,
@@ -74,6 +83,7 @@ export const firstPriceCents = (prices: readonly PriceItem[] | undefined): numbe
  * `before` is the stored product (null: a new one), `after` what the write leaves. Call inside the
  * write's transaction, after the product's row is locked, so the history read is the one the write
  * follows. Nothing is checked when no was price stands after the write, or neither it nor the price changes.
+ * With `variant`, the prices compared are that variant's own, and the reason names it.
  */
 export async function refuseDishonestWasPrice(
   tx: Executor,
@@ -81,8 +91,15 @@ export async function refuseDishonestWasPrice(
   before: { wasCents: number | null; priceCents: number | null } | null,
   after: { wasCents: number | null; priceCents: number | null },
   now: Date = new Date(),
+  variant: { id: string; label: string } | null = null,
 ): Promise<void> {
   if (!wasPriceNeedsCheck(before, after) || after.wasCents === null) return
-  const check = checkWasPrice({ wasCents: after.wasCents, priceCents: after.priceCents, history: await readPriceHistory(tx, productId), now })
+  const check = checkWasPrice({
+    wasCents: after.wasCents,
+    priceCents: after.priceCents,
+    history: await readPriceHistory(tx, productId, variant?.id ?? null),
+    now,
+    ...(variant ? { subject: `The ${variant.label} variant` } : {}),
+  })
   if (!check.ok) throw new WasPriceRefusedError(check.reason)
 }
