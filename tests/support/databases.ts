@@ -3,15 +3,15 @@ import { connectPostgres, openPglite, type DatabaseHandle } from '../../app/serv
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres'
-  /** A new, empty, migrated database that no other test file or test run can see. */
-  open(): Promise<DatabaseHandle>
+  /** A new, empty, migrated database (with `migrate: false`, without even the tables) that no other test file or test run can see. */
+  open(options?: { migrate?: boolean }): Promise<DatabaseHandle>
 }
 
 const pglite: TestDatabaseKind = {
   name: 'pglite',
-  async open() {
+  async open({ migrate = true } = {}) {
     const handle = await openPglite()
-    await handle.migrate()
+    if (migrate) await handle.migrate()
     return handle
   },
 }
@@ -20,10 +20,10 @@ const pglite: TestDatabaseKind = {
 function postgresKind(adminUrl: string): TestDatabaseKind {
   return {
     name: 'postgres',
-    async open() {
+    async open({ migrate = true } = {}) {
       const scratch = await createScratchDatabase(adminUrl, 'shop_test')
       const handle = connectPostgres(scratch.url, { max: 4 })
-      await handle.migrate()
+      if (migrate) await handle.migrate()
       return {
         ...handle,
         close: async () => {

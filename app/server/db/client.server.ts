@@ -23,11 +23,12 @@ export interface DatabaseHandle {
   db: Database
   /** Where the data lives, for log lines: `pglite:<dir>`, `pglite-socket:<dir>` or `postgres`. */
   description: string
-  migrate(): Promise<void>
+  /** Applies the migrations in `folder` (default: the shop's own, `drizzle/`). */
+  migrate(folder?: string): Promise<void>
   close(): Promise<void>
 }
 
-const migrationsFolder = path.resolve('drizzle')
+export const migrationsFolder = path.resolve('drizzle')
 
 /** Connections the running shop opens to its own embedded database (they take turns). */
 const SHOP_CONNECTIONS = 4
@@ -68,7 +69,8 @@ export function connectPostgres(target: string | { socket: string }, options: { 
   return {
     db,
     description: 'postgres',
-    migrate: () => (typeof target === 'string' ? migrateUnderLock(target) : migratePostgres(db, { migrationsFolder })),
+    migrate: (folder = migrationsFolder) =>
+      typeof target === 'string' ? migrateUnderLock(target, folder) : migratePostgres(db, { migrationsFolder: folder }),
     close: () => pool.end(),
   }
 }
@@ -76,14 +78,14 @@ export function connectPostgres(target: string | { socket: string }, options: { 
 /** Any number of processes may start at once against one PostgreSQL: one migrates, the others wait. */
 const MIGRATION_LOCK = 7_274_627_274
 
-async function migrateUnderLock(url: string): Promise<void> {
+async function migrateUnderLock(url: string, folder: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
   // A connection closed while it waits for the lock fails the migration (and so this start), not the process.
   client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while migrating'))
   await client.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder })
+    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: folder })
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
     await client.end()
@@ -112,7 +114,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle & { p
     db,
     pglite,
     description: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => pglite.close(),
   }
 }
