@@ -81,17 +81,15 @@ describe.each(kinds)('backup of a shop on $name', (kind) => {
       { mediaId: 'photo-1', format: 'webp', width: 320, height: 240, bytes: randomBytes(40_000) },
       { mediaId: 'photo-1', format: 'avif', width: 640, height: 480, bytes: randomBytes(90_000) },
     ])
-    await db
-      .insert(jobs)
-      .values({
-        id: randomUUID(),
-        kind: 'import',
-        label: 'Dry run of products.json',
-        status: 'done',
-        startedBy: 'tess@example.com',
-        result: { created: 1 },
-        fraction: 1,
-      })
+    await db.insert(jobs).values({
+      id: randomUUID(),
+      kind: 'import',
+      label: 'Dry run of products.json',
+      status: 'done',
+      startedBy: 'tess@example.com',
+      result: { created: 1 },
+      fraction: 1,
+    })
   })
   afterAll(async () => {
     await source?.close()

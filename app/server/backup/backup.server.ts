@@ -6,7 +6,7 @@ import { mediaWidths, type MediaFormat } from '../../lib/media.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 
 /**
- * The shop's backups (docs/operations.md, Backups; docs/decisions/056-backups-of-every-table.md):
+ * The shop's backups (docs/deploy.md, Backups; docs/decisions/056-backups-of-every-table.md):
  * one gzip file of JSON lines holding every row of every table, taken in one read-only snapshot so
  * the rows agree with each other, with the migrations the database had, its sequences, and (with
  * images' files in a bucket) the keys of the files it needs. The same file restores into the

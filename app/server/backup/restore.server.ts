@@ -102,10 +102,11 @@ export interface RestoreSummary {
  * Restores a backup into an empty database (`target`, already open): checks the file whole, creates
  * the tables as they were when it was taken, loads every row in one transaction (then each
  * sequence where it was), checks each table's count against the file, and applies this version's
- * newer migrations. A refusal or a failure before the rows are committed leaves no rows; the caller
- * throws away the half-made database (removeRestoredSchema or the new directory).
+ * newer migrations. A refusal or a failure before the rows are committed leaves no rows; once
+ * `onWrite` was called (the tables are being made), the caller throws away the half-made database
+ * (removeRestoredSchema, or the new directory).
  */
-export async function restoreBackup(target: DatabaseHandle, file: string): Promise<RestoreSummary> {
+export async function restoreBackup(target: DatabaseHandle, file: string, onWrite: () => void = () => {}): Promise<RestoreSummary> {
   const { header, end } = await checkBackup(file)
   if (!(await databaseIsEmpty(target.db)))
     throw new RestoreRefusedError('The target database is not empty. Restore into a new data directory or an empty database. Nothing was restored.')
@@ -117,6 +118,7 @@ export async function restoreBackup(target: DatabaseHandle, file: string): Promi
       'This backup was taken by a newer or different version of the shop (its migrations are not this version’s). Restore it with that version. Nothing was restored.',
     )
   const folder = await migrationsUpTo(header.migrations.length)
+  onWrite()
   try {
     await target.migrate(folder)
   } finally {

@@ -69,8 +69,7 @@ export function connectPostgres(target: string | { socket: string }, options: { 
   return {
     db,
     description: 'postgres',
-    migrate: (folder = migrationsFolder) =>
-      typeof target === 'string' ? migrateUnderLock(target, folder) : migratePostgres(db, { migrationsFolder: folder }),
+    migrate: (folder = migrationsFolder) => (typeof target === 'string' ? migrateUnderLock(target, folder) : migratePostgres(db, { migrationsFolder: folder })),
     close: () => pool.end(),
   }
 }
