@@ -1,12 +1,16 @@
+/**
+ * npm run db:seed: adds the demo shop's data that is missing: the demo products that are not there
+ * (those there are left alone), then each later part of the demo data once
+ * (app/server/demo/demo-data.server.ts). The embedded demo
+ * gets it at start by itself; a production shop only through this command.
+ */
 import { seedCatalog } from '../app/server/catalog/seed.server.ts'
-import { addDemoDeliveryData } from '../app/server/delivery/demo-delivery.server.ts'
-import { addDemoPromotions } from '../app/server/promotions/demo-promotions.server.ts'
+import { addDemoData } from '../app/server/demo/demo-data.server.ts'
 import { withCommandDatabase } from './lib/command-database.ts'
 
 await withCommandDatabase(async (database) => {
   await database.migrate()
-  const added = await seedCatalog(database.db)
-  if (await addDemoDeliveryData(database.db)) console.log('Added the demo shipping methods, and the demo products’ weights and stock.')
-  if (await addDemoPromotions(database.db)) console.log('Added the demo kit offer.')
-  console.log(added ? `Added ${added} demo products (${database.description}).` : `The demo catalogue is already complete (${database.description}).`)
+  const products = await seedCatalog(database.db)
+  const added = [...(products ? [`${products} demo products`] : []), ...(await addDemoData(database.db))]
+  console.log(added.length ? `Added ${added.join('; ')} (${database.description}).` : `The demo data is already complete (${database.description}).`)
 })

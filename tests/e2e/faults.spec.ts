@@ -21,7 +21,7 @@ import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server'
 import { fixedPort, startShopProcess, type ShopProcess } from './support/process'
-import { checkoutCookieOf, DELIVERY_FORM, uniqueEmail } from './support/shop'
+import { addDemoData, checkoutCookieOf, DELIVERY_FORM, uniqueEmail } from './support/shop'
 import { postgresTurn } from './support/postgres-turn'
 import { createScratchDatabase, withConnection } from '../../scripts/lib/scratch-database'
 
@@ -438,6 +438,8 @@ test.describe('SIGTERM while requests are in flight', () => {
     })
     try {
       await shop.url
+      // A production shop has no products until an operator adds some.
+      addDemoData(dataDir)
       expect((await send(PORT, '/products/cameras')).status).toBe(200)
 
       // Twenty category pages (each a different address, so none comes from the page cache) and a

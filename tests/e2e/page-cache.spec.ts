@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { getEditableProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { expect, test } from './fixtures'
 import { fixedPort, startShopProcess } from './support/process'
-import { signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { addDemoData, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 test('catalogue pages are served from the cache to visitors, and a product write retires them', async ({ page, request }) => {
   const path = '/product/unicam-m24-mapping-camera'
@@ -72,7 +72,10 @@ test('a cached page as sent is the same page in every encoding, with its securit
     BETTER_AUTH_SECRET: 'page-cache-secret-page-cache-secret',
   })
   try {
-    const page = `${await shop.url}/product/unidrone-e900`
+    const origin = await shop.url
+    // A production shop has no products until an operator adds some.
+    addDemoData(dataDir)
+    const page = `${origin}/product/unidrone-e900`
     const rendered = await rawRequest(page, 'GET')
     expect(rendered.headers['x-cache']).toBe('MISS')
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { listStaff } from '../../app/server/auth/staff.server'
 import { openDatabase } from '../../app/server/db/client.server'
+import { products } from '../../app/server/db/schema'
 import { prepareDatabase } from '../../app/server/http/app.server'
 
 /** The embedded database as a new shop prepares it (with `env`), and what the start-up printed. */
@@ -17,7 +18,7 @@ async function prepareFreshShop(dataDir: string, env: Record<string, string>) {
   }
   const database = await openDatabase({ dataDir, role: 'shop' })
   try {
-    return { staff: await listStaff(database.db), printed: printed.join('\n') }
+    return { staff: await listStaff(database.db), products: await database.db.$count(products), printed: printed.join('\n') }
   } finally {
     await database.close()
   }
@@ -26,7 +27,7 @@ async function prepareFreshShop(dataDir: string, env: Record<string, string>) {
 /** Creating and seeding a new embedded database takes 10-40 s on a busy machine. */
 const PREPARING_MS = 120_000
 
-describe('the staff account of a new embedded database', () => {
+describe('what a new embedded database is given', () => {
   let dataDir: string
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shop-demo-staff-'))
@@ -38,22 +39,24 @@ describe('the staff account of a new embedded database', () => {
   it(
     'the demo gets one, its password printed once',
     async () => {
-      const { staff, printed } = await prepareFreshShop(dataDir, { DEMO_STAFF_EMAIL: 'demo-staff@unidrone.example' })
+      const { staff, products, printed } = await prepareFreshShop(dataDir, { DEMO_STAFF_EMAIL: 'demo-staff@unidrone.example' })
       expect(staff.map((member) => member.email)).toEqual(['demo-staff@unidrone.example'])
+      expect(products).toBeGreaterThan(20)
       expect(printed).toMatch(/password:\s+\S{20,}/)
     },
     PREPARING_MS,
   )
 
   it(
-    'a production shop gets none and prints no password: its first staff account comes from `npm run staff -- add`',
+    'a production shop gets no demo products and no staff account, and prints no password: its first staff account comes from `npm run staff -- add`',
     async () => {
-      const { staff, printed } = await prepareFreshShop(dataDir, {
+      const { staff, products, printed } = await prepareFreshShop(dataDir, {
         NODE_ENV: 'production',
         PUBLIC_URL: 'http://localhost:3997',
         BETTER_AUTH_SECRET: 'production-secret-production-secret-1234',
       })
       expect(staff).toEqual([])
+      expect(products).toBe(0)
       expect(printed).not.toMatch(/password/i)
     },
     PREPARING_MS,

@@ -21,9 +21,7 @@ import { createSessionReader } from '../auth/session-reader.server.ts'
 import { resolveAuthSecret } from '../auth/secret.server.ts'
 import { grantStaff, listStaff } from '../auth/staff.server.ts'
 import { createCatalogReads } from '../catalog/catalog-reads.server.ts'
-import { addDemoKits, addDemoPlacement, addDemoStockKeeping, addDemoVariants, catalogNeverWritten, seedCatalog } from '../catalog/seed.server.ts'
-import { addDemoDeliveryData } from '../delivery/demo-delivery.server.ts'
-import { addDemoPromotions } from '../promotions/demo-promotions.server.ts'
+import { addDemoData } from '../demo/demo-data.server.ts'
 import { shopContext } from '../context.server.ts'
 import { markPrepared, openDatabase, type Database, type DatabaseHandle } from '../db/client.server.ts'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.server.ts'
@@ -309,12 +307,13 @@ function serveBuiltFiles(app: Express, root: string) {
 }
 
 /**
- * Migrates the database and, when it is the embedded one, seeds the demo catalogue if it never held
- * a product and adds the demo data later versions brought (each step only once).
+ * Migrates the database and, when it is the embedded demo, seeds the demo catalogue if it never held
+ * a product and adds the demo data later versions brought (each step only once). A production shop
+ * (NODE_ENV=production), on either database, gets no demo data: `npm run db:seed` adds it on purpose.
  */
 async function migrateAndPrepare(database: DatabaseHandle, config: Env) {
   await database.migrate()
-  if (config.DATABASE_URL) return
+  if (config.DATABASE_URL || config.NODE_ENV === 'production') return
   await prepareDemo(database.db, config)
   markPrepared(config.DATA_DIR)
 }
@@ -339,21 +338,12 @@ export async function prepareDatabase(env: Record<string, string | undefined> = 
 /**
  * The embedded demo: a database that never held a product gets the demo catalogue, and a demo
  * shop without staff gets one staff account whose password is printed this once. A production
- * shop (NODE_ENV=production) never gets an account nobody asked for nor prints a password: its
- * first staff account comes from `npm run staff -- add`.
+ * shop (NODE_ENV=production) never comes here: no products, no account nobody asked for, no
+ * password printed; its first staff account comes from `npm run staff -- add`.
  */
 async function prepareDemo(db: Database, config: Env) {
-  if (await catalogNeverWritten(db)) {
-    const added = await seedCatalog(db)
-    logger.info({ added }, 'seeded the demo catalogue')
-  }
-  if (await addDemoDeliveryData(db)) logger.info('added the demo shipping methods, weights and stock')
-  if (await addDemoPlacement(db)) logger.info('added the demo featured products, related products and use-case pictures')
-  if (await addDemoPromotions(db)) logger.info('added the demo kit offer')
-  if (await addDemoStockKeeping(db)) logger.info('added the demo SKUs, barcodes and costs')
-  if (await addDemoVariants(db)) logger.info('added the demo battery pair, a variant of the battery')
-  if (await addDemoKits(db)) logger.info('added the demo E900 mapping kit')
-  if (config.NODE_ENV === 'production' || (await listStaff(db)).length > 0) return
+  for (const part of await addDemoData(db)) logger.info(`added ${part}`)
+  if ((await listStaff(db)).length > 0) return
   const change = await grantStaff(db, config.DEMO_STAFF_EMAIL)
   if (change.result === 'unverified') {
     logger.warn(

@@ -12,7 +12,7 @@ import routes from '../../../app/routes'
 import { openDatabase, type Database } from '../../../app/server/db/client.server'
 import { softwareEntries } from '../../../app/lib/software'
 import { startShopProcess, type ShopProcess } from './process'
-import { addStaff, logInAsStaffOverHttp, DELIVERY_FORM, signUpOverHttp } from './shop'
+import { addDemoData, addStaff, logInAsStaffOverHttp, DELIVERY_FORM, signUpOverHttp } from './shop'
 
 export interface RouteEntry {
   file: string
@@ -442,7 +442,8 @@ export async function startProbedShop(
   }
   try {
     await shop.url
-    // A production shop has no staff account until an operator adds one.
+    // A production shop has no products and no staff account until an operator adds them.
+    addDemoData(dataDir)
     const staffEmail = `${name}-staff@unidrone.example`
     const staff = { email: staffEmail, password: addStaff(staffEmail, dataDir) }
     const real: Record<string, string> = {}

@@ -56,6 +56,13 @@ export function addStaff(email: string, dataDir = process.env.E2E_DATA_DIR): str
   return password!
 }
 
+/** `npm run db:seed` against a shop's data directory (through its socket while it runs): a production shop has no demo data of its own. */
+export function addDemoData(dataDir: string): void {
+  const result = spawnSync('npm', ['run', '--silent', 'db:seed'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+  expect(result.status, result.stderr).toBe(0)
+  expect(result.stdout).toMatch(/^Added /)
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
