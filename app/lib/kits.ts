@@ -15,9 +15,13 @@ export interface KitComponent {
   quantity: number
 }
 
-/** One component of a kit as an order line keeps it: its name then, how many a kit holds, and the units held for the line. */
-export interface KitLineComponent extends KitComponent {
+/** One component of a kit with its name then: what a quote's line keeps of the kit it quotes. */
+export interface NamedKitComponent extends KitComponent {
   productName: string
+}
+
+/** One component of a kit as an order line keeps it: its name then, how many a kit holds, and the units held for the line. */
+export interface KitLineComponent extends NamedKitComponent {
   /** Units of the component held for the whole line (0 when its stock was not tracked). */
   reserved: number
 }
@@ -53,7 +57,7 @@ export function kitContents(components: readonly { productName: string; quantity
 }
 
 /**
- * An order line's name where its contents matter to the buyer (the tax invoice, the order e-mail):
+ * A line's name where its contents matter to the buyer (the tax invoice, the order e-mail, the quote):
  * a kit's with what it holds, "UniDrone E900 Mapping Kit (kit of 1 × UniDrone E900, …)"; anything
  * else's as it is.
  */

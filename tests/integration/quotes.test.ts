@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quoteRequestSchema, quoteTotals } from '../../app/lib/quotes'
 import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server'
-import { getOrder } from '../../app/server/checkout/orders.server'
+import { createPendingOrder, getOrder, priceCart } from '../../app/server/checkout/orders.server'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
 import { history, orders, outbox, products, quotes, user } from '../../app/server/db/schema'
 import { saveTradeAccount } from '../../app/server/trade/trade-accounts.server'
@@ -10,7 +10,8 @@ import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { acceptQuote, type Acceptance } from '../../app/server/quotes/accept-quote.server'
 import { quoteSentMail } from '../../app/server/quotes/quote-mail.server'
-import { editQuote, getQuote, quoteCounts, requestQuote, sendQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
+import { editQuote, getQuote, quoteCounts, requestQuote, sendQuote, startQuote, withdrawQuote } from '../../app/server/quotes/quotes.server'
+import { saveKit } from '../../app/server/catalog/variant-editor.server'
 import { testDatabaseKinds } from '../support/databases'
 import { testProductRow } from '../support/orders'
 
@@ -262,5 +263,179 @@ describe.each(testDatabaseKinds())('quotes on $name', (kind) => {
     const range = { from: new Date(Date.now() - 3_600_000), until: new Date(Date.now() + 60_000) }
     expect(await quoteCounts(database.db, range)).toEqual({ sent: 6, accepted: 3, expired: 1 })
     expect(await quoteCounts(database.db, { from: new Date(0), until: new Date(1000) })).toEqual({ sent: 0, accepted: 0, expired: 0 })
+  })
+
+  /** A mapping kit of one drone, two batteries and a case (its stock not tracked), made on the kit screen. */
+  async function mappingKit(prefix: string, stock: { drone: number; battery: number }) {
+    const [drone, battery, bag, id] = [`${prefix}-drone`, `${prefix}-battery`, `${prefix}-case`, `${prefix}-kit`]
+    await database.db
+      .insert(products)
+      .values([
+        testProductRow(drone, stock.drone, 1_000_000, { name: `${prefix} Drone` }),
+        testProductRow(battery, stock.battery, 100_000, { name: `${prefix} Battery` }),
+        testProductRow(bag, null, 50_000, { name: `${prefix} Case` }),
+        testProductRow(id, null, 1_150_000, { name: `${prefix} Mapping Kit` }),
+      ])
+    await saveKit(
+      database.db,
+      id,
+      1,
+      [
+        { productId: drone, quantity: 1 },
+        { productId: battery, quantity: 2 },
+        { productId: bag, quantity: 1 },
+      ],
+      'ann@shop.example',
+    )
+    return { id, drone, battery, bag }
+  }
+  const stocksOf = async (ids: string[]) => Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await stockOf(id)] as const)))
+
+  /** The buyer asks for `kits` of the kit from their cart; staff send it as asked for. */
+  async function sentKitQuote(kitId: string, kits: number) {
+    const requested = (await requestQuote(database.db, { items: [{ FBUID: kitId, productCount: kits }], request: REQUEST, userId: null, by: REQUEST.email }))!
+    const sent = await sendQuote(database.db, requested.id, 'ann@shop.example', async (tx, quote) => {
+      await mailer.send(await quoteSentMail(deps.config, quote), tx)
+    })
+    if (!sent.ok) throw new Error(sent.message)
+    return sent.quote
+  }
+
+  it('a kit asked for from the cart is quoted with its contents; accepting holds its components’ units as quoted, payment takes them', async () => {
+    const made = await mappingKit('quoted', { drone: 3, battery: 6 })
+    const quote = await sentKitQuote(made.id, 2)
+    expect(quote.lines).toMatchObject([
+      {
+        productId: made.id,
+        productName: 'quoted Mapping Kit',
+        unitPriceCents: 1_150_000,
+        quantity: 2,
+        kitComponents: [
+          { productId: made.drone, productName: 'quoted Drone', quantity: 1 },
+          { productId: made.battery, productName: 'quoted Battery', quantity: 2 },
+          { productId: made.bag, productName: 'quoted Case', quantity: 1 },
+        ],
+      },
+    ])
+    // The buyer's e-mail and the quote's history say what the kit holds.
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.subject, `Your quote ${quote.id}%`))
+    expect(mail!.text).toContain('quoted Mapping Kit (kit of 1 × quoted Drone, 2 × quoted Battery, 1 × quoted Case)')
+    const [created] = await database.db.select({ document: history.document }).from(history).where(eq(history.documentId, quote.id))
+    expect(created!.document.lines).toMatchObject([{ kitComponents: [{ productId: made.drone }, { productId: made.battery }, { productId: made.bag }] }])
+
+    // Staff change the kit after quoting it: the quote holds what it quoted.
+    await saveKit(database.db, made.id, 2, [{ productId: made.drone, quantity: 1 }], 'ann@shop.example')
+    const accepted = await acceptQuote(deps, quote, { ...ACCEPTANCE, payment: 'card' }, { user: null, origin: ORIGIN })
+    expect(accepted.kind).toBe('redirect')
+    const order = (await getOrder(database.db, (accepted as { orderId: string }).orderId))!
+    expect(order.lines).toMatchObject([
+      {
+        productId: made.id,
+        productName: 'quoted Mapping Kit',
+        quantity: 2,
+        lineTotalCents: 2_300_000,
+        reservedQuantity: 0,
+        kitComponents: [
+          { productId: made.drone, productName: 'quoted Drone', quantity: 1, reserved: 2 },
+          { productId: made.battery, productName: 'quoted Battery', quantity: 2, reserved: 4 },
+          { productId: made.bag, productName: 'quoted Case', quantity: 1, reserved: 0 },
+        ],
+      },
+    ])
+    expect(await stocksOf([made.drone, made.battery, made.bag, made.id])).toEqual({
+      [made.drone]: { onHand: 3, reserved: 2 },
+      [made.battery]: { onHand: 6, reserved: 4 },
+      [made.bag]: { onHand: null, reserved: 0 },
+      [made.id]: { onHand: null, reserved: 0 },
+    })
+    await applyPaymentEvent(deps, {
+      eventId: `paid-${order.id}`,
+      type: 'test.paid',
+      orderId: order.id,
+      sessionId: null,
+      outcome: 'paid',
+      paymentReference: 'pi_quoted_kit',
+      email: null,
+    })
+    expect(await stocksOf([made.drone, made.battery])).toEqual({ [made.drone]: { onHand: 1, reserved: 0 }, [made.battery]: { onHand: 2, reserved: 0 } })
+  })
+
+  it('a kit’s card payment that expires gives its components’ units back, and the quote can be accepted again', async () => {
+    const made = await mappingKit('lapsed', { drone: 2, battery: 4 })
+    const quote = await sentKitQuote(made.id, 1)
+    const paying = await acceptQuote(deps, quote, { ...ACCEPTANCE, payment: 'card' }, { user: null, origin: ORIGIN })
+    const orderId = (paying as { orderId: string }).orderId
+    expect(await stocksOf([made.drone, made.battery])).toEqual({ [made.drone]: { onHand: 2, reserved: 1 }, [made.battery]: { onHand: 4, reserved: 2 } })
+    await applyPaymentEvent(deps, {
+      eventId: `expired-${orderId}`,
+      type: 'test.expired',
+      orderId,
+      sessionId: null,
+      outcome: 'expired',
+      paymentReference: null,
+      email: null,
+    })
+    expect(await stocksOf([made.drone, made.battery])).toEqual({ [made.drone]: { onHand: 2, reserved: 0 }, [made.battery]: { onHand: 4, reserved: 0 } })
+    expect(await getQuote(database.db, quote.id)).toMatchObject({ status: 'sent', orderId: null })
+  })
+
+  it('with a kit’s component sold out since the quote, accepting is refused and nothing is held', async () => {
+    const made = await mappingKit('short', { drone: 2, battery: 3 })
+    const quote = await sentKitQuote(made.id, 1)
+    // Another buyer takes two of the three batteries from the cart: one is left, and the kit needs two.
+    const cart = await priceCart(database.db, [{ FBUID: made.battery, productCount: 2 }])
+    await createPendingOrder(database.db, {
+      lines: cart.lines,
+      email: 'other@example.com',
+      userId: null,
+      provider: 'demo',
+      updatedBy: null,
+      reserveUntil: new Date(Date.now() + 35 * 60_000),
+    })
+    const before = await stocksOf([made.drone, made.battery])
+    expect(before).toEqual({ [made.drone]: { onHand: 2, reserved: 0 }, [made.battery]: { onHand: 3, reserved: 2 } })
+    const refused = await acceptQuote(deps, quote, ACCEPTANCE, { user: null, origin: ORIGIN })
+    expect(refused).toEqual({
+      kind: 'refused',
+      message: 'Only 1 of short Battery is left. Nothing was charged; please contact us for a revised quote.',
+    })
+    expect(await stocksOf([made.drone, made.battery])).toEqual(before)
+    expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id))).toHaveLength(0)
+    expect(await getQuote(database.db, quote.id)).toMatchObject({ status: 'sent', orderId: null })
+  })
+
+  it('staff add a kit to a quote they started, with its contents; not a kit with a component out of the shop', async () => {
+    const made = await mappingKit('added', { drone: 1, battery: 2 })
+    const draft = await startQuote(database.db, { ...REQUEST, by: 'ann@shop.example' })
+    const edit = { lines: [], add: [{ productId: made.id, quantity: 3 }], freightCents: 0, validityDays: 30, message: '' }
+    const added = await editQuote(database.db, draft.id, edit, 'ann@shop.example')
+    expect(added.ok && added.quote.lines).toMatchObject([
+      {
+        productId: made.id,
+        quantity: 3,
+        kitComponents: [
+          { productName: 'added Drone', quantity: 1 },
+          { productName: 'added Battery', quantity: 2 },
+          { productName: 'added Case', quantity: 1 },
+        ],
+      },
+    ])
+    // Its price changed on the quote, the line keeps the contents it was added with.
+    const kept = await editQuote(
+      database.db,
+      draft.id,
+      { ...edit, lines: [{ productId: made.id, quantity: 3, unitPriceCents: 1_200_000, priceReason: '' }], add: [] },
+      'ann@shop.example',
+    )
+    expect(kept.ok && kept.quote.lines[0]!.kitComponents).toHaveLength(3)
+
+    await database.db.update(products).set({ productStatus: 'archived' }).where(eq(products.id, made.bag))
+    expect(await editQuote(database.db, draft.id, edit, 'ann@shop.example')).toEqual({
+      ok: false,
+      message: 'A product to add is not sold (check its id): nothing was changed.',
+    })
   })
 })

@@ -1,3 +1,4 @@
+import { lineNameWithContents } from '../../lib/kits'
 import { formatAud, gstIncluded } from '../../lib/money'
 import { quoteTotals } from '../../lib/quotes'
 import { DataTable } from '../ui/table'
@@ -16,7 +17,8 @@ export interface QuoteDocumentData {
   freightCents: number
   sentAt: string | Date | null
   validUntil: string | Date | null
-  lines: { productName: string; quantity: number; unitPriceCents: number }[]
+  /** A kit's line with its contents, named as the tax invoice names them. */
+  lines: { productName: string; quantity: number; unitPriceCents: number; kitComponents?: { productName: string; quantity: number }[] }[]
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Brisbane' })
@@ -24,7 +26,7 @@ const day = (value: string | Date | null) => (value ? dayFormat.format(new Date(
 
 /**
  * A quote as its buyer prints it: quote number, seller and buyer with their ABNs, each line with its
- * GST, the freight as a line of its own, the totals, the date it is valid until, and the terms.
+ * GST (a kit's with its contents), the freight as a line of its own, the totals, the date it is valid until, and the terms.
  */
 export function QuoteDocument({
   quote,
@@ -40,7 +42,7 @@ export function QuoteDocument({
   const totals = quoteTotals(quote.lines, quote.freightCents)
   const rows = [
     ...quote.lines.map((line) => ({
-      description: line.productName,
+      description: lineNameWithContents(line),
       quantity: line.quantity,
       unitCents: line.unitPriceCents,
       amountCents: line.unitPriceCents * line.quantity,

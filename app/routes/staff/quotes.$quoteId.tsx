@@ -9,13 +9,14 @@ import { Button } from '../../components/ui/button'
 import { DataTable } from '../../components/ui/table'
 import { TextareaField } from '../../components/ui/textarea-field'
 import { TextField } from '../../components/ui/text-field'
+import { kitContents } from '../../lib/kits'
 import { formatAud } from '../../lib/money'
 import { DEFAULT_VALIDITY_DAYS, MAX_QUOTE_QUANTITY, MAX_VALIDITY_DAYS, quoteState } from '../../lib/quotes'
 import { centsToDollars, dollarsToCents } from '../../lib/schemas/product'
 import { isStorableText } from '../../lib/schemas/text'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { requireStaff } from '../../server/auth/session.server'
-import { notKit, sellable, variantNameSql } from '../../server/catalog/products.server'
+import { componentsInShop, sellable, variantNameSql } from '../../server/catalog/products.server'
 import { shop } from '../../server/context.server'
 import { products } from '../../server/db/schema'
 import { shopIdentity } from '../../server/env.server'
@@ -35,11 +36,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = await getQuote(db, params.quoteId)
   if (!quote) throw data(null, { status: 404 })
   const [choices, timeline] = await Promise.all([
-    // Every variant is quoted on its own, under its own name.
+    // Every variant is quoted on its own, under its own name; a kit with its contents as they are when added.
     db
       .select({ id: products.id, name: variantNameSql })
       .from(products)
-      .where(and(sellable, notKit))
+      .where(and(sellable, componentsInShop))
       .orderBy(asc(products.productName), asc(products.variantPosition))
       .limit(1000),
     documentTimeline(db, 'quotes', quote.id),
@@ -185,6 +186,7 @@ export default function StaffQuote({ loaderData, actionData }: Route.ComponentPr
                     </Badge>
                   ) : null}
                 </p>
+                {line.kitComponents.length > 0 ? <p className="mt-1 text-sm text-slate-600">Kit of {kitContents(line.kitComponents)}</p> : null}
                 <div className="mt-3 grid gap-3 sm:grid-cols-[7rem_10rem_1fr]">
                   <TextField name={`qty-${line.position}`} label="Quantity" inputMode="numeric" defaultValue={String(line.quantity)} hint="0 removes it" />
                   <TextField name={`price-${line.position}`} label="Unit price ($)" inputMode="decimal" defaultValue={centsToDollars(line.unitPriceCents)} />

@@ -145,8 +145,14 @@ const variantsOf = sql.raw('from products v where v.id = "products"."id" or v.pa
 
 /** The product is a kit (docs/domain.md, Kits): its stock is what its components allow. */
 const isKit = sql.raw(`jsonb_array_length("products"."kit_components") > 0`)
-/** Not a kit: what a quote may hold (a quote's lines name no components to hold). */
+/** Not a kit: what a kit may contain (no kits of kits). */
 export const notKit = sql<boolean>`${sql.raw(`jsonb_array_length("products"."kit_components") = 0`)}`
+/**
+ * Every component of the row (if it is a kit) is in the shop: none draft, archived or deleted, which
+ * would make the kit sold out whatever the stock (kitUnitsSql). What a quote may offer of kits.
+ */
+export const componentsInShop = sql<boolean>`${sql.raw(`not exists (select 1 from jsonb_array_elements("products"."kit_components") k
+    left join products c on c.id = k ->> 'productId' where c.id is null or c.status <> 'active')`)}`
 /**
  * How many kits its components allow now (app/lib/kits.ts, kitAvailable, in SQL): the fewest whole
  * kits a tracked component covers; 0 when one is not in the shop; null when none limits it.

@@ -149,6 +149,8 @@ export interface OrderToPlace {
   quoteId?: string
   /** Afterpay and Zip are left out of the payment page (a backordered line, a quote); always for an ABN. */
   withoutPayLater?: boolean
+  /** What the buyer can do when a line has sold out meanwhile: change their cart, unless the caller says otherwise (a quote). */
+  soldOutAdvice?: string
 }
 
 /**
@@ -238,7 +240,8 @@ export async function placeOrder(deps: Deps, input: OrderToPlace): Promise<Check
           : new Date(expiresAt.getTime() + RESERVATION_GRACE_MINUTES * 60_000),
     })
   } catch (error) {
-    if (error instanceof OutOfStockError) return { kind: 'refused', message: `${error.message} Nothing was charged; please change your cart.` }
+    if (error instanceof OutOfStockError)
+      return { kind: 'refused', message: `${error.message} Nothing was charged; ${input.soldOutAdvice ?? 'please change your cart.'}` }
     if (error instanceof QuoteNotAcceptableError) return { kind: 'refused', message: error.message }
     if (error instanceof OnAccountRefusedError) return { kind: 'refused', message: error.message }
     if (error instanceof PromotionChangedError) return { kind: 'refused', message: error.message }

@@ -178,8 +178,8 @@ export async function priceCart(
   return { lines, problems, totals, backordered }
 }
 
-/** The names of the kits' components, as their lines would name them. */
-async function kitComponentNames(db: Executor, rows: { kit: KitComponent[] }[]): Promise<Map<string, string>> {
+/** The names of the kits' components, as their lines would name them (a cart's, a quote's). */
+export async function kitComponentNames(db: Executor, rows: { kit: KitComponent[] }[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => row.kit.map((component) => component.productId)))]
   if (ids.length === 0) return new Map()
   const found = await db.select({ id: products.id, name: variantNameSql }).from(products).where(inArray(products.id, ids))

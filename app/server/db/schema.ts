@@ -24,7 +24,7 @@ import type { Fulfilment } from '../../lib/orders/fulfilment.ts'
 import type { OrderStatus } from '../../lib/orders/payment-status.ts'
 import type { QuoteStatus } from '../../lib/quotes.ts'
 import type { Benefit, KitItem, PromotionKind } from '../../lib/promotions.ts'
-import type { KitComponent, KitLineComponent } from '../../lib/kits.ts'
+import type { KitComponent, KitLineComponent, NamedKitComponent } from '../../lib/kits.ts'
 
 const itemList = (name: string) => jsonb(name).$type<ProductItem[]>().notNull().default([])
 
@@ -497,6 +497,8 @@ export const quoteLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** Why the price is below the catalogue's (kept, required when it is). */
     priceReason: text('price_reason').notNull().default(''),
+    /** A kit's line: its contents as quoted, named as then (empty for anything else); accepting holds these. */
+    kitComponents: jsonb('kit_components').$type<NamedKitComponent[]>().notNull().default([]),
   },
   (table) => [
     primaryKey({ columns: [table.quoteId, table.position] }),

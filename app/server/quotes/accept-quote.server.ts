@@ -66,6 +66,8 @@ export async function acceptQuote(
     quoteId: quote.id,
     // A quote is a business purchase: never paid later with Afterpay or Zip.
     withoutPayLater: true,
+    // Nothing was held for the quote: a product (or a kit's component) sold out since is the shop's to re-quote.
+    soldOutAdvice: 'please contact us for a revised quote.',
     then: (tx, order) => claimQuote(tx, quote.id, order.id, context.user?.email ?? quote.email),
   })
 }

@@ -1,5 +1,6 @@
 import { render } from '@react-email/components'
 import { OrderEmail, orderEmailText, type OrderEmailProps } from '../../emails/order-email.tsx'
+import { lineNameWithContents } from '../../lib/kits.ts'
 import { formatAud } from '../../lib/money.ts'
 import { quoteTotals } from '../../lib/quotes.ts'
 import { shopIdentity, type Env } from '../env.server.ts'
@@ -22,7 +23,7 @@ function quoteSummary(quote: QuoteWithLines): OrderEmailProps['summary'] {
   const totals = quoteTotals(quote.lines, quote.freightCents)
   return {
     heading: `Quote ${quote.id}`,
-    items: quote.lines.map((line) => ({ name: line.productName, quantity: line.quantity, cents: line.unitPriceCents * line.quantity })),
+    items: quote.lines.map((line) => ({ name: lineNameWithContents(line), quantity: line.quantity, cents: line.unitPriceCents * line.quantity })),
     totals: [
       { label: 'Freight', cents: totals.freightCents },
       { label: 'Subtotal (excl. GST)', cents: totals.subtotalCents },
@@ -44,7 +45,11 @@ export function quoteRequestedMail(config: Env, quote: QuoteWithLines): Promise<
       `Thank you for asking for a quote for ${quote.company}. We will check the prices, stock and freight to ${quote.postcode} ${quote.state} and e-mail you the quote, usually within one business day.`,
     ],
     actions: [],
-    summary: { heading: `Quote request ${quote.id}`, items: quote.lines.map((line) => ({ name: line.productName, quantity: line.quantity })), totals: [] },
+    summary: {
+      heading: `Quote request ${quote.id}`,
+      items: quote.lines.map((line) => ({ name: lineNameWithContents(line), quantity: line.quantity })),
+      totals: [],
+    },
   })
 }
 
@@ -60,7 +65,7 @@ export function quoteRequestNoticeMail(config: Env, quote: QuoteWithLines): Prom
       ...(quote.notes ? [`Their notes: ${quote.notes}`] : []),
     ],
     actions: [{ href: `${origin}/quotes/${quote.id}`, text: 'Price and send it' }],
-    summary: { heading: 'Asked for', items: quote.lines.map((line) => ({ name: line.productName, quantity: line.quantity })), totals: [] },
+    summary: { heading: 'Asked for', items: quote.lines.map((line) => ({ name: lineNameWithContents(line), quantity: line.quantity })), totals: [] },
   })
 }
 

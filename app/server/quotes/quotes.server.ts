@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { shownPrice } from '../../lib/catalog.ts'
+import type { NamedKitComponent } from '../../lib/kits.ts'
 import { gstIncluded } from '../../lib/money.ts'
 import { loweredWithoutReason, MAX_QUOTE_LINES, quoteState, quoteTotals, type QuoteRequest, type QuoteStatus } from '../../lib/quotes.ts'
-import type { CheckoutRequestItem, PricedLine } from '../checkout/orders.server.ts'
+import { kitComponentNames, type CheckoutRequestItem, type PricedLine } from '../checkout/orders.server.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { products, quoteLines, quotes } from '../db/schema.ts'
 import { recordHistory } from '../history/record.server.ts'
-import { notKit, sellable, variantNameSql } from '../catalog/products.server.ts'
+import { componentsInShop, sellable, variantNameSql } from '../catalog/products.server.ts'
 
 export type Quote = typeof quotes.$inferSelect
 export type QuoteLine = typeof quoteLines.$inferSelect
@@ -49,20 +50,30 @@ async function recordQuote(tx: Executor, id: string, action: 'create' | 'update'
   return quote
 }
 
-/** Catalogue prices of products still sold, for new lines. */
+/**
+ * Catalogue prices of products still sold, for new lines. A kit's line keeps its contents as they are
+ * now, named as its order line will name them; a kit with a component out of the shop is not sold.
+ */
 async function catalogueLines(db: Executor, items: { productId: string; quantity: number }[]) {
   const ids = [...new Set(items.map((item) => item.productId))]
   const rows = ids.length
     ? await db
-        .select({ id: products.id, name: variantNameSql, prices: products.productPrices })
+        .select({ id: products.id, name: variantNameSql, prices: products.productPrices, kit: products.productKitComponents })
         .from(products)
-        .where(and(inArray(products.id, ids), sellable, notKit))
+        .where(and(inArray(products.id, ids), sellable, componentsInShop))
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const componentNames = await kitComponentNames(db, rows)
   return items.flatMap((item) => {
     const row = byId.get(item.productId)
     const price = row ? shownPrice({ productPrices: row.prices }) : null
-    return row && price ? [{ productId: row.id, productName: row.name, listPriceCents: price.value, unitPriceCents: price.value, quantity: item.quantity }] : []
+    if (!row || !price) return []
+    const kitComponents: NamedKitComponent[] = row.kit.map((component) => ({
+      productId: component.productId,
+      productName: componentNames.get(component.productId) ?? component.productId,
+      quantity: component.quantity,
+    }))
+    return [{ productId: row.id, productName: row.name, listPriceCents: price.value, unitPriceCents: price.value, quantity: item.quantity, kitComponents }]
   })
 }
 
@@ -146,6 +157,8 @@ export async function editQuote(db: Database, id: string, edit: QuoteEdit, by: s
               unitPriceCents: line.unitPriceCents,
               quantity: line.quantity,
               priceReason: line.priceReason.trim(),
+              // A kit keeps the contents it was quoted with.
+              kitComponents: before.kitComponents,
             },
           ]
         : []
@@ -253,7 +266,10 @@ export async function reopenQuoteOf(tx: Executor, order: { id: string; quoteId: 
   if (reopened) await recordQuote(tx, order.quoteId, 'update', by, `The payment for order ${order.id} did not complete: open to accept again`)
 }
 
-/** The quote's lines as an order takes them: its prices, whatever the catalogue says now. */
+/**
+ * The quote's lines as an order takes them: its prices, whatever the catalogue says now, and a kit's
+ * contents as quoted, so that the order holds its components' units (docs/domain.md, Kits).
+ */
 export function quoteOrderLines(quote: QuoteWithLines): PricedLine[] {
   return quote.lines.map((line) => ({
     productId: line.productId,
@@ -267,6 +283,9 @@ export function quoteOrderLines(quote: QuoteWithLines): PricedLine[] {
     gstCents: gstIncluded(line.unitPriceCents * line.quantity),
     weightGrams: 0,
     containsLithium: false,
+    ...(line.kitComponents.length > 0
+      ? { components: line.kitComponents.map(({ productId, productName, quantity }) => ({ productId, productName, quantity })) }
+      : {}),
   }))
 }
 

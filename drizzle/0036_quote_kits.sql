@@ -1,0 +1,1 @@
+ALTER TABLE "quote_lines" ADD COLUMN "kit_components" jsonb DEFAULT '[]'::jsonb NOT NULL;
