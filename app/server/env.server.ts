@@ -97,6 +97,19 @@ const schema = z.object({
       .refine((value) => !value.startsWith('/'), 'must not start with / (keys are named without one, e.g. media/)')
       .optional(),
   ),
+  /** Scheduled backups (docs/deploy.md, Backups): daily into this directory, or into the S3 bucket under BACKUP_S3_PREFIX. */
+  BACKUP_DIR: optionalText,
+  BACKUP_S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .refine((value) => !value.startsWith('/'), 'must not start with / (keys are named without one, e.g. backups/)')
+      .optional(),
+  ),
+  /** The Brisbane hour after which the day's scheduled backup is taken. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  /** How many scheduled backups are kept (older ones are deleted after a new one is written). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
   /** The shop's bank account for bank transfers (EFT); all three, or none (no bank transfer offered). */
   BANK_BSB: optionalText.pipe(
     z
@@ -154,6 +167,10 @@ const checked = schema.transform((config, context) => {
     })
   }
   checkObjectStorage(config, context)
+  if (config.BACKUP_DIR && config.BACKUP_S3_PREFIX)
+    context.addIssue({ code: 'custom', path: ['BACKUP_S3_PREFIX'], message: 'cannot be set with BACKUP_DIR: scheduled backups go to one place' })
+  if (config.BACKUP_S3_PREFIX && !config.S3_BUCKET)
+    context.addIssue({ code: 'custom', path: ['BACKUP_S3_PREFIX'], message: 'needs S3_BUCKET (and its settings): the backups go into that bucket' })
   const bank = ['BANK_BSB', 'BANK_ACCOUNT_NUMBER', 'BANK_ACCOUNT_NAME'] as const
   const given = bank.filter((name) => config[name] !== undefined)
   if (given.length > 0 && given.length < bank.length) {

@@ -33,6 +33,7 @@ import { forgetOldCheckouts } from '../checkout/drafts.server.ts'
 import { ONE_CLICK_UNSUBSCRIBE, sendCartReminders } from '../checkout/cart-reminders.server.ts'
 import { forgetOldJobs } from '../jobs/jobs.server.ts'
 import { startTimedWork } from '../jobs/timed-work.server.ts'
+import { scheduledBackup } from '../backup/backup-runs.server.ts'
 import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
 import { forgetStockAlerts, ONE_CLICK_STOCK_ALERT_UNSUBSCRIBE, stockAlertSweeper } from '../stock/stock-alerts.server.tsx'
 import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
@@ -113,6 +114,12 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     // whatever brought the stock back (staff, an import, a refund's restock, a lapsed reservation, another process).
     { name: 'stock-alerts', everySeconds: 60, run: () => stockAlerts.run() },
     { name: 'forget-stock-alerts', everySeconds: 3600, run: () => forgetStockAlerts(database.db) },
+    // The day's scheduled backup (BACKUP_DIR or BACKUP_S3_PREFIX), after BACKUP_HOUR, claimed in the database so once.
+    {
+      name: 'backups',
+      everySeconds: 600,
+      run: () => scheduledBackup({ db: database.db, config, source: database.description.startsWith('pglite') ? 'pglite' : 'postgres' }),
+    },
   ])
   // A product written in this process (staff's stock change among them) is looked at once it has
   // committed, so the e-mails go at once rather than at the next timed run.
