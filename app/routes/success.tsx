@@ -8,6 +8,7 @@ import { OrderSummaryLines } from '../components/shop/order-summary'
 import { pageMeta, shopNameFrom } from '../lib/seo'
 import { checkoutIdFrom } from '../server/checkout/drafts.server'
 import { getOrderBySession, orderSummary } from '../server/checkout/orders.server'
+import { noteBuyerReturned } from '../server/staff/health.server'
 import { shop } from '../server/context.server'
 import { statusTokenOf } from '../server/orders/order-links.server'
 import type { Route } from './+types/success'
@@ -25,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')
   const order = sessionId && sessionId.length <= 200 ? await getOrderBySession(shop(context).db, sessionId) : null
   if (!order) return { order: null, orderPage: null, transfer: null }
+  // Back from the payment page before its payment event: noted once, so a webhook that never comes shows on staff's dashboard.
+  if (order.status === 'pending' && !order.buyerReturnedAt) await noteBuyerReturned(shop(context).db, order.id)
   // The address is shown to the browser that checked out, not to whoever else has this link.
   const own = order.checkoutId !== null && checkoutIdFrom(request.headers.get('cookie')) === order.checkoutId
   const summary = orderSummary(order)

@@ -5,6 +5,7 @@ import { listStaff } from '../../server/auth/staff.server'
 import { shop } from '../../server/context.server'
 import { formatAud } from '../../lib/money'
 import { readDashboard } from '../../server/staff/dashboard.server'
+import { lastGoodBackup, readHealth } from '../../server/staff/health.server'
 import type { Route } from './+types/home'
 import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
@@ -16,10 +17,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = shop(context)
-  const [staff, user, dashboard] = await Promise.all([listStaff(db), getSessionUser(context, request), readDashboard(db)])
+  const { db, config } = shop(context)
+  const [staff, user, dashboard, health, lastBackup] = await Promise.all([
+    listStaff(db),
+    getSessionUser(context, request),
+    readDashboard(db),
+    readHealth(db, config),
+    lastGoodBackup(db),
+  ])
   // Where the shop does not require it (the demo), staff without an authenticator app are reminded.
-  return { staff, offerTwoFactor: user?.twoFactorEnabled === false, dashboard }
+  return { staff, offerTwoFactor: user?.twoFactorEnabled === false, dashboard, health, lastBackup }
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
@@ -56,6 +63,33 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           so that a stolen password is not enough.
         </Alert>
       ) : null}
+      <section aria-labelledby="health-heading" className="mt-8">
+        <h2 id="health-heading" className="text-lg font-semibold">
+          Shop health
+        </h2>
+        {loaderData.health.length > 0 ? (
+          <ul className="mt-3 space-y-3" data-testid="health-warnings">
+            {loaderData.health.map((warning) => (
+              <li key={warning.id}>
+                <Alert tone={warning.tone}>
+                  <p className="font-semibold">{warning.title}</p>
+                  <p className="mt-1 break-words">{warning.detail}</p>
+                  {warning.link ? (
+                    <Link to={warning.link.to} className="mt-1 inline-block font-semibold underline">
+                      {warning.link.text}
+                    </Link>
+                  ) : null}
+                </Alert>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">
+            Mail, payment events, refunds and backups: nothing needs you.
+            {loaderData.lastBackup ? ` Last backup: ${loaderData.lastBackup}.` : ''}
+          </p>
+        )}
+      </section>
       <section aria-labelledby="sales-heading" className="mt-8">
         <h2 id="sales-heading" className="text-lg font-semibold">
           Sales

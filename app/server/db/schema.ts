@@ -281,6 +281,12 @@ export const orders = pgTable(
      * sale the reminder recovered (set by applyPaymentEvent as the checkout is closed). Null otherwise.
      */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, precision: 3 }),
+    /**
+     * When the buyer first came back from the provider's payment page (its success address) while the
+     * order was still pending: the provider sends them there after paying, so an order pending long
+     * after it is one whose payment event (webhook) has not arrived (staff's dashboard says so).
+     */
+    buyerReturnedAt: timestamp('buyer_returned_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),

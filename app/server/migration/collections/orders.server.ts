@@ -290,6 +290,8 @@ const orderImporter: Importer<OrderRow> = {
       paymentDueAt: paymentDueAt ? new Date(paymentDueAt) : null,
       // The status link's secret is never in a file: an imported order gets one when it is first e-mailed about.
       statusToken: null,
+      // When a buyer came back from a payment page is a moment's sign for staff's dashboard, not part of the order's record.
+      buyerReturnedAt: null,
       lines,
       discounts,
     }
