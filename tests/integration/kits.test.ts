@@ -204,6 +204,35 @@ describe.each(testDatabaseKinds())('kits on $name', (kind) => {
     expect((await getShownProduct(database.db, made.id))!.stock.available).toBe(2)
   })
 
+  it('restoring an older version of a standing kit makes its contents that version’s, none for a version that was no kit; a component gone since refuses it', async () => {
+    const made = await kit('versions', { drone: 3, battery: 4 })
+    const [whole] = await documentTimeline(database.db, 'products', made.id)
+    await saveKit(database.db, made.id, await versionOf(made.id), [{ productId: made.drone, quantity: 1 }], 'ann@example.com')
+    await saveKit(database.db, made.id, await versionOf(made.id), [], 'ann@example.com')
+    const [none] = await documentTimeline(database.db, 'products', made.id)
+    expect((await getShownProduct(database.db, made.id))!.kit).toEqual([])
+
+    await restoreVersion(database.db, whole!.id, 'bob@example.com')
+    const shown = (await getShownProduct(database.db, made.id))!
+    expect(shown.kit.map((component) => [component.productId, component.quantity])).toEqual([
+      [made.drone, 1],
+      [made.battery, 2],
+      [made.bag, 1],
+    ])
+    // Three drones, four batteries (two a kit): two kits, as before.
+    expect(shown.stock.available).toBe(2)
+    expect((await documentTimeline(database.db, 'products', made.id))[0]).toMatchObject({ action: 'set', document: { restored: true } })
+
+    await restoreVersion(database.db, none!.id, 'bob@example.com')
+    expect((await getShownProduct(database.db, made.id))!.kit).toEqual([])
+
+    await deleteProduct(database.db, made.bag, 'ann@example.com')
+    await expect(restoreVersion(database.db, whole!.id, 'bob@example.com')).rejects.toThrow(
+      'This version cannot be restored: its component versions-case is no longer in the catalogue.',
+    )
+    expect((await getShownProduct(database.db, made.id))!.kit).toEqual([])
+  })
+
   it('refuses a kit of itself, of another kit, or naming a component twice', async () => {
     const made = await kit('refused', { drone: 1, battery: 2 })
     await addProduct('refused-bundle', null)

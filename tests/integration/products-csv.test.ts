@@ -281,11 +281,13 @@ describe.each(testDatabaseKinds())('products as CSV on $name', (kind) => {
     expect((await check(textOf(CSV_COLUMNS, await rowsOf(battery.id)))).report.counts).toMatchObject({ update: 0, unchanged: 1 })
   })
 
-  it('refuses a variant’s bad price by its row’s line, and a SKU another product has, writing nothing', async () => {
+  it('refuses a variant’s bad price, a SKU or barcode another product has, or one another product of the file has, by its own row’s line, writing nothing', async () => {
     const battery = await batteryWithVariants('CSV Cell Taken SKU')
-    await database.db.update(products).set({ productSku: 'TAKEN-SKU' }).where(eq(products.id, 'unidrone-e900'))
+    await database.db.update(products).set({ productSku: 'TAKEN-SKU', productBarcode: '9780306406157' }).where(eq(products.id, 'unidrone-e900'))
     const records = await rowsOf(battery.id)
-    const pair = records.find((record) => record['Variant ID'] === battery.pair)!
+    // The product's row is line 2, the matched pair's line 3 and the small pack's line 4 (rows of more pictures after them).
+    expect(records.slice(0, 3).map((record) => record['Variant ID'])).toEqual(['', battery.pair, battery.small])
+    const [, pair, small] = records as [Record<string, string>, Record<string, string>, Record<string, string>]
     pair['Variant Price'] = 'lots'
     const price = await check(textOf(CSV_COLUMNS, records))
     expect(price.report.rejected).toEqual([{ id: battery.id, reason: 'Line 3: Variant Price: "lots" is not an amount in dollars, such as 1299.00.' }])
@@ -293,8 +295,31 @@ describe.each(testDatabaseKinds())('products as CSV on $name', (kind) => {
     pair['Variant SKU'] = 'taken-sku'
     const before = await allProducts()
     const sku = await check(textOf(CSV_COLUMNS, records))
-    expect(sku.report.rejected).toEqual([{ id: battery.id, reason: 'Line 2: The SKU taken-sku is already used by “UniDrone E900”: each product has its own.' }])
+    expect(sku.report.rejected).toEqual([
+      { id: battery.id, reason: 'Line 3: Variant SKU: The SKU taken-sku is already used by “UniDrone E900”: each product has its own.' },
+    ])
     expect(await apply(sku)).toMatchObject({ kind: 'dry-run', notice: '1 document was rejected, so nothing was written.' })
+    expect(await allProducts()).toEqual(before)
+
+    pair['Variant SKU'] = `${battery.id}-2`
+    small['Variant Barcode'] = '9780306406157'
+    const barcode = await check(textOf(CSV_COLUMNS, records))
+    expect(barcode.report.rejected).toEqual([
+      { id: battery.id, reason: 'Line 4: Variant Barcode: The barcode 9780306406157 is already on “UniDrone E900”: each product has its own.' },
+    ])
+
+    // Another product of the file, on line 2 (its own row only), with the SKU the small pack (now line 5) gives itself.
+    small['Variant Barcode'] = ''
+    small['Variant SKU'] = 'CELL-SMALL'
+    const [air] = await rowsOf('unilink-hd20-air-unit')
+    const twin = await check(textOf(CSV_COLUMNS, [{ ...air!, 'Variant SKU': 'cell-small' }, ...records]))
+    expect(twin.report.rejected).toEqual([
+      {
+        id: battery.id,
+        reason:
+          'Line 5: Variant SKU: “UniLink HD20 Air Unit” and “CSV Cell Taken SKU — 16,000 mAh” both have the SKU CELL-SMALL in this file (a SKU whatever its case): each product has its own.',
+      },
+    ])
     expect(await allProducts()).toEqual(before)
   })
 

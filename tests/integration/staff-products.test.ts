@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseStaffProductQuery } from '../../app/lib/staff-product-query'
 import { StaleEditError } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
+import { saveKit } from '../../app/server/catalog/variant-editor.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { bulkEditProducts, listStaffProducts, quickEditProduct } from '../../app/server/catalog/staff-products.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
@@ -91,5 +92,51 @@ describe.each(testDatabaseKinds())('the staff products list on $name', (kind) =>
     expect(rows.map((row) => (row.document as { productStatus: string; productCategory: string; productStockOnHand: number }).productStockOnHand)).toEqual([
       2, 2, 7,
     ])
+  })
+
+  it('lists a kit by the kits its components allow, and its stock filters and sort count it so', async () => {
+    const add = (id: string, productName: string, onHand: number | null) =>
+      database.db.insert(products).values({
+        id,
+        productName,
+        STUPID: '',
+        productCategory: 'parts-accessories',
+        productPrices: [{ value: 10_000, label: 'Price (inc. GST)', description: '' }],
+        productStockOnHand: onHand,
+      })
+    await add('listkit-drone', 'Listkit Drone', 3)
+    await add('listkit-battery', 'Listkit Battery', 5)
+    await add('listkit-case', 'Listkit Case', null)
+    await add('listkit-kit', 'Listkit Kit', 9)
+    const [{ version }] = (await database.db.select({ version: products.version }).from(products).where(eq(products.id, 'listkit-kit'))) as [
+      { version: number },
+    ]
+    await saveKit(
+      database.db,
+      'listkit-kit',
+      version,
+      [
+        { productId: 'listkit-drone', quantity: 1 },
+        { productId: 'listkit-battery', quantity: 2 },
+        { productId: 'listkit-case', quantity: 1 },
+      ],
+      'ann@shop.example',
+    )
+    const ids = async (text: string) => (await listStaffProducts(database.db, view(`q=listkit&${text}`))).rows.map((row) => row.id)
+    const kitRow = async () => (await listStaffProducts(database.db, view('q=listkit-kit'))).rows[0]
+    // Three drones, but five batteries (two a kit) make two kits; the case is not tracked and limits nothing.
+    expect(await kitRow()).toMatchObject({ id: 'listkit-kit', kit: true, kitUnits: 2, onHand: null })
+    expect((await listStaffProducts(database.db, view('q=listkit-drone'))).rows[0]).toMatchObject({ kit: false, kitUnits: null, onHand: 3 })
+    // Two kits is at its alert level (3): low, not out, and tracked (by its components).
+    expect(await ids('stock=low')).toEqual(['listkit-drone', 'listkit-kit'])
+    expect(await ids('stock=out')).toEqual([])
+    expect(await ids('stock=untracked')).toEqual(['listkit-case'])
+    expect(await ids('sort=stock-asc')).toEqual(['listkit-kit', 'listkit-drone', 'listkit-battery', 'listkit-case'])
+
+    // A component sold out: no kit can be made.
+    await database.db.update(products).set({ productStockOnHand: 0 }).where(eq(products.id, 'listkit-drone'))
+    expect(await kitRow()).toMatchObject({ kit: true, kitUnits: 0 })
+    expect(await ids('stock=out')).toEqual(['listkit-drone', 'listkit-kit'])
+    expect((await ids('sort=stock-asc')).slice(0, 2)).toEqual(['listkit-drone', 'listkit-kit'])
   })
 })

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductFields } from '../../app/lib/catalog'
 import { deleteProduct, updateProduct } from '../../app/server/catalog/product-changes.server'
-import { documentTimeline, restoreVersion } from '../../app/server/history/history.server'
-import { getProduct, getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
+import { documentTimeline, NotRestorableError, restoreVersion } from '../../app/server/history/history.server'
+import { createProduct, getProduct, getShownProduct, listCategoryPage } from '../../app/server/catalog/products.server'
 import { saveVariants, VariantsRefusedError } from '../../app/server/catalog/variant-editor.server'
 import { StaleEditError } from '../../app/server/catalog/product-changes.server'
 import { createPendingOrder, priceCart } from '../../app/server/checkout/orders.server'
@@ -13,7 +13,7 @@ import { orderLines, products } from '../../app/server/db/schema'
 import { exportFile } from '../../app/server/migration/export.server'
 import { applyImport, dryRunImport } from '../../app/server/migration/import.server'
 import { readExportFile } from '../../app/server/migration/reader'
-import { OutOfStockError } from '../../app/server/stock/stock.server'
+import { OutOfStockError, settleOrderStock } from '../../app/server/stock/stock.server'
 import { testDatabaseKinds } from '../support/databases'
 import { overlappingDatabase } from '../support/overlapping'
 import { batteryWithVariants as makeBattery, editorRow } from '../support/variants'
@@ -182,6 +182,71 @@ describe.each(testDatabaseKinds())('variants on $name', (kind) => {
     expect(await getProduct(database.db, battery.id)).toEqual(before)
     const priced = await priceCart(database.db, [{ FBUID: battery.pair, productCount: 1 }])
     expect(priced.lines[0]!.productName).toBe('Variant Cell Restore — Matched pair')
+  })
+
+  it('restoring an older version of a standing product makes its variants that version’s: one added since is removed, a changed price goes back, counts on hand stay', async () => {
+    const created = await createProduct(database.db, { ...BATTERY, productName: 'Variant Cell Versions', productSku: 'VCV-1' }, 'ann@example.com')
+    const id = created.FBUID
+    // Saved with two variants: the product itself (Single) and a matched pair.
+    await saveVariants(
+      database.db,
+      id,
+      await versionOf(id),
+      { optionNames: ['Pack'], rows: [row(id, ['Single'], 99_900, 10, { sku: 'VCV-1' }), row(null, ['Matched pair'], 194_900, 3, { sku: 'VCV-2' })] },
+      'ann@example.com',
+    )
+    const [first] = await documentTimeline(database.db, 'products', id)
+    const pair = `${id}-matched-pair`
+    const triple = `${id}-triple`
+    // Then a third added and the pair's price changed.
+    await saveVariants(
+      database.db,
+      id,
+      await versionOf(id),
+      {
+        optionNames: ['Pack'],
+        rows: [
+          row(id, ['Single'], 99_900, 10, { sku: 'VCV-1' }),
+          row(pair, ['Matched pair'], 184_900, 3, { sku: 'VCV-2' }),
+          row(null, ['Triple'], 279_900, 4, { sku: 'VCV-3' }),
+        ],
+      },
+      'bob@example.com',
+    )
+    const [second] = await documentTimeline(database.db, 'products', id)
+    expect((await getProduct(database.db, id))!.productVariants!.map((variant) => variant.FBUID)).toEqual([pair, triple])
+    // A pair sold meanwhile (3 → 2), and a buyer paying for a triple when the version is restored.
+    await database.db.update(products).set({ productStockOnHand: 2 }).where(eq(products.id, pair))
+    const priced = await priceCart(database.db, [{ FBUID: triple, productCount: 1 }])
+    const order = await createPendingOrder(database.db, {
+      lines: priced.lines,
+      email: 'triple@example.com',
+      userId: null,
+      provider: 'demo',
+      updatedBy: null,
+      reserveUntil: new Date(Date.now() + 35 * MINUTE),
+    })
+
+    await restoreVersion(database.db, first!.id, 'cat@example.com')
+    const restored = (await getProduct(database.db, id))!
+    expect(restored.productOptionNames).toEqual(['Pack'])
+    expect(
+      restored.productVariants!.map((variant) => [variant.FBUID, variant.productOptionValues, variant.productPrices[0]!.value, variant.productStockOnHand]),
+    ).toEqual([[pair, ['Matched pair'], 194_900, 2]])
+    expect(await database.db.$count(products, eq(products.id, triple))).toBe(0)
+    const [latest] = await documentTimeline(database.db, 'products', id)
+    expect(latest).toMatchObject({ action: 'set', updatedBy: 'cat@example.com', document: { restored: true, productVariants: [{ FBUID: pair }] } })
+    // The order keeps its line as sold, and letting it lapse settles without the variant; a cart holding one is told it is gone.
+    expect((await database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).map((line) => line.productId)).toEqual([triple])
+    expect(await database.db.transaction((tx) => settleOrderStock(tx, order.id, 'released'))).toBe(true)
+    expect((await priceCart(database.db, [{ FBUID: triple, productCount: 1 }])).problems).toMatchObject([{ kind: 'missing' }])
+
+    // The later version again, after another product took the triple's SKU: refused with the reason, nothing written.
+    await createProduct(database.db, { ...BATTERY, productName: 'Variant Cell Thief', productSku: 'vcv-3' }, 'ann@example.com')
+    const refused = restoreVersion(database.db, second!.id, 'cat@example.com')
+    await expect(refused).rejects.toThrow(NotRestorableError)
+    await expect(refused).rejects.toThrow('This version cannot be restored. The SKU VCV-3 is already used by “Variant Cell Thief”: each product has its own.')
+    expect(await getProduct(database.db, id)).toEqual(restored)
   })
 
   it('renaming the product carries its variants; a draft product sells none of them', async () => {

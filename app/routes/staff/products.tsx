@@ -89,6 +89,12 @@ async function bulkAction(form: FormData, db: Parameters<typeof bulkEditProducts
   return data<Outcome>({ productId: '', ok: true, message: `Changed ${count(changed.length)}.${note}` })
 }
 
+/** A kit's stock in the list: the kits its components allow now ("Kit: 2 can be made"), or that none of them limits it. */
+function kitStockLabel(units: number | null): string {
+  if (units === null) return 'Kit: no part limits it'
+  return `Kit: ${units.toLocaleString('en-AU')} can be made`
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'Australia/Brisbane' })
 
 export default function StaffProducts({ loaderData, actionData }: Route.ComponentProps) {
@@ -216,7 +222,12 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
               header: 'On hand',
               align: 'right',
               cell: (row) =>
-                row.onHand === null ? (
+                // A kit keeps no stock of its own: what it can sell is what its components allow.
+                row.kit ? (
+                  <span className="text-slate-600" data-testid="kit-stock">
+                    {kitStockLabel(row.kitUnits)}
+                  </span>
+                ) : row.onHand === null ? (
                   <span className="text-slate-500">Not tracked</span>
                 ) : (
                   <TextField
@@ -238,7 +249,7 @@ export default function StaffProducts({ loaderData, actionData }: Route.Componen
               align: 'right',
               labelOnPhone: true,
               cell: (row) => {
-                const available = row.onHand === null ? null : row.onHand - row.reserved
+                const available = row.kit ? row.kitUnits : row.onHand === null ? null : row.onHand - row.reserved
                 const low = available !== null && available <= row.threshold
                 const waiting = waitingLabel(row.waiting)
                 return (

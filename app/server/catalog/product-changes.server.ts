@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Product, ProductFields, ProductVariantDocument } from '../../lib/catalog.ts'
 import { productFieldsSchema, productVariantsSchema } from '../../lib/schemas/product.ts'
 import { variantsProblem } from '../../lib/variants.ts'
-import { takenVariantIds, writeVariants } from './variants.server.ts'
+import { NO_VARIANTS, takenVariantIds, writeVariants, type ProductVariants } from './variants.server.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { orderLines, orders, productRedirects, products } from '../db/schema.ts'
@@ -185,7 +185,12 @@ export async function deleteProduct(db: Database, productId: string, updatedBy: 
 
 /**
  * Puts a version from history back: over the current product if it exists, or as the product again
- * if it was deleted. It is a new write with its own history row.
+ * if it was deleted. It is a new write with its own history row. Its options, variants and a kit's
+ * contents become the version's (docs/domain.md, Variants): variants it did not have are removed, as
+ * the variants editor removes one (orders keep their lines; a cart holding one is told it is no
+ * longer sold), and those it had come back. Refused with the reason when an id, SKU or barcode it
+ * holds is another product's since, or a component of it is gone or a kit itself now. A standing
+ * product and its standing variants keep their counts on hand: units sold since are gone from the shelf.
  */
 export async function restoreProduct(db: Database, document: Record<string, unknown>, updatedBy: string): Promise<Product> {
   const parsed = productFieldsSchema.safeParse(pickFields(document))
@@ -193,13 +198,18 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
   const fields = parsed.data
   const productId = String(document.FBUID ?? '')
   if (!productId || slugify(fields.productName) !== productId) throw new NotRestorableError('This version cannot be restored: its id does not match its name.')
+  const variants = versionVariants(productId, document)
+  // A version that was no kit (or from before kits) has no contents: the product is no kit again.
+  const kit = fields.productKitComponents ?? []
   return afterCatalogWrite(
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ version: products.version, prices: products.productPrices, wasCents: products.productWasPriceCents })
+        .select({ version: products.version, prices: products.productPrices, wasCents: products.productWasPriceCents, parentId: products.parentId })
         .from(products)
         .where(eq(products.id, productId))
         .for('update')
+      if (current && current.parentId !== null)
+        throw new NotRestorableError(`This version cannot be restored: its id ${productId} is a variant of another product now.`)
       const now = new Date()
       // An old version's was price (or the one standing, beside an old price) is judged as a new one would be.
       const before = current ? { wasCents: current.wasCents, priceCents: firstPriceCents(current.prices) } : null
@@ -213,44 +223,78 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
         if (error instanceof WasPriceRefusedError) throw new NotRestorableError(`This version cannot be restored. ${error.message}`)
         throw error
       }
+      await refuseTakenSince(tx, productId, fields, variants.productVariants, kit)
       if (current) {
         // Units sold since that version are gone from the shelf: the count on hand stays as it is now.
         const { productStockOnHand: _onHand, ...restored } = fields
         await tx
           .update(products)
-          .set({ ...restored, version: current.version + 1, updatedAt: now })
+          .set({
+            ...restored,
+            productKitComponents: kit,
+            // A kit keeps no stock of its own (docs/domain.md, Kits), as its contents screen clears it.
+            ...(kit.length > 0 ? { productStockOnHand: null, productAllowBackorder: false } : {}),
+            version: current.version + 1,
+            updatedAt: now,
+          })
           .where(eq(products.id, productId))
+        await writeVariants(tx, productId, variants, { keepStock: true })
       } else {
         await tx.insert(products).values({ ...fields, id: productId })
         await tx.delete(productRedirects).where(eq(productRedirects.fromId, productId))
-        // A deleted product comes back with the variants it had then (a standing product keeps today's, and their stock).
-        const variants = productVariantsSchema.safeParse(document)
-        const names = variants.success ? (variants.data.productOptionNames ?? []) : []
-        if (variants.success && names.length > 0) {
-          const others = (variants.data.productVariants ?? []) as ProductVariantDocument[]
-          const values = variants.data.productOptionValues ?? []
-          const taken = (
-            await takenVariantIds(
-              tx,
-              productId,
-              others.map((variant) => variant.FBUID),
-            )
-          )[0]
-          const problem = variantsProblem(productId, names, values, others) ?? (taken ? `its variant ${taken} is another product's now` : null)
-          if (problem) throw new NotRestorableError(`This version cannot be restored: ${problem}`)
-          for (const variant of others) {
-            const held = await stockKeepingErrors(tx, variant, variant.FBUID)
-            const message = held.productSku ?? held.productBarcode
-            if (message) throw new NotRestorableError(`This version cannot be restored. ${message}`)
-          }
-          await writeVariants(tx, productId, { productOptionNames: names, productOptionValues: values, productVariants: others })
-        }
+        // A deleted product comes back with the variants it had then.
+        if (variants.productOptionNames.length > 0) await writeVariants(tx, productId, variants)
       }
       const product = (await getProduct(tx, productId))!
       await recordHistory(tx, { collection: 'products', documentId: productId, action: 'set', document: { ...product, restored: true }, updatedBy })
       return product
     }),
   )
+}
+
+/** A version's options and other variants, checked as the variants editor checks them; none for a version without options. */
+function versionVariants(productId: string, document: Record<string, unknown>): ProductVariants {
+  const parsed = productVariantsSchema.safeParse(document)
+  if (!parsed.success) throw new NotRestorableError(`This version cannot be restored: ${parsed.error.issues[0]?.message ?? 'its variants cannot be read'}.`)
+  const names = parsed.data.productOptionNames ?? []
+  if (names.length === 0) return NO_VARIANTS
+  const others = (parsed.data.productVariants ?? []) as ProductVariantDocument[]
+  const values = parsed.data.productOptionValues ?? []
+  const problem = variantsProblem(productId, names, values, others)
+  if (problem) throw new NotRestorableError(`This version cannot be restored: ${problem}`)
+  return { productOptionNames: names, productOptionValues: values, productVariants: others }
+}
+
+/**
+ * What a version holds that is no longer free to hold: a variant id another product's row has, a
+ * SKU or barcode another product or variant has (as the form and the variants editor refuse one), a
+ * kit component that is gone or a kit itself now (as the kit screen refuses one).
+ */
+async function refuseTakenSince(
+  tx: Executor,
+  productId: string,
+  fields: ProductFields,
+  variants: ProductVariantDocument[],
+  kit: NonNullable<ProductFields['productKitComponents']>,
+): Promise<void> {
+  const [elsewhere] = await takenVariantIds(
+    tx,
+    productId,
+    variants.map((variant) => variant.FBUID),
+  )
+  if (elsewhere) throw new NotRestorableError(`This version cannot be restored: its variant ${elsewhere} is another product's now.`)
+  for (const holder of [{ ...fields, FBUID: productId }, ...variants]) {
+    const held = await stockKeepingErrors(tx, holder, holder.FBUID)
+    const message = held.productSku ?? held.productBarcode
+    if (message) throw new NotRestorableError(`This version cannot be restored. ${message}`)
+  }
+  if (kit.length === 0) return
+  const ids = kit.map((component) => component.productId)
+  const found = await tx.select({ id: products.id, kit: products.productKitComponents }).from(products).where(inArray(products.id, ids))
+  const missing = ids.find((id) => !found.some((row) => row.id === id))
+  if (missing) throw new NotRestorableError(`This version cannot be restored: its component ${missing} is no longer in the catalogue.`)
+  const nested = found.find((row) => row.kit.length > 0)
+  if (nested) throw new NotRestorableError(`This version cannot be restored: its component ${nested.id} is a kit itself now.`)
 }
 
 /** The fields a write sets: a document without shipping and stock (an older one) leaves the stored ones. */
@@ -287,6 +331,12 @@ function pickFields(document: Record<string, unknown>): ProductFields {
     ...(typeof document.productFeatured === 'boolean' ? { productFeatured: document.productFeatured } : {}),
     ...(Array.isArray(document.productRelated) ? { productRelated: document.productRelated.filter((id): id is string => typeof id === 'string') } : {}),
     ...(typeof document.productUseCases === 'boolean' ? { productUseCases: document.productUseCases } : {}),
+    // The product's own SKU, barcode and cost are its first variant's (docs/domain.md, Variants): a version puts them back too.
+    ...(typeof document.productSku === 'string' ? { productSku: document.productSku } : {}),
+    ...(typeof document.productBarcode === 'string' ? { productBarcode: document.productBarcode } : {}),
+    ...(typeof document.productCostCents === 'number' || document.productCostCents === null
+      ? { productCostCents: document.productCostCents as number | null }
+      : {}),
     // A kit's contents come back with it: without them it would sell as a product of its own, holding nothing.
     ...(Array.isArray(document.productKitComponents) ? { productKitComponents: document.productKitComponents as ProductFields['productKitComponents'] } : {}),
     ...(typeof document.productWasPriceCents === 'number' || document.productWasPriceCents === null

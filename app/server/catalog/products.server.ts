@@ -144,7 +144,7 @@ export async function variantParent(db: Executor, variantId: string): Promise<st
 const variantsOf = sql.raw('from products v where v.id = "products"."id" or v.parent_id = "products"."id"')
 
 /** The product is a kit (docs/domain.md, Kits): its stock is what its components allow. */
-const isKit = sql.raw(`jsonb_array_length("products"."kit_components") > 0`)
+export const isKit = sql.raw(`jsonb_array_length("products"."kit_components") > 0`)
 /** Not a kit: what a kit may contain (no kits of kits). */
 export const notKit = sql<boolean>`${sql.raw(`jsonb_array_length("products"."kit_components") = 0`)}`
 /**
@@ -283,7 +283,7 @@ export const ownInStockNow = sql<boolean>`(case when ${isKit} then coalesce(${ki
  */
 export const inStockNow = sql<boolean>`case when cardinality(${products.optionNames}) = 0 then ${ownInStockNow}
   else exists (select 1 ${variantsOf} and (v.stock_on_hand is null or v.stock_on_hand - v.stock_reserved > 0)) end`
-/** Tracked, and available units at or below the product's own alert level (reports, digest, dashboard, products list). */
+/** Tracked, and available units at or below the product's own alert level (reports, digest, dashboard; the products list counts a kit by its components too). */
 export const lowOnStock = sql<boolean>`(${products.productStockOnHand} is not null and ${availableUnits} <= ${products.productLowStockThreshold})`
 
 /**

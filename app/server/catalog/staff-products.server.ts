@@ -1,5 +1,5 @@
 import { normaliseGtin } from '../../lib/gtin.ts'
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Category, ProductStatus } from '../../lib/catalog.ts'
 import { STAFF_PRODUCTS_PAGE_SIZE, type StaffProductQuery } from '../../lib/staff-product-query.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -9,7 +9,7 @@ import { recordHistory } from '../history/record.server.ts'
 import { afterCatalogWrite } from './catalog-events.server.ts'
 import { StaleEditError, ProductNotFoundError } from './product-changes.server.ts'
 import { refuseDishonestWasPrice } from './was-price.server.ts'
-import { availableUnits, getProduct, lowOnStock, ownInStockNow, ownPriceCents as priceCents, variantNameSql } from './products.server.ts'
+import { availableUnits, getProduct, isKit, kitUnitsSql, ownInStockNow, ownPriceCents as priceCents, variantNameSql } from './products.server.ts'
 
 /** One row of the staff products list: what it shows and edits, not the whole document. */
 export interface StaffProductRow {
@@ -19,9 +19,13 @@ export interface StaffProductRow {
   status: ProductStatus
   /** The first price, in cents; null without one. */
   priceCents: number | null
-  /** null: not tracked. */
+  /** null: not tracked (a kit's own count is always null: its components' stock is its stock). */
   onHand: number | null
   reserved: number
+  /** A kit (docs/domain.md, Kits): its stock is what its components allow. */
+  kit: boolean
+  /** For a kit, how many its components allow now (app/lib/kits.ts, kitAvailable); null when none limits it, or for anything else. */
+  kitUnits: number | null
   threshold: number
   version: number
   updatedAt: Date
@@ -54,14 +58,22 @@ function matching(q: string): SQL | undefined {
  */
 const waitingAlerts = sql<number>`(select count(*)::int from stock_alerts waiting where waiting.product_id = "products"."id" and waiting.confirmed_at is not null and waiting.notified_at is null and waiting.unsubscribed_at is null)`
 
+/**
+ * The units the list counts a row by: its own on hand less what payments hold, or for a kit as many
+ * kits as its components allow (docs/domain.md, Kits); null when nothing limits it (not tracked, or a
+ * kit none of whose components is tracked).
+ */
+const listedAvailable = sql<number | null>`(case when ${isKit} then ${kitUnitsSql} else ${availableUnits} end)`
+
 function conditions(query: StaffProductQuery): SQL | undefined {
   return and(
     query.q ? matching(query.q) : undefined,
     query.category ? eq(products.productCategory, query.category) : undefined,
     query.status ? eq(products.productStatus, query.status) : undefined,
-    query.stock === 'low' ? lowOnStock : undefined,
+    // Tracked, at or under its own alert level: a kit by the kits its components allow.
+    query.stock === 'low' ? sql`${listedAvailable} <= ${products.productLowStockThreshold}` : undefined,
     query.stock === 'out' ? sql`not ${ownInStockNow}` : undefined,
-    query.stock === 'untracked' ? isNull(products.productStockOnHand) : undefined,
+    query.stock === 'untracked' ? sql`${listedAvailable} is null` : undefined,
   )
 }
 
@@ -69,8 +81,8 @@ const orders: Record<StaffProductQuery['sort'], SQL[]> = {
   name: [asc(products.productName), asc(products.id)],
   'price-asc': [sql`${priceCents} asc nulls last`, asc(products.productName), asc(products.id)],
   'price-desc': [sql`${priceCents} desc nulls last`, asc(products.productName), asc(products.id)],
-  // Untracked products (always available) last.
-  'stock-asc': [sql`${availableUnits} asc nulls last`, asc(products.productName), asc(products.id)],
+  // Untracked products (always available) last; a kit by what its components allow.
+  'stock-asc': [sql`${listedAvailable} asc nulls last`, asc(products.productName), asc(products.id)],
   updated: [desc(products.updatedAt), asc(products.id)],
 }
 
@@ -89,6 +101,8 @@ export async function listStaffProducts(db: Executor, query: StaffProductQuery):
         priceCents,
         onHand: products.productStockOnHand,
         reserved: products.stockReserved,
+        kit: sql<boolean>`${isKit}`,
+        kitUnits: sql<number | null>`case when ${isKit} then ${kitUnitsSql} end`,
         threshold: products.productLowStockThreshold,
         version: products.version,
         updatedAt: products.updatedAt,

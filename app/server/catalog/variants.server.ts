@@ -68,10 +68,12 @@ export async function takenVariantIds(db: Executor, productId: string, variantId
  * Writes a product's options and other variants as its document has them, in the caller's
  * transaction: its own values, each variant's row (added or changed), and variants no longer listed
  * removed (past orders keep their lines: an order line is a snapshot, not a reference). The held
- * units of a variant (`stock_reserved`) are never written: payments under way keep them. The caller
- * has checked the document (variantsProblem, takenVariantIds) and holds the product's row lock.
+ * units of a variant (`stock_reserved`) are never written: payments under way keep them. With
+ * `keepStock` (a restore of an older version), a variant that stands keeps its count on hand too:
+ * units sold since are gone from the shelf; one added takes the document's. The caller has checked
+ * the document (variantsProblem, takenVariantIds) and holds the product's row lock.
  */
-export async function writeVariants(tx: Executor, productId: string, variants: ProductVariants): Promise<void> {
+export async function writeVariants(tx: Executor, productId: string, variants: ProductVariants, options: { keepStock?: boolean } = {}): Promise<void> {
   const [owner] = await tx
     .update(products)
     .set({ optionNames: variants.productOptionNames, optionValues: variants.productOptionValues })
@@ -102,8 +104,13 @@ export async function writeVariants(tx: Executor, productId: string, variants: P
       })
       .onConflictDoUpdate({
         target: products.id,
-        set: { ...row, version: sql`${products.version} + 1`, updatedAt: sql`now()` },
+        set: { ...(options.keepStock ? withoutStock(row) : row), version: sql`${products.version} + 1`, updatedAt: sql`now()` },
         where: eq(products.parentId, productId),
       })
   }
+}
+
+/** A variant's row without its count on hand (a restore leaves a standing variant's as it is). */
+function withoutStock<Row extends { productStockOnHand?: number | null }>({ productStockOnHand: _onHand, ...row }: Row): Omit<Row, 'productStockOnHand'> {
+  return row
 }

@@ -484,5 +484,22 @@ describe('products as CSV', () => {
       { id: 'unicam-f1-fpv-camera', reason: 'Line 10: Variant Barcode: This barcode’s last digit does not match the others: please check it.' },
       { id: 'unidrone-e900', reason: 'Line 2: Option2 Value: An option or value cannot contain " / ", which separates values in names.' },
     ])
+
+    // A variant's id another product has: at its row, under the Variant ID column.
+    const ids = describeCsvReport(
+      {
+        ...report,
+        rejected: [
+          {
+            id: 'unicam-f1-fpv-camera',
+            reason: "productVariants.0.FBUID: The variant id unidrone-e900 is already another product's or another product's variant.",
+          },
+        ],
+      },
+      { lines: new Map([['unicam-f1-fpv-camera', 7]]), variantLines: new Map([['unicam-f1-fpv-camera', [8, 10]]]), columns: [], changes: new Map() },
+    )
+    expect(ids.rejected).toEqual([
+      { id: 'unicam-f1-fpv-camera', reason: "Line 8: Variant ID: The variant id unidrone-e900 is already another product's or another product's variant." },
+    ])
   })
 })

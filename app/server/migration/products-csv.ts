@@ -840,7 +840,10 @@ function columnReason(reason: string, variantLines: readonly number[] = []): str
       const variant = /^productVariants\.(\d+)\./.exec(part)
       if (variant) {
         const line = variantLines[Number(variant[1])]
-        const rest = part.slice(variant[0].length).replace(/^productImages(?:\.\d+)?(?:\.\w+)?/, 'Variant Image')
+        const rest = part
+          .slice(variant[0].length)
+          .replace(/^productImages(?:\.\d+)?(?:\.\w+)?/, 'Variant Image')
+          .replace(/^FBUID\b/, 'Variant ID')
         return `${line === undefined ? `Variant ${Number(variant[1]) + 2}` : `Line ${line}`}: ${columnReason(rest)}`
       }
       for (const [pattern, column] of FIELD_COLUMNS) {

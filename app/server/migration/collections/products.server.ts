@@ -160,7 +160,11 @@ const productImporter: Importer<ImportedProduct> = {
     return { ok: true, document: productDocument(storedId, product), row: product }
   },
   /** Products come by the thousand: one upsert, one redirect clean-up and one history insert per batch. */
-  /** A SKU or barcode another product has is refused by name, as the form refuses it (docs/domain.md, Stock keeping). */
+  /**
+   * A SKU or barcode another product has is refused by name, as the form refuses it (docs/domain.md,
+   * Stock keeping). A variant's reason names its field as a schema reason does
+   * (`productVariants.1.productSku: …`), so products.csv tells it at the variant's own row.
+   */
   async storedRefusal(db, productId, fields) {
     const taken = await stockKeepingErrors(db, fields, productId)
     if (taken.productSku ?? taken.productBarcode) return taken.productSku ?? taken.productBarcode ?? null
@@ -170,37 +174,43 @@ const productImporter: Importer<ImportedProduct> = {
       productId,
       variants.map((variant) => variant.FBUID),
     )
-    if (elsewhere) return `The variant id ${elsewhere} is already another product's or another product's variant.`
-    for (const variant of variants) {
+    if (elsewhere) {
+      const index = variants.findIndex((variant) => variant.FBUID === elsewhere)
+      return `productVariants.${index}.FBUID: The variant id ${elsewhere} is already another product's or another product's variant.`
+    }
+    for (const [index, variant] of variants.entries()) {
       const held = await stockKeepingErrors(db, variant, variant.FBUID)
-      if (held.productSku ?? held.productBarcode) return held.productSku ?? held.productBarcode ?? null
+      if (held.productSku) return `productVariants.${index}.productSku: ${held.productSku}`
+      if (held.productBarcode) return `productVariants.${index}.productBarcode: ${held.productBarcode}`
     }
     return null
   },
   /**
    * Nor may two products (or variants) of one file share one, nor two variants one id: the second is
-   * refused, naming both (the first would be written).
+   * refused, naming both (the first would be written); a variant's reason after its field's path, as
+   * in storedRefusal.
    */
   uniqueInFile(product) {
     const unique = []
     const holders = [
-      { name: product.productName, sku: product.productSku, barcode: product.productBarcode, id: null as string | null },
-      ...(product.productVariants ?? []).map((variant) => ({
+      { name: product.productName, sku: product.productSku, barcode: product.productBarcode, id: null as string | null, path: '' },
+      ...(product.productVariants ?? []).map((variant, index) => ({
         name: variantName(product.productName, variant.productOptionValues),
         sku: variant.productSku,
         barcode: variant.productBarcode,
         id: variant.FBUID,
+        path: `productVariants.${index}.`,
       })),
     ]
     for (const holder of holders) {
       const name = `“${holder.name}”`
-      const both = (earlier: string) => `${earlier} and ${name} both have`
+      const both = (field: string, earlier: string) => `${holder.path ? `${holder.path}${field}: ` : ''}${earlier} and ${name} both have`
       if (holder.sku) {
         const sku = holder.sku
         unique.push({
           key: `sku\0${sku.toLowerCase()}`,
           name,
-          refusal: (earlier: string) => `${both(earlier)} the SKU ${sku} in this file (a SKU whatever its case): each product has its own.`,
+          refusal: (earlier: string) => `${both('productSku', earlier)} the SKU ${sku} in this file (a SKU whatever its case): each product has its own.`,
         })
       }
       if (holder.barcode) {
@@ -208,7 +218,7 @@ const productImporter: Importer<ImportedProduct> = {
         unique.push({
           key: `barcode\0${barcode}`,
           name,
-          refusal: (earlier: string) => `${both(earlier)} the barcode ${barcode} in this file: each product has its own.`,
+          refusal: (earlier: string) => `${both('productBarcode', earlier)} the barcode ${barcode} in this file: each product has its own.`,
         })
       }
       if (holder.id) {
@@ -216,7 +226,7 @@ const productImporter: Importer<ImportedProduct> = {
         unique.push({
           key: `variant\0${id}`,
           name,
-          refusal: (earlier: string) => `${both(earlier)} the variant id ${id} in this file: each variant has its own.`,
+          refusal: (earlier: string) => `${both('FBUID', earlier)} the variant id ${id} in this file: each variant has its own.`,
         })
       }
     }
