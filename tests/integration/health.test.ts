@@ -31,18 +31,16 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
     expect((await readHealth(db, production)).map((warning) => warning.title)).toEqual(['No backup has been taken yet'])
 
     // Mail: a message the SMTP server refused twice.
-    await db
-      .insert(outbox)
-      .values({
-        id: 'mail-1',
-        to: 'buyer@example.com',
-        subject: 'Your order',
-        text: 'Thanks',
-        html: '<p>Thanks</p>',
-        status: 'queued',
-        attempts: 2,
-        lastError: '421 Service not available',
-      })
+    await db.insert(outbox).values({
+      id: 'mail-1',
+      to: 'buyer@example.com',
+      subject: 'Your order',
+      text: 'Thanks',
+      html: '<p>Thanks</p>',
+      status: 'queued',
+      attempts: 2,
+      lastError: '421 Service not available',
+    })
     // A buyer back from the payment page 40 minutes ago whose order still waits for its payment event.
     const e900 = (await getProduct(db, 'unidrone-e900'))!
     const price = e900.productPrices[0]!.value
@@ -69,19 +67,17 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
     await db.execute(sql`update ${orders} set buyer_returned_at = now() - interval '40 minutes' where id = ${pending}`)
     // A refund the provider has not confirmed for two hours.
     const paid = await paidTestOrder({ db, mailer, config: demo }, { lines: [line], email: 'refund@example.com' })
-    await db
-      .insert(refunds)
-      .values({
-        id: 'refund-1',
-        orderId: paid,
-        requestKey: 'refund-1',
-        status: 'pending',
-        amountCents: price,
-        gstCents: Math.round(price / 11),
-        source: 'staff',
-        createdBy: 'staff@example.com',
-        createdAt: new Date(Date.now() - 2 * HOUR),
-      })
+    await db.insert(refunds).values({
+      id: 'refund-1',
+      orderId: paid,
+      requestKey: 'refund-1',
+      status: 'pending',
+      amountCents: price,
+      gstCents: Math.round(price / 11),
+      source: 'staff',
+      createdBy: 'staff@example.com',
+      createdAt: new Date(Date.now() - 2 * HOUR),
+    })
     // The last backup failed after the last good one.
     const at = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString()
     await db.insert(shopSettings).values({
