@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductFields } from '../../app/lib/catalog'
 import { addDays, dayStart, shopDay } from '../../app/lib/reports/periods'
+import { restoreProduct } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { saveVariants, VariantsRefusedError } from '../../app/server/catalog/variant-editor.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { history, products } from '../../app/server/db/schema'
+import { NotRestorableError } from '../../app/server/history/record.server'
 import { testDatabaseKinds } from '../support/databases'
 import { batteryWithVariants, editorRow as row } from '../support/variants'
 
@@ -131,5 +133,21 @@ describe.each(testDatabaseKinds())('the variants editor on $name', (kind) => {
       [174_900, 194_900],
       [69_900, 79_900],
     ])
+  })
+
+  it('refuses to restore a version whose variant shows a was price it was never offered at', async () => {
+    const battery = await batteryWithVariants(database.db, { ...BATTERY, productName: 'Editor Cell Restore' })
+    const current = (await getProduct(database.db, battery.id))!
+    const [pair, ...rest] = current.productVariants!
+    const version = {
+      ...current,
+      productVariants: [{ ...pair!, productPrices: [{ ...pair!.productPrices[0]!, value: 179_900 }], productWasPriceCents: 300_000 }, ...rest],
+    }
+    await expect(restoreProduct(database.db, version, 'ann@example.com')).rejects.toThrow(
+      new NotRestorableError(
+        'This version cannot be restored. The Matched pair variant was never offered at $3,000.00 in the last 90 days; a was price needs at least 28 days at that price.',
+      ),
+    )
+    expect((await getProduct(database.db, battery.id))!.productVariants![0]!.productPrices[0]!.value).toBe(194_900)
   })
 })

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Product, ProductFields, ProductVariantDocument } from '../../lib/catalog.ts'
 import { productFieldsSchema, productVariantsSchema } from '../../lib/schemas/product.ts'
-import { variantsProblem } from '../../lib/variants.ts'
+import { variantLabel, variantsProblem } from '../../lib/variants.ts'
 import { NO_VARIANTS, takenVariantIds, writeVariants, type ProductVariants } from './variants.server.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { Database, Executor } from '../db/client.server.ts'
@@ -219,6 +219,22 @@ export async function restoreProduct(db: Database, document: Record<string, unkn
       }
       try {
         await refuseDishonestWasPrice(tx, productId, before, after, now)
+        // Each variant's was price too, by that variant's own prices (docs/decisions/048-honest-was-prices.md).
+        const stored = await tx
+          .select({ id: products.id, prices: products.productPrices, wasCents: products.productWasPriceCents })
+          .from(products)
+          .where(eq(products.parentId, productId))
+        for (const variant of variants.productVariants) {
+          const today = stored.find((row) => row.id === variant.FBUID)
+          await refuseDishonestWasPrice(
+            tx,
+            productId,
+            today ? { wasCents: today.wasCents, priceCents: firstPriceCents(today.prices) } : null,
+            { wasCents: variant.productWasPriceCents ?? null, priceCents: firstPriceCents(variant.productPrices) },
+            now,
+            { id: variant.FBUID, label: variantLabel(variant.productOptionValues) },
+          )
+        }
       } catch (error) {
         if (error instanceof WasPriceRefusedError) throw new NotRestorableError(`This version cannot be restored. ${error.message}`)
         throw error
