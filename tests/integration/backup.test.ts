@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf, shopTables, writeBackup } from '../../app/server/backup/backup.server'
 import { restoreBackup, RestoreRefusedError } from '../../app/server/backup/restore.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
-import { getProduct } from '../../app/server/catalog/products.server'
 import type { DatabaseHandle, Executor } from '../../app/server/db/client.server'
 import { jobs, media, mediaVariants, orders, session, twoFactor, user } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { testDatabaseKinds } from '../support/databases'
-import { paidTestOrder } from '../support/orders'
+import { catalogueLine, paidTestOrder } from '../support/orders'
 
 const E900 = 'unidrone-e900'
 
@@ -51,19 +50,7 @@ describe.each(kinds)('backup of a shop on $name', (kind) => {
     await seedCatalog(db)
     const config = parseEnv({ PORT: '3999' })
     const mailer = createMailService({ db, from: 'shop@unidrone.example', retrySeconds: 30 })
-    const e900 = (await getProduct(db, E900))!
-    const line = {
-      productId: E900,
-      productName: e900.productName,
-      image: '',
-      priceId: '',
-      unitPriceCents: e900.productPrices[0]!.value,
-      quantity: 1,
-      lineTotalCents: e900.productPrices[0]!.value,
-      gstCents: Math.round(e900.productPrices[0]!.value / 11),
-      weightGrams: 2_700,
-      containsLithium: true,
-    }
+    const line = await catalogueLine(db, E900)
     // A paid order (its payment event, tax invoice mail and history), one waiting for payment, one cancelled.
     await paidTestOrder({ db, mailer, config }, { lines: [line], email: 'paid@example.com' })
     await paidTestOrder({ db, mailer, config }, { lines: [line], email: 'pending@example.com', paid: false })

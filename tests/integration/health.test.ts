@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
-import { getProduct } from '../../app/server/catalog/products.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import { orders, outbox, refunds, shopSettings } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { noteBuyerReturned, readHealth } from '../../app/server/staff/health.server'
 import { testDatabaseKinds } from '../support/databases'
-import { paidTestOrder } from '../support/orders'
+import { catalogueLine, paidTestOrder } from '../support/orders'
 
 const HOUR = 3_600_000
 
@@ -42,20 +41,8 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
       lastError: '421 Service not available',
     })
     // A buyer back from the payment page 40 minutes ago whose order still waits for its payment event.
-    const e900 = (await getProduct(db, 'unidrone-e900'))!
-    const price = e900.productPrices[0]!.value
-    const line = {
-      productId: 'unidrone-e900',
-      productName: e900.productName,
-      image: '',
-      priceId: '',
-      unitPriceCents: price,
-      quantity: 1,
-      lineTotalCents: price,
-      gstCents: Math.round(price / 11),
-      weightGrams: 0,
-      containsLithium: false,
-    }
+    const line = await catalogueLine(db, 'unidrone-e900')
+    const price = line.unitPriceCents
     const mailer = createMailService({ db, from: 'shop@unidrone.example', retrySeconds: 30 })
     const pending = await paidTestOrder({ db, mailer, config: demo }, { lines: [line], email: 'late@example.com', paid: false })
     await noteBuyerReturned(db, pending)

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { deliveryDetailsSchema } from '../../app/lib/schemas/delivery.ts'
+import { getProduct } from '../../app/server/catalog/products.server.ts'
 import { applyPaymentEvent } from '../../app/server/checkout/payment-events.server.ts'
 import { createPendingOrder, type PricedLine } from '../../app/server/checkout/orders.server.ts'
 import type { Database } from '../../app/server/db/client.server.ts'
@@ -93,5 +94,23 @@ export function testProductRow(id: string, onHand: number | null, priceCents: nu
     productPrices: [{ value: priceCents, label: 'Price (inc. GST)', description: options.priceId ?? '' }],
     productWeightGrams: 500,
     productStockOnHand: onHand,
+  }
+}
+
+/** One unit (or `quantity`) of a catalogue product as a priced order line, at its shown price. */
+export async function catalogueLine(db: Database, productId: string, quantity = 1): Promise<PricedLine> {
+  const product = (await getProduct(db, productId))!
+  const price = product.productPrices[0]!.value
+  return {
+    productId,
+    productName: product.productName,
+    image: '',
+    priceId: '',
+    unitPriceCents: price,
+    quantity,
+    lineTotalCents: price * quantity,
+    gstCents: Math.round((price * quantity) / 11),
+    weightGrams: 0,
+    containsLithium: false,
   }
 }

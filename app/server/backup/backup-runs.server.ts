@@ -7,7 +7,7 @@ import { shopDay, shopHour } from '../../lib/reports/periods.ts'
 import type { Database, Executor } from '../db/client.server.ts'
 import { shopSettings } from '../db/schema.ts'
 import type { Env } from '../env.server.ts'
-import { imageFileStore } from '../images/image-files.server.ts'
+import { imageFileStore, s3Settings } from '../images/image-files.server.ts'
 import { logger } from '../log.server.ts'
 import { writeBackup, type BackupSummary, type BucketKeys } from './backup.server.ts'
 
@@ -140,15 +140,13 @@ async function pruneDirectory(folder: string, keep: number): Promise<number> {
 /** The bucket (S3_BUCKET and its settings) as the backups' destination, under BACKUP_S3_PREFIX. */
 async function backupBucket(config: Env) {
   const { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
+  const settings = s3Settings(config, config.S3_BUCKET!)
   const client = new S3Client({
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    credentials:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-        : undefined,
-    ...(config.S3_ENDPOINT ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
   })
   const bucket = config.S3_BUCKET!
   const prefix = config.BACKUP_S3_PREFIX!

@@ -1,5 +1,6 @@
 import type { Env } from '../env.server.ts'
 import { databaseImageFiles, type ImageFileStore } from './file-store.server.ts'
+import type { S3Settings } from './s3-files.server.ts'
 
 /**
  * The store this shop keeps image files in: the database unless S3_BUCKET names an S3-compatible
@@ -9,8 +10,13 @@ import { databaseImageFiles, type ImageFileStore } from './file-store.server.ts'
 export async function imageFileStore(config: Env): Promise<ImageFileStore> {
   if (!config.S3_BUCKET) return databaseImageFiles
   const { s3ImageFiles } = await import('./s3-files.server.ts')
-  return s3ImageFiles({
-    bucket: config.S3_BUCKET,
+  return s3ImageFiles(s3Settings(config, config.S3_BUCKET))
+}
+
+/** The bucket's settings from S3_*: where images' files go, and scheduled backups (app/server/backup). */
+export function s3Settings(config: Env, bucket: string): S3Settings {
+  return {
+    bucket,
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
     credentials:
@@ -19,5 +25,5 @@ export async function imageFileStore(config: Env): Promise<ImageFileStore> {
         : undefined,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     prefix: config.S3_PREFIX,
-  })
+  }
 }
