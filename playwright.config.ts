@@ -39,11 +39,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The built server, started directly so that Playwright stops exactly this process.
-    command: 'node server.js',
+    // The built server, started directly (`exec`) so that Playwright stops exactly this process. A
+    // production shop gets no demo data of its own: its operator's `npm run db:seed` adds it first.
+    command: 'node scripts/db-seed.ts && exec node server.js',
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     // Every browser test signs in from 127.0.0.1, so the per-address login limit is raised here;
     // the limit itself is tested in tests/integration/accounts.test.ts.
     env: {
