@@ -24,7 +24,7 @@ import { paymentState } from '../../lib/orders/refunds'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { getCustomer } from '../../server/staff/customers.server'
-import { closeCustomerAccount, isClosedEmail, PrivacyRequestRefusedError } from '../../server/staff/privacy.server'
+import { closeCustomerAccount, isClosedAccount, isClosedEmail, PrivacyRequestRefusedError } from '../../server/staff/privacy.server'
 import type { Route } from './+types/customers.$userId'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -91,6 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
     if (intent !== 'save-trade') return refuse(400, 'The form could not be read. Please reload the page and try again.')
+    if (version === null && (await isClosedAccount(db, params.userId))) return refuse(409, 'This account is closed: it cannot be approved as trade.')
     const parsed = parseTradeForm(values)
     if (!parsed.ok) return refuse(400, 'Please check the highlighted fields.', parsed.errors)
     const saved = await saveTradeAccount(db, { userId: params.userId, expectedVersion: version, account: parsed.account, by: staff.email })
@@ -156,16 +157,18 @@ export default function CustomerScreen({ loaderData, actionData }: Route.Compone
         ) : null}
       </dl>
 
-      <TradeAccountPanel
-        // A new form once the account changes (saved, ended, or changed by someone else).
-        key={trade?.version ?? 'none'}
-        account={trade}
-        owing={owing}
-        values={actionData?.values ?? tradeFormDefaults(trade, categories)}
-        errors={actionData?.errors ?? {}}
-        products={products}
-        message={actionData?.message ?? null}
-      />
+      {closed && !trade ? null : (
+        <TradeAccountPanel
+          // A new form once the account changes (saved, ended, or changed by someone else).
+          key={trade?.version ?? 'none'}
+          account={trade}
+          owing={owing}
+          values={actionData?.values ?? tradeFormDefaults(trade, categories)}
+          errors={actionData?.errors ?? {}}
+          products={products}
+          message={actionData?.message ?? null}
+        />
+      )}
 
       <Section id="orders-heading" title={`Orders (${orders.length})`}>
         {orders.length === 0 ? (

@@ -29,6 +29,12 @@ export const CLOSED_NAME = 'Closed account'
 export const closedEmail = (userId: string) => `closed-${userId}@closed.invalid`
 export const isClosedEmail = (email: string) => /^closed-.+@closed\.invalid$/.test(email)
 
+/** Whether the account was closed (an account that does not exist is not). */
+export async function isClosedAccount(db: Executor, userId: string): Promise<boolean> {
+  const [found] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId))
+  return !!found && isClosedEmail(found.email)
+}
+
 /** A privacy request that cannot be done, with what staff are told (4xx, never a 500). */
 export class PrivacyRequestRefusedError extends Error {
   override name = 'PrivacyRequestRefusedError'
