@@ -24,6 +24,7 @@ export default [
     route('staff/products', 'routes/staff/products.tsx'),
     route('staff/customers', 'routes/staff/customers.tsx'),
     route('staff/customers/:userId', 'routes/staff/customers.$userId.tsx'),
+    route('staff/customers/:userId/data.json', 'routes/staff/customers.$userId.data.json.ts'),
     route('orders', 'routes/staff/orders.tsx'),
     route('orders/export.csv', 'routes/staff/orders.export.csv.ts'),
     route('orders/:orderId', 'routes/staff/orders.$orderId.tsx'),

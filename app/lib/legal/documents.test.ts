@@ -169,6 +169,17 @@ describe('Privacy Policy', () => {
     expect(body).toMatch(/copies of your information, we may charge a reasonable administrative fee/)
   })
 
+  it('offers a copy of your information and closing your account, and keeps orders and tax invoices for the period the law requires', () => {
+    expect(body).toMatch(/ask us for a copy of the personal information we hold about you/)
+    expect(body).toMatch(/ask us to close your Account/)
+    for (const removed of ['password and Google sign-in', 'two-step login', 'profile details', 'saved addresses', 'back-in-stock alerts', 'stored carts']) {
+      expect(body).toContain(removed)
+    }
+    expect(body).toMatch(
+      /orders, refunds and tax invoices, with the name and address on them, are kept unchanged for the period the law requires \(at least 7 years/,
+    )
+  })
+
   it('names the OAIC for complaints', () => {
     expect(body).toContain('Office of the Australian Information Commissioner')
     expect(body).toContain('www.oaic.gov.au')

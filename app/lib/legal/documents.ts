@@ -293,6 +293,8 @@ function privacyPolicy(shop: LegalShopIdentity): LegalDocument {
         paragraphs: [
           'You may ask for access to the personal information we hold about you, and ask us to correct it if it is inaccurate, out of date, incomplete, irrelevant or misleading. Contact us as set out in section 12. We will need to confirm your identity before we act on a request.',
           'There is no fee for making a request, and no charge for correcting your information. If you ask for copies of your information, we may charge a reasonable administrative fee to cover the cost of providing them; we will tell you the amount before we proceed.',
+          'You may ask us for a copy of the personal information we hold about you: we give it to you as one file with your account, profile, saved addresses, orders (with their refunds and returns), enquiries, quotes, back-in-stock alerts and sign-in sessions.',
+          'You may also ask us to close your Account. Closing it signs you out everywhere and removes your password and Google sign-in, two-step login, profile details, saved addresses, back-in-stock alerts, stored carts and what your enquiries said (including from our history of changes); the Account keeps no name or e-mail address and cannot be used again. Your orders, refunds and tax invoices, with the name and address on them, are kept unchanged for the period the law requires (at least 7 years, as set out above), because tax law requires them and so that we can deal with claims about faulty goods.',
           'We respond to requests within 30 days. If we refuse access or correction, we will tell you why in writing and how you can complain.',
         ],
       },

@@ -1,4 +1,7 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { CheckboxField } from '../../components/ui/checkbox-field'
 import { TradeAccountPanel, tradeFormDefaults } from '../../components/staff/trade-account-panel'
 import { parseTradeForm, tradeFormValues } from '../../lib/schemas/trade-account'
 import { goodsMayLeave } from '../../lib/orders/payment-status'
@@ -21,6 +24,7 @@ import { paymentState } from '../../lib/orders/refunds'
 import { pageMeta, shopNameFrom } from '../../lib/seo'
 import { shop } from '../../server/context.server'
 import { getCustomer } from '../../server/staff/customers.server'
+import { closeCustomerAccount, isClosedAccount, isClosedEmail, PrivacyRequestRefusedError } from '../../server/staff/privacy.server'
 import type { Route } from './+types/customers.$userId'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -42,10 +46,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     productCategories(db),
     productsForPriceList(db),
   ])
-  return { ...customer, trade, owing, categories, products }
+  return { ...customer, closed: isClosedEmail(customer.account.email), trade, owing, categories, products }
 }
 
-/** Approves the customer as trade, changes the account, or ends it (docs/domain.md, Trade accounts). */
+/**
+ * Approves the customer as trade, changes the account, or ends it (docs/domain.md, Trade accounts);
+ * closes the account at the customer's request (docs/domain.md, Privacy requests).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request)
   const { db } = shop(context)
@@ -57,6 +64,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const refuse = (status: number, text: string, errors: Record<string, string> = {}) =>
     data({ message: { tone: 'error' as const, text }, errors, values: intent === 'save-trade' ? values : null }, { status })
   try {
+    if (intent === 'close-account') {
+      if (form.get('confirm') !== 'yes')
+        return data(
+          { message: null, errors: {}, values: null, close: { tone: 'error' as const, text: 'Tick the box to confirm this is the customer’s own request.' } },
+          { status: 400 },
+        )
+      await closeCustomerAccount(db, { userId: params.userId, by: staff.email })
+      return {
+        message: null,
+        errors: {},
+        values: null,
+        close: {
+          tone: 'success' as const,
+          text: 'The account is closed: they are signed out, cannot sign in, and their personal details are removed. Their orders and tax invoices are kept.',
+        },
+      }
+    }
     if (intent === 'end-trade') {
       if (version === null) return refuse(400, 'The form could not be read. Please reload the page and try again.')
       await endTradeAccount(db, { userId: params.userId, expectedVersion: version, by: staff.email })
@@ -67,6 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
     if (intent !== 'save-trade') return refuse(400, 'The form could not be read. Please reload the page and try again.')
+    if (version === null && (await isClosedAccount(db, params.userId))) return refuse(409, 'This account is closed: it cannot be approved as trade.')
     const parsed = parseTradeForm(values)
     if (!parsed.ok) return refuse(400, 'Please check the highlighted fields.', parsed.errors)
     const saved = await saveTradeAccount(db, { userId: params.userId, expectedVersion: version, account: parsed.account, by: staff.email })
@@ -76,6 +101,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       values: null,
     }
   } catch (error) {
+    if (error instanceof PrivacyRequestRefusedError)
+      return data({ message: null, errors: {}, values: null, close: { tone: 'error' as const, text: error.message } }, { status: error.status })
     if (error instanceof StaleTradeAccountError) return refuse(409, error.message)
     if (error instanceof TradeAccountRefusedError) return refuse(409, error.message, error.field ? { [error.field]: error.message } : {})
     throw error
@@ -94,7 +121,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function CustomerScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, totals, addresses, orders, abandonedCheckouts, enquiries, trade, owing, categories, products } = loaderData
+  const { account, closed, totals, addresses, orders, abandonedCheckouts, enquiries, trade, owing, categories, products } = loaderData
+  const closeMessage = actionData && 'close' in actionData ? (actionData.close ?? null) : null
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <Link to="/staff/customers" className="text-sm text-brand-700 hover:underline">
@@ -129,16 +157,18 @@ export default function CustomerScreen({ loaderData, actionData }: Route.Compone
         ) : null}
       </dl>
 
-      <TradeAccountPanel
-        // A new form once the account changes (saved, ended, or changed by someone else).
-        key={trade?.version ?? 'none'}
-        account={trade}
-        owing={owing}
-        values={actionData?.values ?? tradeFormDefaults(trade, categories)}
-        errors={actionData?.errors ?? {}}
-        products={products}
-        message={actionData?.message ?? null}
-      />
+      {closed && !trade ? null : (
+        <TradeAccountPanel
+          // A new form once the account changes (saved, ended, or changed by someone else).
+          key={trade?.version ?? 'none'}
+          account={trade}
+          owing={owing}
+          values={actionData?.values ?? tradeFormDefaults(trade, categories)}
+          errors={actionData?.errors ?? {}}
+          products={products}
+          message={actionData?.message ?? null}
+        />
+      )}
 
       <Section id="orders-heading" title={`Orders (${orders.length})`}>
         {orders.length === 0 ? (
@@ -202,6 +232,50 @@ export default function CustomerScreen({ loaderData, actionData }: Route.Compone
           </ul>
         )}
       </Section>
+
+      <PrivacyRequests userId={account.id} closed={closed} message={closeMessage} />
     </div>
+  )
+}
+
+/** A copy of the customer's data, and closing their account (docs/domain.md, Privacy requests). */
+function PrivacyRequests({ userId, closed, message }: { userId: string; closed: boolean; message: { tone: 'error' | 'success'; text: string } | null }) {
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <section aria-labelledby="privacy-heading" className="mt-10 rounded-xl border border-slate-200 p-4 sm:p-5">
+      <h2 id="privacy-heading" className="text-lg font-semibold">
+        Privacy requests
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">A customer may ask for a copy of what the shop holds about them, or ask to close their account.</p>
+      <p className="mt-3 text-sm">
+        <a href={`/staff/customers/${encodeURIComponent(userId)}/data.json`} download className="font-medium text-brand-700 underline">
+          Download their data (JSON)
+        </a>
+      </p>
+      {message ? (
+        <Alert tone={message.tone} className="mt-4">
+          {message.text}
+        </Alert>
+      ) : null}
+      {closed ? (
+        message?.tone === 'success' ? null : (
+          <p className="mt-4 text-sm font-medium" data-testid="account-closed">
+            This account is closed.
+          </p>
+        )
+      ) : (
+        <Form method="post" className="mt-4 space-y-3">
+          <h3 className="font-medium">Close this account</h3>
+          <p className="text-sm text-slate-600">
+            Signs them out everywhere and removes their password and Google sign-in, two-step login, profile details, saved addresses, back-in-stock alerts,
+            stored carts and what their enquiries said. Their orders, refunds and tax invoices are kept for the period the law requires. This cannot be undone.
+          </p>
+          <CheckboxField name="confirm" value="yes" label="I have checked this is the customer’s own request" />
+          <Button type="submit" name="intent" value="close-account" variant="destructive" disabled={busy}>
+            Close this account
+          </Button>
+        </Form>
+      )}
+    </section>
   )
 }

@@ -20,6 +20,7 @@ export const COLLECTIONS: Collection[] = [
   'settings',
   'trade-accounts',
   'promotions',
+  'privacy-requests',
 ]
 
 /**

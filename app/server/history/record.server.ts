@@ -5,7 +5,18 @@ import { history } from '../db/schema.ts'
 export const NO_USER = 'no user found'
 
 export type Collection =
-  'products' | 'templates' | 'contacts' | 'profiles' | 'orders' | 'shipping-methods' | 'addresses' | 'quotes' | 'settings' | 'trade-accounts' | 'promotions'
+  | 'products'
+  | 'templates'
+  | 'contacts'
+  | 'profiles'
+  | 'orders'
+  | 'shipping-methods'
+  | 'addresses'
+  | 'quotes'
+  | 'settings'
+  | 'trade-accounts'
+  | 'promotions'
+  | 'privacy-requests'
 
 export interface HistoryEntry {
   collection: Collection

@@ -11,7 +11,7 @@ import { isSale } from '../reports/sales.server.ts'
 export const CUSTOMERS_PAGE_SIZE = 50
 
 /** An account's orders, and the guest orders placed with its e-mail address (compared without case). */
-const ofCustomer = (userId: SQL | typeof user.id, email: SQL | typeof user.email) =>
+export const ofCustomer = (userId: SQL | typeof user.id, email: SQL | typeof user.email) =>
   or(eq(orders.userId, userId), and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))!
 
 /**
