@@ -38,6 +38,12 @@ describe('configuration', () => {
     [{ S3_REGION: 'eu-west-1' }, 'S3_REGION'],
     [{ S3_PREFIX: 'shop/' }, 'S3_PREFIX'],
     [{ S3_FORCE_PATH_STYLE: 'true' }, 'S3_FORCE_PATH_STYLE'],
+    [{ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` }, 'METRICS_TOKEN'],
+    [{ METRICS_PORT: 'nine thousand' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT'],
+    [{ PORT: '3650', METRICS_PORT: '3650' }, 'METRICS_PORT'],
   ])('a bad value %j stops the start with one line naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError)
     try {
@@ -105,6 +111,15 @@ describe('configuration', () => {
     expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
       'Configuration error: S3_ENDPOINT is set but S3_BUCKET is not (set S3_BUCKET to keep image files in object storage, or unset this)',
     )
+  })
+
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set', () => {
+    for (const config of [parseEnv({}), parseEnv({ METRICS_TOKEN: '', METRICS_PORT: ' ' })]) {
+      expect([config.METRICS_TOKEN, config.METRICS_PORT]).toEqual([undefined, undefined])
+    }
+    const token = 'a'.repeat(32)
+    expect(parseEnv({ METRICS_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({ METRICS_TOKEN: token, METRICS_PORT: 9464 })
+    expect(() => parseEnv({ METRICS_TOKEN: 'a'.repeat(31) })).toThrow('Configuration error: METRICS_TOKEN must be at least 32 characters')
   })
 
   it('treats an empty DATABASE_URL as unset', () => {

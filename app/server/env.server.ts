@@ -61,6 +61,23 @@ const schema = z.object({
   /** On SIGTERM: seconds requests in flight get to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set: `/metrics` on the shop's own port, for a scraper that sends `Authorization: Bearer <token>` (docs/decisions/057-metrics.md). */
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (openssl rand -hex 32)')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+      .optional(),
+  ),
+  /** Set: `/metrics`, and nothing else, on HOST:METRICS_PORT, without a token (a private interface). */
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a port number')
+      .optional(),
+  ),
   /** Setting it keeps uploaded images' files in this S3-compatible bucket instead of the database. */
   S3_BUCKET: optionalText.pipe(
     z
@@ -164,6 +181,13 @@ const checked = schema.transform((config, context) => {
       code: 'custom',
       path: ['PUBLIC_URL'],
       message: 'must be the shop’s public https address (https://shop.example) when NODE_ENV is production (http only for localhost)',
+    })
+  }
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT (the metrics listener is a port of its own; for /metrics on the shop’s port set METRICS_TOKEN)',
     })
   }
   checkObjectStorage(config, context)

@@ -26,6 +26,7 @@ test.skip(!NGINX, 'nginx is not installed (apt-get install nginx-light; .ci/run 
 test.describe.configure({ mode: 'default' })
 
 const SECRET = 'nginx-tls-secret-nginx-tls-secret-0123'
+const METRICS_TOKEN = 'nginx-tls-metrics-token-0123456789abcdef'
 const PORTS = { shopA: fixedPort(3431), shopB: fixedPort(3432), http: fixedPort(3433), https: fixedPort(3434) }
 
 interface Answer {
@@ -150,6 +151,7 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
         BETTER_AUTH_SECRET: SECRET,
         TRUST_PROXY: '1',
         LOG_LEVEL: 'info',
+        METRICS_TOKEN,
       }),
     )
     await Promise.all(shops.map((shop) => shop.url))
@@ -188,6 +190,17 @@ test.describe('nginx with TLS in front of two processes (docs/deploy.md §6)', (
     // Each request renders (a different query string is no cache key for /legals); nginx spreads them.
     for (let index = 0; index < 12; index++) expect((await send(`${base}/legals?visit=${index}`, { ca })).status).toBe(200)
     for (const shop of shops) expect(shop.output(), 'each process served some of the pages').toContain('"url":"/legals?visit=')
+  })
+
+  test('/metrics is never answered through nginx, token or not; each process answers it on its own port', async () => {
+    for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${METRICS_TOKEN}` }]) {
+      const through = await send(`${base}/metrics`, { ca, headers })
+      expect(through.status).toBe(404)
+      expect(through.text).not.toContain('shop_http_requests_total')
+    }
+    const direct = await send(`http://127.0.0.1:${PORTS.shopA}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    expect(direct.status).toBe(200)
+    expect(direct.text).toContain('shop_http_requests_total{route="/readyz",method="GET",status="200"}')
   })
 
   test('assets come from nginx with a year of caching; a form posted over TLS passes the same-origin check', async () => {

@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   /** Applies the migrations in `folder` (default: the shop's own, `drizzle/`). */
   migrate(folder?: string): Promise<void>
   close(): Promise<void>
+  /** The node-postgres pool the queries go through (PostgreSQL, or a shop's embedded database by its socket), for the metrics. */
+  pool?: pg.Pool
 }
 
 export const migrationsFolder = path.resolve('drizzle')
@@ -68,6 +70,7 @@ export function connectPostgres(target: string | { socket: string }, options: { 
   const db = withAfterCommit(drizzlePostgres({ client: pool, schema }))
   return {
     db,
+    pool,
     description: 'postgres',
     migrate: (folder = migrationsFolder) => (typeof target === 'string' ? migrateUnderLock(target, folder) : migratePostgres(db, { migrationsFolder: folder })),
     close: () => pool.end(),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { once } from 'node:events'
 import { paymentProvider } from '../checkout/payments/index.server.ts'
 import { settlePendingRefunds } from '../orders/refunds.server.ts'
@@ -37,6 +38,9 @@ import { scheduledBackup } from '../backup/backup-runs.server.ts'
 import { sendLowStockDigest } from '../reports/staff-notices.server.ts'
 import { forgetStockAlerts, ONE_CLICK_STOCK_ALERT_UNSUBSCRIBE, stockAlertSweeper } from '../stock/stock-alerts.server.tsx'
 import { onCatalogWrite } from '../catalog/catalog-events.server.ts'
+import { clusterWorkerSource, metricsOnShopPort, registrySource, serveMetricsPort, type MetricsListener } from '../metrics/exposure.server.ts'
+import { createShopMetrics, type ShopMetrics } from '../metrics/metrics.server.ts'
+import { routePatterns } from '../metrics/route-patterns.ts'
 
 /** How often each process looks for lapsed reservations (and demo payment pages left open). */
 const RESERVATION_SWEEP_SECONDS = 30
@@ -69,6 +73,8 @@ export interface StartOptions {
 
 export interface RunningShop {
   url: string
+  /** The metrics port's `/metrics` (METRICS_PORT), when this process serves it. */
+  metricsUrl?: string
   close(): Promise<void>
 }
 
@@ -88,6 +94,17 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     await database.close()
     throw error
   }
+  // Metrics only when something may read them (METRICS_TOKEN, METRICS_PORT): otherwise nothing is counted.
+  const metrics =
+    config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined
+      ? createShopMetrics({
+          routeOf: routePatterns((await import('virtual:react-router/server-build')).routes),
+          db: database.db,
+          pool: database.pool,
+        })
+      : null
+  // With several processes (node:cluster) every scrape is answered with the sum of all of them by the supervisor.
+  const metricsSource = metrics && (cluster.isWorker ? clusterWorkerSource(metrics.registry) : registrySource(metrics.registry))
   const mailer = createMailService({
     db: database.db,
     smtpUrl: config.SMTP_URL,
@@ -96,31 +113,34 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     printKept: config.NODE_ENV !== 'production',
   })
   const stockAlerts = stockAlertSweeper({ db: database.db, mailer, config })
-  const timedWork = startTimedWork([
-    // Mail retries (with SMTP; the outbox alone has nothing to deliver).
-    { name: 'mail', everySeconds: 15, run: () => mailer.deliverDue() },
-    { name: 'reservations', everySeconds: RESERVATION_SWEEP_SECONDS, run: () => expireLapsedReservations({ db: database.db, config, mailer }) },
-    { name: 'checkouts', everySeconds: 3600, run: () => forgetOldCheckouts(database.db) },
-    { name: 'jobs', everySeconds: 3600, run: () => forgetOldJobs(database.db) },
-    // Refunds a stopped process left between asking the provider and settling.
-    { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
-    // Sends at most once per Brisbane day (claimed in the database), after 08:00, when something is low.
-    { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
-    // One reminder per checkout whose shopper consented, after staff's delay (claimed in SQL, so once).
-    { name: 'cart-reminders', everySeconds: 300, run: () => sendCartReminders({ db: database.db, mailer, config }) },
-    // Bank-transfer orders: the one reminder after three days, and cancelling what was not paid in time (guarded, so once).
-    { name: 'bank-transfers', everySeconds: 300, run: () => sweepBankTransfers({ db: database.db, mailer, config }) },
-    // Back-in-stock alerts: each confirmed alert's one e-mail once its product is available (claimed in SQL, so once),
-    // whatever brought the stock back (staff, an import, a refund's restock, a lapsed reservation, another process).
-    { name: 'stock-alerts', everySeconds: 60, run: () => stockAlerts.run() },
-    { name: 'forget-stock-alerts', everySeconds: 3600, run: () => forgetStockAlerts(database.db) },
-    // The day's scheduled backup (BACKUP_DIR or BACKUP_S3_PREFIX), after BACKUP_HOUR, claimed in the database so once.
-    {
-      name: 'backups',
-      everySeconds: 600,
-      run: () => scheduledBackup({ db: database.db, config, source: database.description.startsWith('pglite') ? 'pglite' : 'postgres' }),
-    },
-  ])
+  const timedWork = startTimedWork(
+    [
+      // Mail retries (with SMTP; the outbox alone has nothing to deliver).
+      { name: 'mail', everySeconds: 15, run: () => mailer.deliverDue() },
+      { name: 'reservations', everySeconds: RESERVATION_SWEEP_SECONDS, run: () => expireLapsedReservations({ db: database.db, config, mailer }) },
+      { name: 'checkouts', everySeconds: 3600, run: () => forgetOldCheckouts(database.db) },
+      { name: 'jobs', everySeconds: 3600, run: () => forgetOldJobs(database.db) },
+      // Refunds a stopped process left between asking the provider and settling.
+      { name: 'refunds', everySeconds: 120, run: () => settlePendingRefunds({ db: database.db, config, mailer, provider: paymentProvider(config) }) },
+      // Sends at most once per Brisbane day (claimed in the database), after 08:00, when something is low.
+      { name: 'low-stock-digest', everySeconds: 600, run: () => sendLowStockDigest({ db: database.db, mailer, config }) },
+      // One reminder per checkout whose shopper consented, after staff's delay (claimed in SQL, so once).
+      { name: 'cart-reminders', everySeconds: 300, run: () => sendCartReminders({ db: database.db, mailer, config }) },
+      // Bank-transfer orders: the one reminder after three days, and cancelling what was not paid in time (guarded, so once).
+      { name: 'bank-transfers', everySeconds: 300, run: () => sweepBankTransfers({ db: database.db, mailer, config }) },
+      // Back-in-stock alerts: each confirmed alert's one e-mail once its product is available (claimed in SQL, so once),
+      // whatever brought the stock back (staff, an import, a refund's restock, a lapsed reservation, another process).
+      { name: 'stock-alerts', everySeconds: 60, run: () => stockAlerts.run() },
+      { name: 'forget-stock-alerts', everySeconds: 3600, run: () => forgetStockAlerts(database.db) },
+      // The day's scheduled backup (BACKUP_DIR or BACKUP_S3_PREFIX), after BACKUP_HOUR, claimed in the database so once.
+      {
+        name: 'backups',
+        everySeconds: 600,
+        run: () => scheduledBackup({ db: database.db, config, source: database.description.startsWith('pglite') ? 'pglite' : 'postgres' }),
+      },
+    ],
+    { failed: metrics ? (task) => metrics.timedWorkFailed(task) : undefined },
+  )
   // A product written in this process (staff's stock change among them) is looked at once it has
   // committed, so the e-mails go at once rather than at the next timed run.
   const stopKicking = onCatalogWrite(() => {
@@ -152,7 +172,14 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   })
   app.use(bodyLimits)
   // Kept catalogue pages are answered before Express sees the request (see the server below).
-  const pageCache = options.vite ? null : createPageCache(catalog, { keyByHost: !config.PUBLIC_URL, closing: () => shuttingDown, logged: logRequest })
+  const pageCache = options.vite
+    ? null
+    : createPageCache(catalog, {
+        keyByHost: !config.PUBLIC_URL,
+        closing: () => shuttingDown,
+        logged: logRequest,
+        metrics: metrics ?? undefined,
+      })
   app.use((req, _res, next) => {
     // better-auth's rate limits key on this header; it is always ours, never the client's.
     req.headers['x-shop-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
@@ -184,11 +211,13 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       filter: (req, res) => !isHtmlAnswer(res as Response) && compression.filter(req, res),
     }),
   )
+  // The scraper's address on the shop's port, with METRICS_TOKEN only (docs/decisions/057-metrics.md).
+  if (metricsSource && config.METRICS_TOKEN) app.get('/metrics', metricsOnShopPort(config.METRICS_TOKEN, metricsSource))
   app.use(renderedPages(pageCache))
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else if (options.builtFiles !== false) {
-    serveBuiltFiles(app, 'build/client')
+    serveBuiltFiles(app, 'build/client', metrics)
   }
   // Uploaded images' files, from the database or object storage (app/server/images): the same in every process.
   app.get('/media/:id/:file', serveImageFiles(database.db, images))
@@ -197,6 +226,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   app.get('/uploads/:name', redirectMovedUploads(database.db))
   app.use(
     '/uploads',
+    labelRoute(metrics, '/uploads/*'),
     express.static(path.join(config.DATA_DIR, 'uploads'), {
       immutable: true,
       maxAge: '1y',
@@ -262,6 +292,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     const requestId = requestIdOf(req)
     const pass = () => {
       logWhenFinished(req, res, requestId)
+      metrics?.track(req, res)
       // While shutting down, every answer ends its keep-alive connection, so clients reconnect elsewhere.
       if (shuttingDown) res.setHeader('Connection', 'close')
       app(req, res)
@@ -275,9 +306,20 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   const { port } = server.address() as AddressInfo
   const url = `http://localhost:${port}`
   logger.info({ url, database: database.description }, 'shop is listening')
+  // The metrics port: here with one process; with several, the supervisor serves it (shop-process.server.ts).
+  let metricsListener: MetricsListener | null = null
+  if (metricsSource && config.METRICS_PORT !== undefined && !cluster.isWorker) {
+    try {
+      metricsListener = await serveMetricsPort(config.HOST, config.METRICS_PORT, metricsSource)
+    } catch (error) {
+      await new Promise((resolve) => server.close(resolve))
+      throw error
+    }
+  }
 
   return {
     url,
+    metricsUrl: metricsListener?.url,
     close: async () => {
       // First "not ready" while still serving (SHUTDOWN_DRAIN_SECONDS), so a balancer stops sending
       // work here; then no new connections, idle ones closed, and requests in flight finish (cut
@@ -292,6 +334,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
       await closed
       clearTimeout(force)
+      await metricsListener?.close()
       stopKicking()
       await timedWork.stop()
       await mailer.stop()
@@ -304,12 +347,21 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
  * The browser assets (fingerprinted, kept for a year) and the public files beside them. Each
  * top-level entry of the build gets its own mount, so a page address never costs a look at the disk.
  */
-function serveBuiltFiles(app: Express, root: string) {
+function serveBuiltFiles(app: Express, root: string, metrics: ShopMetrics | null) {
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const location = path.join(root, entry.name)
-    if (entry.name === 'assets') app.use('/assets', express.static(location, { immutable: true, maxAge: '1y', index: false }))
-    else if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(location, { maxAge: '1d', index: false }))
+    const label = labelRoute(metrics, `/${entry.name}/*`)
+    if (entry.name === 'assets') app.use('/assets', label, express.static(location, { immutable: true, maxAge: '1y', index: false }))
+    else if (entry.isDirectory()) app.use(`/${entry.name}`, label, express.static(location, { maxAge: '1d', index: false }))
     else app.get(`/${entry.name}`, (_req, res) => res.sendFile(path.resolve(location), { maxAge: '1d' }))
+  }
+}
+
+/** Names the route of the files a mounted folder serves (`/assets/*`), for the request metrics. */
+function labelRoute(metrics: ShopMetrics | null, route: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    metrics?.labelRequest(req, route)
+    next()
   }
 }
 

@@ -20,9 +20,10 @@ export interface TimedWork {
  * One mechanism for the shop's timed work (expiring reservations, mail retries, forgetting old
  * checkouts): each task runs on its own interval, one run at a time per process. Correctness never
  * depends on which process runs a task or how often: every task moves rows with guarded SQL, so two
- * processes running it at once change each row once.
+ * processes running it at once change each row once. `failed` hears of each run that ended in an
+ * error other than the database being away (the shop's metrics count them).
  */
-export function startTimedWork(tasks: TimedTask[]): TimedWork {
+export function startTimedWork(tasks: TimedTask[], options: { failed?: (task: string) => void } = {}): TimedWork {
   const running = new Map<string, Promise<void>>()
   let stopped = false
 
@@ -35,7 +36,10 @@ export function startTimedWork(tasks: TimedTask[]): TimedWork {
         () => {},
         (error: unknown) => {
           if (isDatabaseUnavailable(error)) logger.warn({ task: task.name, err: error }, 'timed work skipped: the database is away')
-          else logger.error({ task: task.name, err: error }, 'timed work failed')
+          else {
+            logger.error({ task: task.name, err: error }, 'timed work failed')
+            options.failed?.(task.name)
+          }
         },
       )
       .finally(() => running.delete(task.name))

@@ -5,6 +5,7 @@ import { searchRequestOf } from '../../../lib/search.ts'
 import { categoryQueryOf, categoryQueryString } from '../../../lib/category-query.ts'
 import { signedInHintOf } from '../../../lib/signed-in-hint.ts'
 import { VARIANT_PARAM } from '../../../lib/variants.ts'
+import type { ShopMetrics, KeptPageCounters } from '../../metrics/metrics.server.ts'
 import { PRIVATE_PAGE } from '../private-page.server.ts'
 import { compressPage, pageEncodingFor, type PageEncoding } from './encoding.server.ts'
 
@@ -67,6 +68,8 @@ interface KeptPage {
   forms: Partial<Record<PageEncoding, Form>>
   /** The plain page and every compressed form, what the cache's budget counts. */
   bytes: number
+  /** Where each answer of the page is counted (its route pattern's request counters), with metrics on. */
+  counters?: KeptPageCounters
 }
 
 interface Form {
@@ -88,6 +91,8 @@ function formOf(page: KeptPage, encoding: PageEncoding, body: Buffer): Form {
 /** What the page cache learnt of a request it could not answer, for `keep` once the page is rendered. */
 interface Slot {
   key: string
+  /** The address's path, for the page's route pattern. */
+  path: string
   version: number
   search: boolean
 }
@@ -121,6 +126,8 @@ export interface PageCacheOptions {
   closing?: () => boolean
   /** Logs one answered request (the shop's request log). */
   logged?: (req: IncomingMessage, requestId: string, status: number, started: bigint) => void
+  /** Counts hits and misses, and each answer of a kept page under its route (app/server/metrics). */
+  metrics?: Pick<ShopMetrics, 'keptPage' | 'pageCache'>
   pageBytes?: number
   searchBytes?: number
 }
@@ -138,6 +145,7 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
   const sized = (maxSize: number): Kept => new LRUCache<string, KeptPage>({ maxSize, sizeCalculation: (page) => page.bytes })
   const pages = sized(options.pageBytes ?? PAGE_BYTES)
   const searches = sized(options.searchBytes ?? SEARCH_BYTES)
+  const metrics = options.metrics
 
   const answer = (req: IncomingMessage, res: ServerResponse, requestId: string, kept: Kept, key: string, page: KeptPage, state: 'HIT' | 'STALE') => {
     const started = process.hrtime.bigint()
@@ -156,6 +164,10 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
     res.writeHead(200, options.closing?.() ? [...head, 'Connection', 'close'] : head)
     res.end(req.method === 'HEAD' ? undefined : body)
     options.logged?.(req, requestId, 200, started)
+    if (metrics) {
+      metrics.pageCache(state === 'HIT' ? 'hit' : 'stale')
+      page.counters?.answered(req.method, started)
+    }
   }
 
   return {
@@ -174,6 +186,7 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
       // kept nowhere.
       if (hint === 'staff' || hint === 'trade' || (session && hint !== 'customer') || (!session && hint)) {
         res.setHeader('Cache-Control', PRIVATE_PAGE['Cache-Control'])
+        metrics?.pageCache('bypass')
         return pass()
       }
       const key = cacheKey(req, path, queryAt === -1 ? '' : url.slice(queryAt), options.keyByHost)
@@ -191,6 +204,7 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
         }
         res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
         keepErrorsOutOfSharedCaches(res)
+        metrics?.pageCache('miss')
         pass()
       }
       if (key === null) return miss()
@@ -198,7 +212,7 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
         const page = kept.get(key)
         if (page && page.version === version) return answer(req, res, requestId, kept, key, page, 'HIT')
         res.setHeader('X-Cache', 'MISS')
-        if (req.method === 'GET') slots.set(req, { key, version, search })
+        if (req.method === 'GET') slots.set(req, { key, path, version, search })
         miss()
       }
       // The version this process read within the last second is at hand; otherwise it is read.
@@ -221,7 +235,14 @@ export function createPageCache(catalog: CatalogReads, options: PageCacheOptions
       // A page its route marked as one person's (a trade customer's prices) is never kept, whatever
       // the request looked like on its way in.
       if (/\b(?:private|no-store)\b/.test(String(res.getHeader('cache-control') ?? ''))) return
-      const page: KeptPage = { version: slot.version, plain, headerLines: pageHeaderLines(res.getHeaders()), forms: {}, bytes: plain.length }
+      const page: KeptPage = {
+        version: slot.version,
+        plain,
+        headerLines: pageHeaderLines(res.getHeaders()),
+        forms: {},
+        bytes: plain.length,
+        counters: metrics?.keptPage(slot.path),
+      }
       page.forms.identity = formOf(page, 'identity', plain)
       if (sent.encoding !== 'identity') {
         page.forms[sent.encoding] = formOf(page, sent.encoding, sent.body)

@@ -2,7 +2,8 @@ import { fork } from 'node:child_process'
 import cluster, { type Worker } from 'node:cluster'
 import type { ViteDevServer } from 'vite'
 import { embeddedNeedsPreparing } from '../../db/client.server.ts'
-import { parseEnv } from '../../env.server.ts'
+import { parseEnv, type Env } from '../../env.server.ts'
+import { clusterPrimarySource, serveMetricsPort } from '../../metrics/exposure.server.ts'
 import { prepareDatabase, startShop } from '../app.server.ts'
 import { restartPolicy } from './restarts.server.ts'
 
@@ -44,7 +45,7 @@ async function serve(vite: ViteDevServer | undefined, prepared: boolean) {
  * passed on to every process; the supervisor exits once all have finished their requests (1 if any
  * of them failed to stop cleanly).
  */
-function supervise(count: number) {
+function supervise(count: number, config: Env) {
   const live = new Set<Worker>()
   const open = new Set<Worker>()
   let started = false
@@ -98,6 +99,21 @@ function supervise(count: number) {
   process.on('SIGINT', () => stopAll(0))
   process.on('SIGTERM', () => stopAll(0))
   for (let i = 0; i < count; i++) start()
+  superviseMetrics(config, () => stopAll(1))
+}
+
+/**
+ * With metrics on, the supervisor answers for all its processes (docs/decisions/057-metrics.md): it
+ * serves the metrics port, and a process scraped on the shop's port asks it for the same sum.
+ */
+function superviseMetrics(config: Env, fail: () => void) {
+  if (config.METRICS_TOKEN === undefined && config.METRICS_PORT === undefined) return
+  const source = clusterPrimarySource()
+  if (config.METRICS_PORT === undefined) return
+  serveMetricsPort(config.HOST, config.METRICS_PORT, source).catch((error: unknown) => {
+    console.error(`The metrics port ${config.METRICS_PORT} could not be opened: ${error instanceof Error ? error.message : String(error)}`)
+    fail()
+  })
 }
 
 /** Set for the short-lived process that prepares the embedded database (see below). */
@@ -134,7 +150,7 @@ export async function runShopProcess(options: { vite?: ViteDevServer } = {}): Pr
     const prepared = !options.vite && !config.DATABASE_URL && !cluster.isWorker && embeddedNeedsPreparing(config.DATA_DIR)
     if (prepared) await prepareInOwnProcess()
     const processes = options.vite || cluster.isWorker ? 1 : config.WEB_CONCURRENCY
-    if (processes > 1) supervise(processes)
+    if (processes > 1) supervise(processes, config)
     else await serve(options.vite, prepared)
   } catch (error) {
     console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
