@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type pg from 'pg'
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 import type { Database } from '../db/client.server.ts'
 import { registerDatabaseGauges } from './database-gauges.server.ts'
 import { instrumentPool } from './pool-metrics.server.ts'
-import { FastCounter, FastHistogram } from './fast-metrics.ts'
 
 /** Request durations, in seconds: from a kept page's tenth of a millisecond to a slow render. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -55,21 +54,20 @@ const labelled = new WeakMap<IncomingMessage, string>()
 export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
-  // The request path's metrics bump children resolved once (fast-metrics.ts); the rest are prom-client's own.
-  const requests = new FastCounter({
+  const requests = new Counter({
     name: 'shop_http_requests_total',
     help: 'Requests answered, by route pattern, method and status (kept pages answered by the page cache included).',
     labelNames: ['route', 'method', 'status'],
     registers: [registry],
   })
-  const durations = new FastHistogram({
+  const durations = new Histogram({
     name: 'shop_http_request_duration_seconds',
     help: 'Time from taking a request to sending the last of its answer, by route pattern and method.',
     labelNames: ['route', 'method'],
     buckets: DURATION_BUCKETS,
     registers: [registry],
   })
-  const pageCache = new FastCounter({
+  const pageCache = new Counter({
     name: 'shop_page_cache_requests_total',
     help: 'Requests for catalogue pages: hit (answered from the page cache), stale (an old copy while the database is away), miss (rendered, then kept), bypass (rendered for staff or a trade customer, never kept).',
     labelNames: ['result'],
@@ -113,8 +111,8 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
       res.once('finish', () => {
         const route = routeOf(req, url)
         const method = methodOf(req.method)
-        requests.labels(route, method, String(res.statusCode)).value += 1
-        durations.observe(durations.labels(route, method), Number(process.hrtime.bigint() - started) / 1e9)
+        requests.labels(route, method, String(res.statusCode)).inc()
+        durations.labels(route, method).observe(Number(process.hrtime.bigint() - started) / 1e9)
       })
     },
     labelRequest(req, route) {
@@ -124,22 +122,22 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
       const route = options.routeOf(path)
       let counters = keptPages.get(route)
       if (counters) return counters
-      // Resolved now, so that a hit costs two increments and a bucket search (fast-metrics.ts).
+      // The page's children, resolved once and kept with it.
       const resolve = (method: string) => ({ count: requests.labels(route, method, '200'), timing: durations.labels(route, method) })
       const get = resolve('GET')
       let head: ReturnType<typeof resolve> | undefined
       counters = {
         answered(method, started) {
           const which = method === 'HEAD' ? (head ??= resolve('HEAD')) : get
-          which.count.value += 1
-          durations.observe(which.timing, Number(process.hrtime.bigint() - started) / 1e9)
+          which.count.inc()
+          which.timing.observe(Number(process.hrtime.bigint() - started) / 1e9)
         },
       }
       keptPages.set(route, counters)
       return counters
     },
     pageCache(result) {
-      cacheResults[result].value += 1
+      cacheResults[result].inc()
     },
     timedWorkFailed(task) {
       timedWork.inc({ task })
