@@ -383,7 +383,7 @@ const checkoutCookies: Record<Who, string> = { anonymous: '', customer: '', staf
 const cookieOf = (who: Who) => [cookies[who], checkoutCookies[who]].filter(Boolean).join('; ')
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   probed = await startProbedShop(playwright, PORT, 'fuzz')
   const { origin } = probed
   const customer = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } })

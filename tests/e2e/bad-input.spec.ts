@@ -867,7 +867,7 @@ function buildProbes(who: 'anonymous' | 'staff'): Probe[] {
 // ---------------------------------------------------------------------------------------------
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   probed = await startProbedShop(playwright, PORT, 'bad-input')
   ;({ dataDir, real } = probed)
 })
