@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import type { DatabaseHandle } from '../../app/server/db/client.server'
 import type { RunningShop } from '../../app/server/http/app.server'
-import { jobs, outbox, products, refunds } from '../../app/server/db/schema'
+import { jobs, outbox, products, refunds, shopSettings } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { testDatabaseKinds } from '../support/databases'
@@ -202,6 +202,21 @@ describe.each(testDatabaseKinds())('/metrics on $name', (kind) => {
     expect(valueOf(after, 'shop_stock_reserved_units')).toBe(3)
     expect(valueOf(after, 'shop_jobs_running')).toBe(1)
     expect(valueOf(after, 'shop_jobs_failed')).toBe(2)
+    expect(valueOf(after, 'shop_backup_last_success_timestamp_seconds')).toBe(0)
+    expect(valueOf(after, 'shop_backup_last_failed')).toBe(0)
+    // A good backup, then a failed one: its time is the good one's, and the failure shows.
+    const goodAt = new Date(Date.now() - 3 * 3600_000)
+    const lastOk = { at: goodAt.toISOString(), where: '/backups/a.gz', bytes: 1, sha256: 'x', rows: 1, seconds: 1, kind: 'scheduled' }
+    await database.db.insert(shopSettings).values({ key: 'backup-status', value: { lastOk } })
+    expect(valueOf(await scrape(), 'shop_backup_last_success_timestamp_seconds')).toBeCloseTo(goodAt.getTime() / 1000, 2)
+    expect(valueOf(await scrape(), 'shop_backup_last_failed')).toBe(0)
+    await database.db
+      .update(shopSettings)
+      .set({ value: { lastOk, lastFailure: { at: new Date().toISOString(), error: 'disk full', kind: 'scheduled' } } })
+      .where(eq(shopSettings.key, 'backup-status'))
+    const failed = await scrape()
+    expect(valueOf(failed, 'shop_backup_last_failed')).toBe(1)
+    expect(valueOf(failed, 'shop_backup_last_success_timestamp_seconds')).toBeCloseTo(goodAt.getTime() / 1000, 2)
     // Node's own: event-loop delay and memory.
     expect(valueOf(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThan(0)
     expect(valueOf(after, 'process_resident_memory_bytes')).toBeGreaterThan(0)

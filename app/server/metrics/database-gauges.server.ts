@@ -51,6 +51,16 @@ export const DATABASE_READINGS: DatabaseReading[] = [
     help: 'Staff jobs kept (30 days) that failed or were cut off by a restart.',
     value: sql`(select count(*) from jobs where status = 'failed' or (status = 'running' and updated_at < now() - ${`${STALLED_MS} milliseconds`}::interval))`,
   },
+  {
+    name: 'shop_backup_last_success_timestamp_seconds',
+    help: 'When the last good backup (npm run backup or scheduled) was taken, as a Unix time; 0 when none has been.',
+    value: sql`(select coalesce((select extract(epoch from (value -> 'lastOk' ->> 'at')::timestamptz) from shop_settings where key = 'backup-status'), 0))`,
+  },
+  {
+    name: 'shop_backup_last_failed',
+    help: '1 when the last backup attempt failed (no good backup since), else 0.',
+    value: sql`(select coalesce((select (value -> 'lastFailure' ->> 'at')::timestamptz > coalesce((value -> 'lastOk' ->> 'at')::timestamptz, '-infinity') from shop_settings where key = 'backup-status'), false)::int)`,
+  },
 ]
 
 /** How long a scrape waits for the database's answer before it reports `shop_database_up 0`. */
