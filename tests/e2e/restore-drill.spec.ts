@@ -11,6 +11,7 @@ import { createScratchDatabase } from '../../scripts/lib/scratch-database'
 import { signedInCustomer } from '../support/http-shop'
 import { catalogueLine, paidTestOrder } from '../support/orders'
 import { expect, test } from './fixtures'
+import { postgresTurn } from './support/postgres-turn'
 import { fixedPort, startShopProcess } from './support/process'
 
 /** Requests a second while the backup is taken. */
@@ -71,7 +72,7 @@ interface DrillStore {
 }
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL
-const kinds: { name: string; store(folder: string, name: string): Promise<DrillStore> }[] = [
+const kinds: { name: string; server?: boolean; store(folder: string, name: string): Promise<DrillStore> }[] = [
   {
     name: 'the embedded database',
     store: async (folder, name) => {
@@ -84,6 +85,8 @@ const kinds: { name: string; store(folder: string, name: string): Promise<DrillS
     ? [
         {
           name: 'PostgreSQL',
+          // The server is shared with the test that restarts it (faults.spec.ts): they take turns.
+          server: true,
           store: async (folder: string, name: string) => {
             const database = await createScratchDatabase(ADMIN_URL, 'shop_drill')
             return {
@@ -106,6 +109,7 @@ const kinds: { name: string; store(folder: string, name: string): Promise<DrillS
 for (const [index, kind] of kinds.entries()) {
   test(`a shop on ${kind.name} backed up under load is restored elsewhere and serves the same pages, tax invoice and sign-in`, async () => {
     test.setTimeout(240_000)
+    const release = kind.server ? await postgresTurn() : async () => {}
     const folder = await mkdtemp(path.join(tmpdir(), 'shop-restore-drill-'))
     const [from, to] = [await kind.store(folder, 'from'), await kind.store(folder, 'to')]
     const env = { BETTER_AUTH_SECRET: SECRET }
@@ -178,6 +182,7 @@ for (const [index, kind] of kinds.entries()) {
       await from.drop()
       await to.drop()
       await rm(folder, { recursive: true, force: true })
+      await release()
     }
   })
 }
