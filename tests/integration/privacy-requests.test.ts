@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getOrder } from '../../app/server/checkout/orders.server'
 import { account, session, twoFactor, user } from '../../app/server/db/auth-schema'
 import type { Database, DatabaseHandle } from '../../app/server/db/client.server'
-import { addresses, checkouts, contacts, history, orderLines, orders, profiles, stockAlerts } from '../../app/server/db/schema'
+import { addresses, checkouts, contacts, history, orderLines, orders, outbox, profiles, stockAlerts } from '../../app/server/db/schema'
 import { parseEnv, type Env } from '../../app/server/env.server'
 import { createMailService, type MailService } from '../../app/server/mail/outbox.server'
 import { closeCustomerAccount, exportCustomerData, PrivacyRequestRefusedError } from '../../app/server/staff/privacy.server'
@@ -91,12 +91,17 @@ describe.each(testDatabaseKinds())('privacy requests on $name', (kind) => {
       contactCompany: 'Pat Aerial',
       contactMessage: 'Do you ship the X7 to Broome?',
       status: 'answered',
+      replies: [{ at: '2026-11-01T01:00:00.000Z', by: STAFF, subject: 'Re: shipping', message: 'Hi Pat, yes: Broome is 5 days by road.' }],
     })
     await db.insert(history).values({
       collection: 'contacts',
       documentId: `c-${n}`,
       action: 'create',
-      document: { FBUID: `c-${n}`, contactMessage: 'Do you ship the X7 to Broome?' },
+      document: {
+        FBUID: `c-${n}`,
+        contactMessage: 'Do you ship the X7 to Broome?',
+        replies: [{ at: '2026-11-01T01:00:00.000Z', by: STAFF, subject: 'Re: shipping', message: 'Hi Pat, yes: Broome is 5 days by road.' }],
+      },
       updatedBy: 'no user found',
     })
     await db.insert(stockAlerts).values({ id: `sa-${n}`, productId: 'prop', email, confirmTokenHash: `hash-${n}` })
@@ -140,6 +145,14 @@ describe.each(testDatabaseKinds())('privacy requests on $name', (kind) => {
     const orderBefore = await getOrder(db, pat.orderId)
     const linesBefore = await db.select().from(orderLines).where(eq(orderLines.orderId, pat.orderId))
 
+    // A copy of a message sent to the address, one kept (no SMTP), and one still waiting to be sent.
+    const mail = { to: pat.email.toUpperCase(), text: 'Your password was changed, Pat.', html: '<p>Your password was changed, Pat.</p>' }
+    await db.insert(outbox).values([
+      { id: `m-sent-${count}`, status: 'sent', subject: 'Password changed', ...mail },
+      { id: `m-kept-${count}`, status: 'kept', subject: 'Password changed', ...mail },
+      { id: `m-queued-${count}`, status: 'queued', subject: 'Your refund', ...mail },
+    ])
+
     await closeCustomerAccount(db, { userId: pat.id, by: STAFF })
 
     expect(await db.select().from(session).where(eq(session.userId, pat.id))).toEqual([])
@@ -163,6 +176,16 @@ describe.each(testDatabaseKinds())('privacy requests on $name', (kind) => {
       .from(contacts)
       .where(eq(contacts.id, `c-${count}`))
     expect(enquiry).toMatchObject({ contactMessage: '', contactPhone: '', contactCompany: '', status: 'answered' })
+    // Staff's reply keeps when, who and its subject, not what it said.
+    expect(enquiry!.replies).toEqual([{ at: '2026-11-01T01:00:00.000Z', by: STAFF, subject: 'Re: shipping', message: '' }])
+    expect(
+      (
+        await db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(inArray(outbox.id, [`m-sent-${count}`, `m-kept-${count}`, `m-queued-${count}`]))
+      ).map((row) => row.id),
+    ).toEqual([`m-queued-${count}`])
 
     // Orders and their tax-invoice details are kept as they were.
     expect(await getOrder(db, pat.orderId)).toEqual(orderBefore)
@@ -185,6 +208,7 @@ describe.each(testDatabaseKinds())('privacy requests on $name', (kind) => {
         .where(eq(history.documentId, `c-${count}`)),
     )
     expect(enquiryHistory).not.toContain('Broome')
+    expect(enquiryHistory).toContain('Re: shipping')
 
     // The export still works on the closed account, with its order.
     const after = await exportCustomerData(db, pat.id, STAFF)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.server.ts'
 import { account, session, twoFactor, user, verification } from '../db/auth-schema.ts'
 import {
@@ -186,11 +186,16 @@ export async function exportCustomerData(db: Database, userId: string, by: strin
   })
 }
 
+/** An enquiry's staff replies (a jsonb array) with their date, author and subject, without their text. */
+const withoutReplyMessages = (replies: SQL) =>
+  sql`coalesce((select jsonb_agg(reply || '{"message": ""}'::jsonb) from jsonb_array_elements(case when jsonb_typeof(${replies}) = 'array' then ${replies} else '[]'::jsonb end) as reply), '[]'::jsonb)`
+
 /**
  * Closes a customer's account at their request (docs/domain.md, Privacy requests). In one transaction
  * under the user row's lock: every session and sign-in method (password, Google), two-step login,
  * password-reset links, the profile's personal details, saved addresses, back-in-stock alerts and
- * stored checkouts go; enquiries from the address lose their message, phone and company; the account
+ * stored checkouts go; enquiries from the address lose their message, phone, company and the text of
+ * staff's replies; copies of e-mails sent to the address go (one still queued is sent); the account
  * keeps its id with the name "Closed account" and an address that cannot receive mail. Orders,
  * refunds, returns and quotes stay as they are (tax invoices and consumer-law claims need them).
  * Earlier history versions of the profile, addresses and enquiries lose the same details; a history
@@ -270,13 +275,22 @@ export async function closeCustomerAccount(db: Database, input: { userId: string
 
     const enquiries = await tx
       .update(contacts)
-      .set({ contactMessage: '', contactPhone: '', contactCompany: '', version: sql`${contacts.version} + 1`, updatedAt: closedAt })
+      .set({
+        contactMessage: '',
+        contactPhone: '',
+        contactCompany: '',
+        replies: sql`${withoutReplyMessages(sql`${contacts.replies}`)}`,
+        version: sql`${contacts.version} + 1`,
+        updatedAt: closedAt,
+      })
       .where(sameEmail(contacts.contactEmail, email))
       .returning()
     if (enquiries.length > 0) {
       await tx
         .update(history)
-        .set({ document: sql`${history.document} || jsonb_build_object('contactMessage', '', 'contactPhone', '', 'contactCompany', '')` })
+        .set({
+          document: sql`${history.document} || jsonb_build_object('contactMessage', '', 'contactPhone', '', 'contactCompany', '', 'replies', ${withoutReplyMessages(sql`${history.document} -> 'replies'`)})`,
+        })
         .where(
           and(
             eq(history.collection, 'contacts'),
@@ -290,6 +304,9 @@ export async function closeCustomerAccount(db: Database, input: { userId: string
         await recordHistory(tx, { collection: 'contacts', documentId: id, action: 'update', document: { FBUID: id, ...enquiry }, updatedBy: input.by })
       }
     }
+
+    // The copies of e-mails already sent (or kept, with no SMTP) go; one still waiting is delivered first.
+    await tx.delete(outbox).where(and(sameEmail(outbox.to, email), inArray(outbox.status, ['sent', 'kept'])))
 
     await recordHistory(tx, {
       collection: 'privacy-requests',
