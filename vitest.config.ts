@@ -4,8 +4,6 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     env: { LOG_LEVEL: 'silent' },
-    // One migrated embedded database for the run, which test files copy (tests/support/databases.ts).
-    globalSetup: ['tests/support/pglite-template.ts'],
     // Files run two at a time: most of their time is spent waiting on a database or a timer, so even
     // a 2-core machine gains (Vitest's default leaves one core to itself there).
     maxWorkers: 2,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { profiles } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, latestMailTo, passSecondFactor, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 test('a visitor signs up, confirms the e-mail from the outbox, edits the profile and logs out', async ({ page }) => {
   const email = uniqueEmail('new-customer')
@@ -176,7 +177,7 @@ test('the account page leads with orders, then delivery addresses, security and 
   await expect(details.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', '/images/placeholder-profile.svg')
   await expect(details.getByRole('checkbox')).toHaveCount(0)
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: test.info().outputPath('account-1440.png'), fullPage: true })
+  await picture(page, 'account-1440.png', { fullPage: true })
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.reload()
@@ -184,7 +185,7 @@ test('the account page leads with orders, then delivery addresses, security and 
   expect(overflow, '/client scrolls sideways at 390 px').toBeLessThanOrEqual(0)
   await expectNoAxeViolations(page)
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: test.info().outputPath('account-390.png'), fullPage: true })
+  await picture(page, 'account-390.png', { fullPage: true })
 
   // A picture of their own (as a Google login brings) is kept by a save, or put back to the plain one on request.
   const own = '/images/products/unicam-f1-fpv-camera/1.svg'
@@ -213,6 +214,6 @@ test('"Track your order" is found from the footer of any page and from the login
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/login')
-    await page.screenshot({ path: test.info().outputPath(`login-${width}.png`), fullPage: true })
+    await picture(page, `login-${width}.png`, { fullPage: true })
   }
 })

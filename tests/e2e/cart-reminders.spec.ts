@@ -6,6 +6,7 @@ import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 const CONSENT = 'E-mail me about this cart and offers'
 
@@ -56,7 +57,7 @@ test('a shopper who ticks the box and leaves gets one reminder: it reads on a ph
   browser,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   const email = uniqueEmail('reminded')
   await page.setViewportSize({ width: 1440, height: 1000 })
   await toFilledDelivery(page, email)
@@ -65,11 +66,11 @@ test('a shopper who ticks the box and leaves gets one reminder: it reads on a ph
   await consent.check()
   await expectNoAxeViolations(page)
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: testInfo.outputPath('delivery-consent-1440.png') })
+  await picture(page, 'delivery-consent-1440.png')
   await page.setViewportSize({ width: 390, height: 844 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: testInfo.outputPath('delivery-consent-390.png') })
+  await picture(page, 'delivery-consent-390.png')
   await payThenLeave(page)
   // Back on the step, the box is as the shopper left it.
   await expect(page.getByRole('checkbox', { name: CONSENT })).toBeChecked()
@@ -91,7 +92,7 @@ test('a shopper who ticks the box and leaves gets one reminder: it reads on a ph
   const mailPage = await phone.newPage()
   await mailPage.setContent(reminder!.html, { waitUntil: 'load' })
   expect(await mailPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await mailPage.screenshot({ path: testInfo.outputPath('reminder-email-390.png'), fullPage: true })
+  await picture(mailPage, 'reminder-email-390.png', { fullPage: true })
   const [resumed] = await Promise.all([mailPage.waitForEvent('popup'), mailPage.getByRole('link', { name: 'Return to your cart' }).click()])
   await expect(resumed).toHaveURL(/\/checkout\/delivery$/)
   await expect(resumed.getByLabel('Full name')).toHaveValue('Remy Reminded')
@@ -111,13 +112,13 @@ test('a shopper who ticks the box and leaves gets one reminder: it reads on a ph
   await expect(unsubscribe.getByText(email)).toBeVisible()
   expect(await suppressed()).toHaveLength(0)
   expect(await unsubscribe.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await unsubscribe.screenshot({ path: testInfo.outputPath('unsubscribe-390.png'), fullPage: true })
+  await picture(unsubscribe, 'unsubscribe-390.png', { fullPage: true })
   await unsubscribe.setViewportSize({ width: 1440, height: 900 })
   await expectNoAxeViolations(unsubscribe)
-  await unsubscribe.screenshot({ path: testInfo.outputPath('unsubscribe-1440.png'), fullPage: true })
+  await picture(unsubscribe, 'unsubscribe-1440.png', { fullPage: true })
   await unsubscribe.getByRole('button', { name: 'Unsubscribe' }).click()
   await expect(unsubscribe.getByText('You are unsubscribed.')).toBeVisible()
-  await unsubscribe.screenshot({ path: testInfo.outputPath('unsubscribed-1440.png'), fullPage: true })
+  await picture(unsubscribe, 'unsubscribed-1440.png', { fullPage: true })
   expect(await suppressed()).toHaveLength(1)
   await phone.close()
 
@@ -157,7 +158,7 @@ test('the box works without JavaScript; staff see where each abandoned checkoutâ
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   const email = uniqueEmail('staff-view')
   await toFilledDelivery(page, email)
   // The same checkout in a browser without scripts: the box is a plain field of the form.
@@ -186,7 +187,7 @@ test('the box works without JavaScript; staff see where each abandoned checkoutâ
   await expect(row).toContainText('Reminder sent')
   await expect(staff.getByLabel('Send the reminder after (hours)')).toHaveValue('4')
   await expectNoAxeViolations(staff)
-  await staff.screenshot({ path: testInfo.outputPath('abandoned-reminders-1440.png'), fullPage: true })
+  await picture(staff, 'abandoned-reminders-1440.png', { fullPage: true })
 
   await staff.getByLabel('Send the reminder after (hours)').fill('200')
   await staff.getByRole('button', { name: 'Save' }).click()
@@ -197,5 +198,5 @@ test('the box works without JavaScript; staff see where each abandoned checkoutâ
   await staff.setViewportSize({ width: 390, height: 844 })
   await staff.goto(`/orders?view=abandoned&q=${encodeURIComponent(email)}`)
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await staff.screenshot({ path: testInfo.outputPath('abandoned-reminders-390.png'), fullPage: true })
+  await picture(staff, 'abandoned-reminders-390.png', { fullPage: true })
 })

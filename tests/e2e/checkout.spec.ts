@@ -5,6 +5,7 @@ import { orderTotals } from '../../app/lib/cart'
 import { formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, checkOutWith, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
 
@@ -273,7 +274,7 @@ test('a signed-in customer sees the order on the account page; staff see it with
 test('a declined card is no order in the account, staff find it under abandoned checkouts; a guest’s order joins the account made with its address once verified', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   // A customer's card is declined: "Your orders" stays empty, and the attempt's page answers as a number that never existed.
   const customer = uniqueEmail('declined-account')
   await signUp(page, customer, 'declined password')
@@ -321,7 +322,7 @@ test('a declined card is no order in the account, staff find it under abandoned 
   await staff.goto('/orders')
   await expect(staff.getByRole('link', { name: guestOrderId, exact: true })).toBeVisible()
   await expect(staff.getByRole('link', { name: declinedId })).toHaveCount(0)
-  await staff.screenshot({ path: testInfo.outputPath('orders-1440.png'), fullPage: true })
+  await picture(staff, 'orders-1440.png', { fullPage: true })
   await staff.getByRole('navigation', { name: 'Show' }).getByRole('link', { name: 'Abandoned checkouts' }).click()
   await expect(staff).toHaveURL('/orders?view=abandoned')
   await expect(staff.getByRole('heading', { level: 1, name: 'Abandoned checkouts' })).toBeVisible()
@@ -331,12 +332,12 @@ test('a declined card is no order in the account, staff find it under abandoned 
   await expect(row).toContainText(declinedTotal)
   await expect(staff.getByRole('link', { name: guestOrderId, exact: true })).toHaveCount(0)
   await expectNoAxeViolations(staff)
-  await staff.screenshot({ path: testInfo.outputPath('abandoned-1440.png'), fullPage: true })
+  await picture(staff, 'abandoned-1440.png', { fullPage: true })
   for (const address of ['/orders', '/orders?view=abandoned']) {
     await staff.setViewportSize({ width: 390, height: 844 })
     await staff.goto(address)
     expect(await staff.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390)
-    await staff.screenshot({ path: testInfo.outputPath(`${address === '/orders' ? 'orders' : 'abandoned'}-390.png`), fullPage: true })
+    await picture(staff, `${address === '/orders' ? 'orders' : 'abandoned'}-390.png`, { fullPage: true })
   }
   // The guest order's history says when and why it joined the account.
   await staff.setViewportSize({ width: 1440, height: 900 })

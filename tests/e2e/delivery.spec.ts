@@ -5,6 +5,7 @@ import { gstIncluded, formatAud } from '../../app/lib/money'
 import type { Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 const priceOf = (id: string) =>
   withShopDatabase(
@@ -81,7 +82,7 @@ test('a small order pays for Standard or Express, priced on the delivery step an
   await expect(page.getByRole('term').filter({ hasText: 'Total (estimated)' })).toBeVisible()
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`cart-summary-${width}.png`), fullPage: true })
+    await picture(page, `cart-summary-${width}.png`, { fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
   await page.getByRole('button', { name: 'Continue to delivery' }).click()
@@ -110,7 +111,7 @@ test('a small order pays for Standard or Express, priced on the delivery step an
   await expect(page.getByTestId('shipping')).toHaveText('$15.00')
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`order-page-summary-${width}.png`), fullPage: true })
+    await picture(page, `order-page-summary-${width}.png`, { fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 
@@ -382,7 +383,7 @@ test('the product page, its Shipping panel, the cart and the delivery step quote
     await expect(panel.getByRole('listitem').filter({ hasText: 'Click & Collect Brisbane' })).toContainText('Pick up at Unit 4, 18 Lavarack Avenue')
     await expect(shopper.getByRole('main')).not.toContainText(/within \d+ (business )?days of your order/)
     await shopper.evaluate(() => window.scrollTo(0, 0))
-    await shopper.screenshot({ path: test.info().outputPath('product-shipping-1440.png'), fullPage: true })
+    await picture(shopper, 'product-shipping-1440.png', { fullPage: true })
     await shopper.setViewportSize({ width: 390, height: 844 })
     await shopper.locator('details', { has: panel }).screenshot({ path: test.info().outputPath('product-shipping-panel-390.png') })
     await shopper.getByTestId('delivery-estimate').screenshot({ path: test.info().outputPath('product-delivery-estimate-390.png') })

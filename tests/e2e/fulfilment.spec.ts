@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { outbox } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 test('staff pack and ship an order with an Australia Post tracking number; the customer is e-mailed the link and sees Shipped', async ({ page, browser }) => {
   const email = uniqueEmail('parcel')
@@ -81,7 +82,7 @@ test('a guest reaches their order from the confirmation e-mail and from Track yo
   await expect(reader.getByTestId('deliver-to')).toContainText('Gus Guest')
   await expectNoAxeViolations(reader)
   expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await reader.screenshot({ path: test.info().outputPath('order-page-390.png'), fullPage: true })
+  await picture(reader, 'order-page-390.png', { fullPage: true })
   await reader.getByRole('link', { name: 'Tax invoice' }).click()
   await expect(reader.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible()
   await reader.context().close()
@@ -117,7 +118,7 @@ test('a guest reaches their order from the confirmation e-mail and from Track yo
   await staff.goto(`/orders/${orderId}`)
   await staff.getByRole('button', { name: 'Revoke the link and send a new one' }).click()
   await expect(staff.getByRole('status')).toContainText(`The old link to this order no longer works; a new one was e-mailed to ${email}.`)
-  await staff.screenshot({ path: test.info().outputPath('staff-order-1440.png') })
+  await picture(staff, 'staff-order-1440.png')
   await staff.context().close()
   const revoked = await other.goto(link)
   expect(revoked?.status()).toBe(404)

@@ -6,6 +6,7 @@ import { startFakeStripe } from '../fakes/stripe'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { fixedPort, startShopProcess } from './support/process'
 import { addStaff, logInAsStaff, uniqueEmail } from './support/shop'
+import { picture } from './support/look'
 
 const MESSAGE = 'Pay later with Afterpay or Zip at checkout'
 
@@ -59,7 +60,7 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
       await expect(show).not.toBeChecked()
       await expect(amount).toHaveValue('2000.00')
       await expectNoAxeViolations(page)
-      await page.screenshot({ path: test.info().outputPath('payments-1440.png'), fullPage: true })
+      await picture(page, 'payments-1440.png', { fullPage: true })
 
       // An amount over $10,000 is refused, with the reason beside the field and what was typed kept.
       await show.check()
@@ -71,9 +72,9 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
       await expect(amount).toHaveValue('20000')
       await expect(show).toBeChecked()
       await expectNoAxeViolations(page)
-      await page.screenshot({ path: test.info().outputPath('payments-refused-1440.png'), fullPage: true })
+      await picture(page, 'payments-refused-1440.png', { fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
-      await page.screenshot({ path: test.info().outputPath('payments-refused-390.png'), fullPage: true })
+      await picture(page, 'payments-refused-390.png', { fullPage: true })
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, 'the screen scrolls sideways at 390 px').toBeLessThanOrEqual(0)
 
@@ -84,7 +85,7 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
       await page.reload()
       await expect(show).toBeChecked()
       await expect(amount).toHaveValue('5000.00')
-      await page.screenshot({ path: test.info().outputPath('payments-saved-390.png'), fullPage: true })
+      await picture(page, 'payments-saved-390.png', { fullPage: true })
       await page.getByRole('link', { name: 'History' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'History of pay-later' })).toBeVisible()
       const newest = page.getByTestId('history-version').first()
@@ -95,9 +96,9 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
       await visitor.reload()
       await expect(visitor.getByTestId('pay-later')).toHaveText(MESSAGE)
       await visitor.setViewportSize({ width: 390, height: 844 })
-      await visitor.screenshot({ path: test.info().outputPath('product-390.png') })
+      await picture(visitor, 'product-390.png')
       await visitor.setViewportSize({ width: 1440, height: 900 })
-      await visitor.screenshot({ path: test.info().outputPath('product-1440.png') })
+      await picture(visitor, 'product-1440.png')
       await visitor.goto('/product/unicam-z10-zoom-gimbal-camera')
       await expect(visitor.getByTestId('pay-later')).toHaveText(MESSAGE)
       // $12,999: over the limit. The T2 ($4,499) is within it but on backorder.
@@ -114,9 +115,9 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
       await expect(visitor.getByTestId('cart-badge')).toHaveText('1')
       await visitor.goto('/checkout')
       await expect(visitor.getByTestId('pay-later')).toHaveText(MESSAGE)
-      await visitor.screenshot({ path: test.info().outputPath('cart-1440.png') })
+      await picture(visitor, 'cart-1440.png')
       await visitor.setViewportSize({ width: 390, height: 844 })
-      await visitor.screenshot({ path: test.info().outputPath('cart-390.png'), fullPage: true })
+      await picture(visitor, 'cart-390.png', { fullPage: true })
       await visitor.setViewportSize({ width: 1440, height: 900 })
       await visitor.goto('/product/unicam-t2-thermal-gimbal')
       await visitor.getByRole('button', { name: 'Add to cart', exact: true }).click()

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { orders } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 /** "$1,234.56" → 123456 */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100)
@@ -48,10 +49,10 @@ test('after a paid order, the reports show the sale and its GST, and the page fi
   expect((await csv.text()).split('\r\n')[0]).toBe('Quarter,From,To,Sales incl. GST,GST collected,Refunds incl. GST,GST refunded,Net GST')
 
   await expectNoAxeViolations(staff)
-  await staff.screenshot({ path: test.info().outputPath('reports-1440.png'), fullPage: true })
+  await picture(staff, 'reports-1440.png', { fullPage: true })
   await staff.setViewportSize({ width: 390, height: 844 })
   await staff.goto('/reports?range=90')
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await staff.screenshot({ path: test.info().outputPath('reports-390.png'), fullPage: true })
+  await picture(staff, 'reports-390.png', { fullPage: true })
   await staff.context().close()
 })

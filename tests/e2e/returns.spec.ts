@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { orders, outbox, refunds } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 /** Buys one ESC with the demo card (signed in, or as a guest with `email`); answers the order number. */
 async function buyOne(page: Page, name: string, email?: string): Promise<string> {
@@ -75,7 +76,7 @@ test('a change-of-mind return is approved, received and refunded with its adjust
   await expect(item.getByTestId('return-status')).toHaveText('Return refunded')
   // The item, not the shipping: the order is partially refunded.
   await expect(staff.getByTestId('payment-state')).toHaveText('Partially refunded')
-  await staff.screenshot({ path: test.info().outputPath('staff-order-1440.png'), fullPage: true })
+  await picture(staff, 'staff-order-1440.png', { fullPage: true })
   await expectNoAxeViolations(staff)
 
   const subjects = await subjectsTo(email)
@@ -96,7 +97,7 @@ test('a change-of-mind return is approved, received and refunded with its adjust
   // Everything bought is refunded: nothing is left to return.
   await expect(page.getByText('Request a return')).toHaveCount(0)
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: test.info().outputPath('customer-order-390.png'), fullPage: true })
+  await picture(page, 'customer-order-390.png', { fullPage: true })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.getByRole('link', { name: `Adjustment note ${orderId}-R1` }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Adjustment note' })).toBeVisible()
@@ -134,7 +135,7 @@ test('a guest’s fault return long after delivery is accepted for review, while
   await page.getByLabel('Faulty or damaged').check()
   await page.getByLabel(/What is wrong/).fill('The ESC cuts out at half throttle.')
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: test.info().outputPath('return-form-390.png'), fullPage: true })
+  await picture(page, 'return-form-390.png', { fullPage: true })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.getByRole('button', { name: 'Request the return' }).click()
   await expect(page.getByRole('status')).toContainText(`We have your return request ${orderId}-RT1`)
@@ -174,7 +175,7 @@ test('staff refund the shipping once however often Refund is pressed, then cance
   await expect(staff.getByTestId('fulfilment')).toHaveText('Cancelled')
   await expect(staff.getByRole('button', { name: 'Mark packed' })).toHaveCount(0)
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await staff.screenshot({ path: test.info().outputPath('staff-order-390.png'), fullPage: true })
+  await picture(staff, 'staff-order-390.png', { fullPage: true })
   await staff.goto('/orders')
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await staff.context().close()

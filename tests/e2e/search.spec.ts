@@ -4,6 +4,7 @@ import { createProduct } from '../../app/server/catalog/products.server'
 import { demoProducts } from '../../db/seed/catalog'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 test('a visitor searches from the header and pages through the results', async ({ page }) => {
   await page.goto('/products/cameras')
@@ -96,7 +97,7 @@ test('the search page has no accessibility violations, and the header fits a pho
     await expect(box).toBeVisible()
     await box.fill('gimbal')
     await expect(page.getByRole('listbox')).toBeVisible()
-    await page.screenshot({ path: test.info().outputPath(`header-search-${width}.png`) })
+    await picture(page, `header-search-${width}.png`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width)
     await expectNoAxeViolations(page)
   }

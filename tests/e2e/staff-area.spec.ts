@@ -6,6 +6,7 @@ import { createProduct } from '../../app/server/catalog/products.server'
 import { slugify } from '../../app/lib/slug'
 import { demoProducts } from '../../db/seed/catalog'
 import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { picture } from './support/look'
 
 /** The staff screens a browser opens (app/routes.ts, the staff layout's routes), files and APIs left out. */
 function staffPagePatterns(): string[] {
@@ -199,7 +200,7 @@ test.describe('the staff area', () => {
     await expect(newOrders).toBeChecked()
     await expect(digest).not.toBeChecked()
     await expectNoAxeViolations(page)
-    await page.screenshot({ path: test.info().outputPath('notifications-1440.png'), fullPage: true })
+    await picture(page, 'notifications-1440.png', { fullPage: true })
     await newOrders.uncheck()
     await digest.check()
     await page.getByRole('button', { name: 'Save' }).click()
@@ -208,7 +209,7 @@ test.describe('the staff area', () => {
     await expect(newOrders).not.toBeChecked()
     await expect(digest).toBeChecked()
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.screenshot({ path: test.info().outputPath('notifications-390.png'), fullPage: true })
+    await picture(page, 'notifications-390.png', { fullPage: true })
 
     // Reports no longer hold the form; they point to the screen.
     await page.goto('/reports')

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { addStaff, authenticatorCode, latestMailTo, logIn, logInAsStaff, passSecondFactor, signUp, uniqueEmail } from './support/shop'
+import { picture } from './support/look'
 
 /** `npm run staff -- <args>` against the shared test shop, as an operator runs it. */
 function staffCommand(...args: string[]) {
@@ -38,7 +39,7 @@ test('a new staff member sets up two-step login at the first login, then logs in
   await expectNoAxeViolations(page)
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 1100 })
-    await page.screenshot({ path: test.info().outputPath(`enrolment-${width}.png`), fullPage: true })
+    await picture(page, `enrolment-${width}.png`, { fullPage: true })
   }
   await page.getByLabel('Enter the 6-digit code the app now shows').fill('000000')
   await page.getByRole('button', { name: 'Turn on two-step login' }).click()
@@ -60,7 +61,7 @@ test('a new staff member sets up two-step login at the first login, then logs in
   await expectNoAxeViolations(page)
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`code-step-${width}.png`) })
+    await picture(page, `code-step-${width}.png`)
   }
   await page.getByLabel('Authentication code').fill('123456')
   await page.getByRole('button', { name: 'Verify' }).click()

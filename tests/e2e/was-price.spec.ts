@@ -4,7 +4,7 @@ import { createProduct } from '../../app/server/catalog/products.server'
 import { history } from '../../app/server/db/schema'
 import { demoProducts } from '../../db/seed/catalog'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { lookAt } from './support/look'
+import { lookAt, picture } from './support/look'
 import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
 
 test('staff are told why a was price the product never had is refused; an honest one shows as "Was $X, now $Y" on its page', async ({ page }) => {
@@ -72,6 +72,6 @@ test('staff are told why a was price the product never had is refused; an honest
   await visitor.goto(`/search?q=${encodeURIComponent(name)}`)
   const card = visitor.getByRole('article').filter({ hasText: name })
   await expect(card.getByTestId('was-price')).toHaveText('Was $1,499.00, now $1,299.00')
-  await card.screenshot({ path: test.info().outputPath('was-price-card-390.png') })
+  await picture(card, 'was-price-card-390.png')
   await visitor.context().close()
 })

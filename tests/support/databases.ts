@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-import { inject } from 'vitest'
 import { createScratchDatabase } from '../../scripts/lib/scratch-database.ts'
 import { connectPostgres, openPglite, type DatabaseHandle } from '../../app/server/db/client.server.ts'
 
@@ -9,16 +7,9 @@ export interface TestDatabaseKind {
   open(options?: { migrate?: boolean }): Promise<DatabaseHandle>
 }
 
-/**
- * A migrated embedded database starts from the files of the one the run's global setup migrated
- * (tests/support/pglite-template.ts): a copy opens in a fraction of the time initdb and the
- * migrations take, and every test file opens several.
- */
 const pglite: TestDatabaseKind = {
   name: 'pglite',
   async open({ migrate = true } = {}) {
-    const template = migrate ? inject('pgliteTemplate') : undefined
-    if (template) return openPglite(undefined, new Blob([await readFile(template)]))
     const handle = await openPglite()
     if (migrate) await handle.migrate()
     return handle

@@ -108,17 +108,9 @@ const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
-/**
- * An embedded database in memory (tests) or in a directory that this process owns; `loadDataDir`
- * starts it from a copy of another one's files (`dumpDataDir`), as the tests' migrated template.
- */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle & { pglite: PGlite }> {
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: PGLITE_EXTENSIONS,
-    startParams: PGLITE_START_PARAMS,
-  })
+/** An embedded database in memory (tests) or in a directory that this process owns. */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle & { pglite: PGlite }> {
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS })
   const db = withAfterCommit(drizzlePglite({ client: pglite, schema }))
   return {
     db,

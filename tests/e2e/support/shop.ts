@@ -44,9 +44,13 @@ export async function signUpOverHttp(request: APIRequestContext, email: string, 
   expect(confirmed.status(), 'the verification link signs in and sends the browser on').toBe(302)
 }
 
-/** `npm run staff -- add <email>` against the test shop (or the one in `dataDir`); returns the new account's password. */
+/**
+ * The operator's `npm run staff -- add <email>` against the test shop (or the one in `dataDir`), its
+ * script started directly (npm itself adds a second or two of a busy machine's time to each of the
+ * many walks that need staff; two-factor.spec.ts runs it through npm); returns the new account's password.
+ */
 export function addStaff(email: string, dataDir = process.env.E2E_DATA_DIR): string {
-  const result = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email], {
+  const result = spawnSync(process.execPath, ['scripts/staff.ts', 'add', email], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   })
