@@ -117,6 +117,11 @@ for (const [index, kind] of kinds.entries()) {
     let restored: ReturnType<typeof startShopProcess> | undefined
     try {
       const originalUrl = await original.url
+      // A shop on PostgreSQL gets the demo data as its operator gives it (the embedded demo adds its own).
+      if (kind.server) {
+        const seeded = spawnSync(process.execPath, ['scripts/db-seed.ts'], { env: { ...process.env, ...from.env }, encoding: 'utf8' })
+        expect(seeded.status, seeded.stderr).toBe(0)
+      }
       // A customer's paid order (its tax invoice) and a customer signed in.
       const { db, close } = await from.open()
       const mailer = createMailService({ db, from: 'shop@unidrone.example', retrySeconds: 30 })
