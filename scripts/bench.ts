@@ -42,6 +42,7 @@
  *   NODE_OPTIONS       passed on to the shop processes (to try V8 flags)
  */
 import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
@@ -140,6 +141,8 @@ interface Measured {
   cache: string
   /** CPU the generator used meanwhile, in cores. */
   generatorCores: number
+  /** Requests the shop's /metrics counted during the measured load (its own scrapes left out). */
+  counted?: number
 }
 
 const pageOk = (status: number) => status === 200
@@ -414,12 +417,47 @@ const NO_SESSIONS: Sessions = { customer: '', staff: '' }
 
 /** The shop's pid while a group runs, for the memory figures printed after each row. */
 let measuredPid: number | null = null
+/**
+ * Whether the shop's /metrics agreed with wrk on every row: it counts each answer the shop finished,
+ * wrk each one it read, so the shop may count up to one more per connection (answers still on their
+ * way when wrk stopped), never fewer.
+ */
+function metricsLine(groups: (Group | undefined)[]): string {
+  const rows = groups
+    .flatMap((group) => group?.rows ?? [])
+    .filter((row): row is Measured & { counted: number } => 'counted' in row && row.counted !== undefined)
+  const off = rows.filter((row) => row.counted < row.total || row.counted > row.total + CONNECTIONS)
+  const most = Math.max(0, ...rows.map((row) => row.counted - row.total))
+  return off.length
+    ? `/metrics disagreed with wrk on ${off.map((row) => `"${row.name}" (${row.counted} counted, wrk ${row.total})`).join(', ')}.`
+    : `/metrics (scraped before and after each row) counted every request wrk read on all ${rows.length} shop rows, and at most ${most} more (answers in flight when wrk stopped; ${CONNECTIONS} connections).`
+}
+
+/** Whether the shop being measured serves /metrics (the shop runs, not the baselines). */
+let metered = false
 
 /** Current and peak resident memory of the serving processes, as printed after each row. */
 function memoryNow(): string {
   if (measuredPid === null) return ''
   const figures = servingProcesses(measuredPid).map((pid) => `${formatBytes(statusBytes(pid, 'VmRSS'))} (peak ${formatBytes(statusBytes(pid, 'VmHWM'))})`)
   return `, resident ${figures.join(' / ')}`
+}
+
+/** The token /metrics is scraped with during the shop runs (METRICS_TOKEN). */
+const METRICS_TOKEN = randomBytes(24).toString('hex')
+
+/**
+ * How many requests the shop's /metrics has counted so far (`shop_http_requests_total`, every route
+ * but /metrics itself): read before and after a row, the difference is the row's count as the shop saw it.
+ */
+async function countedRequests(base: string): Promise<number> {
+  const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  if (!answer.ok) throw new Error(`/metrics answered ${answer.status}`)
+  let total = 0
+  for (const [, labels, value] of (await answer.text()).matchAll(/^shop_http_requests_total\{([^}]*)\} (\S+)$/gm)) {
+    if (!labels!.includes('route="/metrics"')) total += Number(value)
+  }
+  return total
 }
 
 async function measure(base: string, given: Scenario, sessions = NO_SESSIONS): Promise<Measured | Skipped> {
@@ -429,11 +467,15 @@ async function measure(base: string, given: Scenario, sessions = NO_SESSIONS): P
   process.stderr.write(`  ${scenario.name.padEnd(34)} probe: ${probed.text}\n`)
   if (!probed.ok) return { name: scenario.name, skipped: `not measured: the probe request ${probed.text}` }
   if (WARMUP > 0) await load(base, scenario, sessions, WARMUP)
+  const before = metered ? await countedRequests(base) : 0
   const measured = await load(base, scenario, sessions, DURATION)
+  if (metered) measured.counted = (await countedRequests(base)) - before
   if (measured.total === 0) return { name: scenario.name, skipped: `no response within ${DURATION} s` }
   measured.cache = await cacheSample(base, scenario, sessions)
   process.stderr.write(
-    `  ${''.padEnd(34)} ${measured.rps.toFixed(0)} req/s, p50 ${formatMs(measured.p50)}, p99 ${formatMs(measured.p99)}, ${measured.failed} failed, wrk ${cores(measured)}${memoryNow()}\n`,
+    `  ${''.padEnd(34)} ${measured.rps.toFixed(0)} req/s, p50 ${formatMs(measured.p50)}, p99 ${formatMs(measured.p99)}, ${measured.failed} failed, wrk ${cores(measured)}${memoryNow()}` +
+      (measured.counted === undefined ? '' : `, /metrics counted ${measured.counted} of wrk's ${measured.total}`) +
+      '\n',
   )
   return measured
 }
@@ -506,8 +548,9 @@ async function runShopGroup(title: string, dataDir: string, scenarios: (base: st
     WEB_CONCURRENCY: String(processes),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
-  const shop = await startShop({ dataDir, port: await freePort(), env })
+  const shop = await startShop({ dataDir, port: await freePort(), env: { ...env, METRICS_TOKEN } })
   measuredPid = shop.pid
+  metered = true
   process.stderr.write(`  started${memoryNow()}\n`)
   try {
     const rows: (Measured | Skipped)[] = []
@@ -523,6 +566,7 @@ async function runShopGroup(title: string, dataDir: string, scenarios: (base: st
     process.stderr.write(`  ${SETTLE} s after the load: resident ${settled.map(formatBytes).join(' / ')}\n`)
     return { title, rows, peaks: peakMemory(shop.pid), settled, errors: loggedErrors(shop.output()) }
   } finally {
+    metered = false
     await shop.stop()
   }
 }
@@ -745,6 +789,8 @@ async function main() {
       console.log('')
     }
     console.log(targetLines(groups, baselines).join('\n'))
+    console.log('')
+    console.log(metricsLine(groups))
     console.log('')
     console.log(
       '"failed": answers with a status of 400 or more, plus connections refused, broken or timed out; every row was first probed for its expected answer.',
