@@ -42,7 +42,7 @@ test('Google login, against a local OpenID provider in Google’s place, signs i
   } finally {
     // Leave the shop's pages before stopping it, so no late request of theirs meets a closed port.
     await page.goto('about:blank')
-    expect(await shop.stop()).toBe(0)
+    expect(await shop.stop(), shop.output().slice(-4000)).toBe(0)
     await google.close()
     await rm(dataDir, { recursive: true, force: true })
   }

@@ -109,7 +109,7 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
     } finally {
       // Leave the shop's pages before stopping it, so no late request of theirs meets a closed port.
       await page.goto('about:blank')
-      expect(await shop.stop()).toBe(0)
+      expect(await shop.stop(), shop.output().slice(-4000)).toBe(0)
       await fake.close()
       await rm(dataDir, { recursive: true, force: true })
     }

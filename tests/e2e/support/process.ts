@@ -7,9 +7,21 @@ export interface ShopProcess {
   stop(): Promise<number | null>
 }
 
+/**
+ * Shops this worker started and has not seen exit. A test that runs out of time never reaches its
+ * own `stop()`; when Playwright then ends the worker, they are ended with it, so a shop left behind
+ * cannot hold its fixed port against the next run.
+ */
+const started = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of started) child.kill('SIGKILL')
+})
+
 /** The shop's own process, started as `npm start` starts it once built, with its own settings. */
 export function startShopProcess(env: Record<string, string>): ShopProcess {
   const child = spawn(process.execPath, ['server.js'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' })
+  started.add(child)
+  child.on('exit', () => started.delete(child))
   let output = ''
   const url = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
