@@ -17,8 +17,7 @@ import {
   type ProductFields,
 } from '../../app/lib/catalog.ts'
 import { slugify } from '../../app/lib/slug.ts'
-import { seedCatalog } from '../../app/server/catalog/seed.server.ts'
-import { addDemoDeliveryData } from '../../app/server/delivery/demo-delivery.server.ts'
+import { addDemoData } from '../../app/server/demo/demo-data.server.ts'
 import { createScratchDatabase } from '../lib/scratch-database.ts'
 import { connectPostgres, openDatabase } from '../../app/server/db/client.server.ts'
 import { history, products } from '../../app/server/db/schema.ts'
@@ -44,9 +43,8 @@ export async function writeLargeCatalogue(dataDir: string, extra: number, databa
   const database = await openDatabase({ dataDir, role: 'command', databaseUrl })
   try {
     await database.migrate()
-    // The shop seeds only a database that has never held a product; this one will have, so seed it here.
-    await seedCatalog(database.db)
-    await addDemoDeliveryData(database.db)
+    // The measured shop runs in production, which adds no demo data of its own (as `npm run db:seed` does).
+    await addDemoData(database.db)
 
     const byCategory = new Map<Category, ProductFields[]>()
     for (const fields of demoProducts) {
@@ -90,10 +88,21 @@ export async function createSeededDatabase(adminUrl: string): Promise<{ url: str
   const database = connectPostgres(scratch.url, { max: 1 })
   try {
     await database.migrate()
-    await seedCatalog(database.db)
-    await addDemoDeliveryData(database.db)
+    await addDemoData(database.db)
   } finally {
     await database.close()
   }
   return scratch
+}
+
+/** A new data directory with the demo shop's data, as `npm run db:seed` gives a production shop. */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  logger.level = 'warn'
+  const database = await openDatabase({ dataDir, role: 'command' })
+  try {
+    await database.migrate()
+    await addDemoData(database.db)
+  } finally {
+    await database.close()
+  }
 }
