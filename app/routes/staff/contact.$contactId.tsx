@@ -14,6 +14,9 @@ import type { Route } from './+types/contact.$contactId'
 import { Button } from '../../components/ui/button'
 import { Alert } from '../../components/ui/alert'
 
+/** What the screen shows for a text taken away when the customer's account was closed (a message is never empty otherwise). */
+const REMOVED = 'Removed when the customer’s account was closed.'
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta('Enquiry', 'An enquiry sent through the Contact Us form, and the replies to it.', shopNameFrom(matches)),
   { name: 'robots', content: 'noindex' },
@@ -108,7 +111,7 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
           <dd>{enquiry.contactCompany || '—'}</dd>
         </dl>
         <p className="mt-4 whitespace-pre-wrap border-l-4 border-slate-200 pl-4 [overflow-wrap:anywhere]" data-testid="enquiry-message">
-          {enquiry.contactMessage}
+          {enquiry.contactMessage || <span className="italic text-slate-500">{REMOVED}</span>}
         </p>
       </section>
 
@@ -124,7 +127,7 @@ export default function EnquiryScreen({ loaderData, actionData }: Route.Componen
                   {orderDateFormat.format(new Date(reply.at))} · {reply.by}
                 </p>
                 <p className="mt-1 font-semibold [overflow-wrap:anywhere]">{reply.subject}</p>
-                <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{reply.message}</p>
+                <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{reply.message || <span className="italic text-slate-500">{REMOVED}</span>}</p>
               </li>
             ))}
           </ol>
