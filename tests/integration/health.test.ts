@@ -24,10 +24,10 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
   it('warns of failing mail, a payment event that never came, a refund stuck for an hour and a failed or old backup; nothing when all is well', async () => {
     const { db } = database
     const demo = parseEnv({ PORT: '3999' })
-    expect(await readHealth(db, demo)).toEqual([])
+    expect((await readHealth(db, demo)).warnings).toEqual([])
     // A production shop that has never been backed up is told so.
     const production = parseEnv({ PORT: '3999', NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(32) })
-    expect((await readHealth(db, production)).map((warning) => warning.title)).toEqual(['No backup has been taken yet'])
+    expect((await readHealth(db, production)).warnings.map((warning) => warning.title)).toEqual(['No backup has been taken yet'])
 
     // Mail: a message the SMTP server refused twice.
     await db.insert(outbox).values({
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
     // Noted once: coming back again does not move it.
     await noteBuyerReturned(db, pending)
     expect((await db.select({ at: orders.buyerReturnedAt }).from(orders).where(eq(orders.id, pending)))[0]!.at).toEqual(noted!.at)
-    expect((await readHealth(db, demo)).map((warning) => warning.id)).toEqual(['mail'])
+    expect((await readHealth(db, demo)).warnings.map((warning) => warning.id)).toEqual(['mail'])
     await db.execute(sql`update ${orders} set buyer_returned_at = now() - interval '40 minutes' where id = ${pending}`)
     // A refund the provider has not confirmed for two hours.
     const paid = await paidTestOrder({ db, mailer, config: demo }, { lines: [line], email: 'refund@example.com' })
@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
         lastFailure: { at: at(2), error: 'No space left on device', kind: 'scheduled' },
       },
     })
-    const warnings = await readHealth(db, demo)
+    const warnings = (await readHealth(db, demo)).warnings
     expect(warnings.map((warning) => [warning.id, warning.tone])).toEqual([
       ['mail', 'error'],
       ['payment-events', 'error'],
@@ -94,6 +94,6 @@ describe.each(testDatabaseKinds())('shop health on $name', (kind) => {
       .update(shopSettings)
       .set({ value: { lastOk: { at: at(40), where: '/backups/b', bytes: 1, sha256: 'x', rows: 1, seconds: 1, kind: 'manual' } } })
       .where(eq(shopSettings.key, 'backup-status'))
-    expect((await readHealth(db, demo)).map((warning) => warning.title)).toEqual(['The last backup is too old'])
+    expect((await readHealth(db, demo)).warnings.map((warning) => warning.title)).toEqual(['The last backup is too old'])
   })
 })

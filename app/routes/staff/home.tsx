@@ -5,7 +5,7 @@ import { listStaff } from '../../server/auth/staff.server'
 import { shop } from '../../server/context.server'
 import { formatAud } from '../../lib/money'
 import { readDashboard } from '../../server/staff/dashboard.server'
-import { lastGoodBackup, readHealth } from '../../server/staff/health.server'
+import { readHealth } from '../../server/staff/health.server'
 import type { Route } from './+types/home'
 import { Alert } from '../../components/ui/alert'
 import { PageHeader } from '../../components/ui/page-header'
@@ -18,12 +18,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, config } = shop(context)
-  const [staff, user, dashboard, health, lastBackup] = await Promise.all([
+  const [staff, user, dashboard, { warnings: health, lastBackup }] = await Promise.all([
     listStaff(db),
     getSessionUser(context, request),
     readDashboard(db),
     readHealth(db, config),
-    lastGoodBackup(db),
   ])
   // Where the shop does not require it (the demo), staff without an authenticator app are reminded.
   return { staff, offerTwoFactor: user?.twoFactorEnabled === false, dashboard, health, lastBackup }

@@ -139,15 +139,11 @@ async function pruneDirectory(folder: string, keep: number): Promise<number> {
 
 /** The bucket (S3_BUCKET and its settings) as the backups' destination, under BACKUP_S3_PREFIX. */
 async function backupBucket(config: Env) {
-  const { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
-  const settings = s3Settings(config, config.S3_BUCKET!)
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
-  })
+  const [{ DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand }, { s3Client }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('../images/s3-files.server.ts'),
+  ])
+  const client = s3Client(s3Settings(config, config.S3_BUCKET!))
   const bucket = config.S3_BUCKET!
   const prefix = config.BACKUP_S3_PREFIX!
   return {

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import type { MediaFormat } from '../../lib/media.ts'
 import { databaseImageFiles, type ImageFileStore } from './file-store.server.ts'
 
@@ -25,6 +25,19 @@ export interface S3ImageFiles extends ImageFileStore {
   destroy(): void
 }
 
+/** A client of the bucket's service (images' files here; scheduled backups in app/server/backup). */
+export function s3Client(settings: S3Settings, requestHandler?: S3ClientConfig['requestHandler']): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    ...(requestHandler ? { requestHandler } : {}),
+    // Other S3-compatible services do not all accept the checksums the SDK now sends by default.
+    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+  })
+}
+
 /** What every file gets from the bucket too, should it ever be served from there directly: it never changes. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
@@ -35,16 +48,8 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable'
  * configured keep being served.
  */
 export function s3ImageFiles(settings: S3Settings): S3ImageFiles {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // Bounded like every wait on the database: an upload holds a transaction open while it puts.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
-    // Other S3-compatible services do not all accept the checksums the SDK now sends by default.
-    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
-  })
+  // Bounded like every wait on the database: an upload holds a transaction open while it puts.
+  const client = s3Client(settings, { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true })
   const key = (id: string, width: number, format: MediaFormat) => `${settings.prefix}${id}/${width}.${format}`
   const where = `S3 bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`
 

@@ -33,7 +33,8 @@ export async function noteBuyerReturned(db: Executor, orderId: string): Promise<
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNull(orders.buyerReturnedAt)))
 }
 
-export async function readHealth(db: Executor, config: Env, now = new Date()): Promise<HealthWarning[]> {
+/** The dashboard's warnings, and when the last good backup was taken (its line when nothing is wrong). */
+export async function readHealth(db: Executor, config: Env, now = new Date()): Promise<{ warnings: HealthWarning[]; lastBackup: string | null }> {
   const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
   const [[mail], [lastMailError], [late], [refund], backups] = await Promise.all([
     db
@@ -118,11 +119,5 @@ export async function readHealth(db: Executor, config: Env, now = new Date()): P
         : 'Scheduled backups are off: set BACKUP_DIR or BACKUP_S3_PREFIX, or run npm run backup daily (docs/deploy.md).',
     })
   }
-  return warnings
-}
-
-/** The last good backup, for the dashboard's line when nothing is wrong. */
-export async function lastGoodBackup(db: Executor): Promise<string | null> {
-  const status = await readBackupStatus(db)
-  return status.lastOk ? when.format(new Date(status.lastOk.at)) : null
+  return { warnings, lastBackup: lastOk ? when.format(lastOk) : null }
 }

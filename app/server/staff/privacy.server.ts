@@ -158,7 +158,7 @@ export async function customerDataExport(db: Executor, userId: string) {
       refunds: of(refundRows, order.id),
       returns: of(returnRows, order.id),
     })),
-    enquiries: enquiries.map((enquiry) => ({ ...enquiry, replies: enquiry.replies })),
+    enquiries,
     quotes: quoteRows.map(({ token: _token, ...quote }) => ({
       ...quote,
       lines: quoteLineRows.filter((line) => line.quoteId === quote.id).map(({ quoteId: _quoteId, ...line }) => line),
@@ -170,20 +170,22 @@ export async function customerDataExport(db: Executor, userId: string) {
   }
 }
 
-/** The export with its history row (who exported whose data, when): what `/staff/customers/:userId/data.json` hands out. */
+/**
+ * The export with its history row (who exported whose data, when): what `/staff/customers/:userId/data.json`
+ * hands out. Its reads run side by side on the pool, outside a transaction (one connection would take
+ * them in turn, and node-postgres is retiring overlapping queries on one client).
+ */
 export async function exportCustomerData(db: Database, userId: string, by: string) {
-  return db.transaction(async (tx) => {
-    const exported = await customerDataExport(tx, userId)
-    if (!exported) return null
-    await recordHistory(tx, {
-      collection: 'privacy-requests',
-      documentId: userId,
-      action: 'create',
-      document: { request: 'export', userId, exportedAt: exported.exportedAt },
-      updatedBy: by,
-    })
-    return exported
+  const exported = await customerDataExport(db, userId)
+  if (!exported) return null
+  await recordHistory(db, {
+    collection: 'privacy-requests',
+    documentId: userId,
+    action: 'create',
+    document: { request: 'export', userId, exportedAt: exported.exportedAt },
+    updatedBy: by,
   })
+  return exported
 }
 
 /** An enquiry's staff replies (a jsonb array) with their date, author and subject, without their text. */
