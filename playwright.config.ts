@@ -19,7 +19,9 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // 'list' prints every failure's error and steps again at the end of the run, where a CI log's tail shows them
+  // ('line' prints them only where they happened), and each walk's duration.
+  reporter: 'list',
   forbidOnly: !!process.env.CI,
   use: {
     baseURL: `http://localhost:${port}`,
