@@ -1,27 +1,19 @@
-import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
-import { and, asc, count, desc, eq } from 'drizzle-orm'
-import sharp from 'sharp'
+import { and, count, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoProducts } from '../../db/seed/catalog'
 import { DEFAULT_LOGISTICS, DEFAULT_PLACEMENT, DEFAULT_STOCK_KEEPING, DEFAULT_WAS_PRICE } from '../../app/lib/catalog'
-import { parseMediaImageUrl } from '../../app/lib/media'
 import { slugify } from '../../app/lib/slug'
 import { resolveProductRedirect, updateProduct } from '../../app/server/catalog/product-changes.server'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { seedCatalog } from '../../app/server/catalog/seed.server'
 import { attachPaymentSession, createPendingOrder, getOrder, priceCart } from '../../app/server/checkout/orders.server'
-import { connectPostgres, openPglite, type DatabaseHandle } from '../../app/server/db/client.server'
+import { openPglite, type DatabaseHandle } from '../../app/server/db/client.server'
 import { contacts, history, media, mediaVariants, products } from '../../app/server/db/schema'
 import { databaseImageFiles, type ImageFileStore } from '../../app/server/images/file-store.server'
-import { readImageFile, storeImage, type StoredImage } from '../../app/server/images/media.server'
+import type { StoredImage } from '../../app/server/images/media.server'
 import { processImage } from '../../app/server/images/pipeline.server'
 import { logger } from '../../app/server/log.server'
 import type { ImageFileReader } from '../../app/server/migration/collection.server'
@@ -35,7 +27,7 @@ import { parseRenames } from '../../app/server/migration/renames'
 import { exportDownload, handleImportForm } from '../../app/server/migration/screen.server'
 import { syncProfileFromUser } from '../../app/server/profiles/profiles.server'
 import { createTemplate } from '../../app/server/templates/templates.server'
-import { createScratchDatabase } from '../../scripts/lib/scratch-database'
+import { addProductPhoto, imageFiles, photo, productPhoto } from '../support/product-photo'
 import { testDatabaseKinds } from '../support/databases'
 
 const IMPORTABLE = MIGRATION_COLLECTIONS.filter((collection) => collection !== 'history')
@@ -60,50 +52,6 @@ async function* textPieces(text: string) {
 const documentsOf = (text: string, collection: MigrationCollection) => readExportFile(textPieces(text), collection)
 const fileOf = (collection: MigrationCollection, documents: Record<string, unknown>) =>
   JSON.stringify({ format: 'unidrone-shop-export', version: 1, collection, documents })
-
-/** A 700 × 500 photo: its files are AVIF and WebP at 320 and 640 pixels wide. */
-const photo = (colour = { r: 200, g: 90, b: 30 }, width = 700, height = 500) =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([
-      {
-        input: { create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: { r: 20, g: 60, b: 160 } } },
-        left: 40,
-        top: 30,
-      },
-    ])
-    .jpeg()
-    .toBuffer()
-
-const PHOTO_PRODUCT = 'unicam-f1-fpv-camera'
-
-/** An uploaded photo, shown first on a product (as the product form would save it). */
-async function addProductPhoto(database: DatabaseHandle): Promise<StoredImage> {
-  const image = await storeImage(database.db, databaseImageFiles, await photo())
-  const [product] = await database.db.select({ productImages: products.productImages }).from(products).where(eq(products.id, PHOTO_PRODUCT))
-  const productImages = [{ value: image.url, label: 'UniCam F1 on the bench', description: '' }, ...product!.productImages]
-  await database.db.update(products).set({ productImages }).where(eq(products.id, PHOTO_PRODUCT))
-  return image
-}
-
-/** Every file of an image as stored: its name, its size and its bytes. */
-async function imageFiles(database: DatabaseHandle, id: string) {
-  const rows = await database.db
-    .select({ format: mediaVariants.format, width: mediaVariants.width, height: mediaVariants.height })
-    .from(mediaVariants)
-    .where(eq(mediaVariants.mediaId, id))
-    .orderBy(asc(mediaVariants.format), asc(mediaVariants.width))
-  return Promise.all(
-    rows.map(async (row) => ({ ...row, bytes: (await readImageFile(database.db, databaseImageFiles, id, `${row.width}.${row.format}`))!.bytes })),
-  )
-}
-
-/** The product's first image, read through its address as a page would. */
-async function productPhoto(database: DatabaseHandle) {
-  const product = await getProduct(database.db, PHOTO_PRODUCT)
-  const address = parseMediaImageUrl(product!.productImages[0]!.value)
-  if (!address) return null
-  return { address, file: await readImageFile(database.db, databaseImageFiles, address.id, '640.webp') }
-}
 
 const imageCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(media))[0]!.total
 const imageFileCount = async (database: DatabaseHandle) => (await database.db.select({ total: count() }).from(mediaVariants))[0]!.total
@@ -631,190 +579,6 @@ describe('the migration screen on the server', () => {
       expect(errors).toHaveBeenLastCalledWith(expect.objectContaining({ collection: 'products' }), 'Error fetching migration result collection')
     } finally {
       errors.mockRestore()
-    }
-  })
-})
-
-describe('6,000 products', () => {
-  const directory = mkdtempSync(path.join(tmpdir(), 'shop-migration-'))
-  afterAll(() => rmSync(directory, { recursive: true, force: true }))
-
-  it('export and import in bounded memory', { timeout: 180_000 }, async () => {
-    setFlagsFromString('--expose-gc')
-    const collectGarbage = runInNewContext('gc') as () => void
-    const measure = () => {
-      collectGarbage()
-      return process.memoryUsage().heapUsed
-    }
-    // Enough for a file of some 33 MB: holding its documents would take several times that, while a
-    // stream holds one page or batch (about 5 MB of live heap whatever the size, as 20,000 showed).
-    const TOTAL = 6_000
-    // A product of the demo catalogue's usual size (about 4 KB of JSON).
-    const base = demoProducts.find((product) => slugify(product.productName) === 'unicam-f1-fpv-camera')!
-    const source = await openPglite()
-    const target = await openPglite()
-    try {
-      await Promise.all([source.migrate(), target.migrate()])
-      for (let start = 0; start < TOTAL; start += 1000) {
-        const rows = Array.from({ length: 1000 }, (_, index) => {
-          const productName = `Survey Drone ${start + index}`
-          return { ...base, productName, id: slugify(productName) }
-        })
-        await source.db.insert(products).values(rows)
-      }
-
-      let baseline = measure()
-      let liveGrowth = 0
-      const sample = (count: number) => {
-        if (count % 1000 === 0) liveGrowth = Math.max(liveGrowth, measure() - baseline)
-      }
-      const first = path.join(directory, 'first.json')
-      let started = performance.now()
-      await pipeline(Readable.from(exportFile(source.db, 'products', { onProgress: sample })), createWriteStream(first))
-      const exportSeconds = (performance.now() - started) / 1000
-      const fileBytes = statSync(first).size
-      const exportGrowth = liveGrowth
-
-      baseline = measure()
-      liveGrowth = 0
-      const documents = () => readExportFile(createReadStream(first, { encoding: 'utf8' }), 'products')
-      started = performance.now()
-      const report = await dryRunImport(target.db, 'products', documents(), { updatedBy: 'data import', onProgress: sample })
-      const result = await applyImport(target.db, 'products', documents(), { updatedBy: 'data import', expectedPlan: report.plan, onProgress: sample })
-      const importSeconds = (performance.now() - started) / 1000
-      expect(result.applied).toBe(true)
-      expect(result.report.counts.create).toBe(TOTAL)
-
-      const second = path.join(directory, 'second.json')
-      await pipeline(Readable.from(exportFile(target.db, 'products')), createWriteStream(second))
-      const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
-      expect(digest(second)).toBe(digest(first))
-
-      const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
-      console.log(
-        `${TOTAL} products: file ${megabytes(fileBytes)} MB; export ${exportSeconds.toFixed(1)} s, live heap +${megabytes(exportGrowth)} MB; ` +
-          `dry run + import ${importSeconds.toFixed(1)} s, live heap +${megabytes(liveGrowth)} MB`,
-      )
-      // Holding the documents would take several times the file's size; the stream holds a page or a batch.
-      expect(fileBytes).toBeGreaterThan(25 * 1024 * 1024)
-      expect(exportGrowth).toBeLessThan(fileBytes / 3)
-      expect(liveGrowth).toBeLessThan(fileBytes / 3)
-    } finally {
-      await source.close()
-      await target.close()
-    }
-  })
-})
-
-describe('npm run data', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-command-'))
-  const file = path.join(dataDir, 'products.json')
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['scripts/data.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' })
-
-  let image: StoredImage
-  beforeAll(async () => {
-    const database = await openPglite(path.join(dataDir, 'pglite'))
-    await database.migrate()
-    await seedCatalog(database.db)
-    image = await addProductPhoto(database)
-    await database.close()
-  })
-
-  /** Opens the data directory's embedded database for `work`, when no command has it. */
-  const withEmbedded = async <T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> => {
-    const database = await openPglite(path.join(dataDir, 'pglite'))
-    try {
-      return await work(database)
-    } finally {
-      await database.close()
-    }
-  }
-
-  // From the embedded database to PostgreSQL when TEST_DATABASE_URL names a server, else to another data directory.
-  it('copy all carries the images from the embedded database, so the product’s photo shows there', { timeout: 180_000 }, async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL
-    const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'shop_data_copy') : null
-    const otherDir = mkdtempSync(path.join(tmpdir(), 'shop-data-copy-'))
-    try {
-      const to = scratch?.url ?? otherDir
-      const copied = run('copy', 'all', '--from', dataDir, '--to', to)
-      expect(copied.status, copied.stderr).toBe(0)
-      expect(copied.stdout).toMatch(/^Copied images from .* to .*: 1 created, 0 updated, 0 unchanged\.$/m)
-      expect(copied.stdout.indexOf('Copied images')).toBeLessThan(copied.stdout.indexOf('Copied products'))
-      const again = run('copy', 'images', '--from', dataDir, '--to', to)
-      expect(again.status, again.stderr).toBe(0)
-      expect(again.stdout).toMatch(/^Copied images from .* to .*: 0 created, 0 updated, 1 unchanged\.$/m)
-
-      const source = await withEmbedded((database) => imageFiles(database, image.id))
-      const target = scratch ? connectPostgres(scratch.url) : await openPglite(path.join(otherDir, 'pglite'))
-      try {
-        expect(await imageFiles(target, image.id)).toEqual(source)
-        const shown = await productPhoto(target)
-        expect(shown?.address).toEqual({ id: image.id, width: 700, height: 500 })
-        expect(shown?.file?.bytes.equals(source.find((each) => each.format === 'webp' && each.width === 640)!.bytes)).toBe(true)
-      } finally {
-        await target.close()
-      }
-    } finally {
-      await scratch?.drop()
-      rmSync(otherDir, { recursive: true, force: true })
-    }
-  })
-
-  it('exports the images to a file, and importing it back changes nothing', { timeout: 120_000 }, async () => {
-    const imagesFile = path.join(dataDir, 'images.json')
-    const exported = run('export', 'images', '--out', imagesFile)
-    expect(exported.status, exported.stderr).toBe(0)
-    expect(exported.stderr).toContain(`Exported 1 documents of images to ${imagesFile}.`)
-    const files = JSON.parse(readFileSync(imagesFile, 'utf8')).documents[image.id].files
-    const stored = await withEmbedded((database) => imageFiles(database, image.id))
-    expect(Object.keys(files)).toHaveLength(stored.length)
-    for (const { format, width, bytes } of stored) expect(Buffer.from(files[`${width}.${format}`], 'base64').equals(bytes)).toBe(true)
-
-    const imported = run('import', 'images', imagesFile)
-    expect(imported.status, imported.stderr).toBe(0)
-    expect(imported.stdout).toMatch(/unchanged {2}1\n {2}rejected {3}0/)
-    expect(imported.stdout).toContain('Nothing to write: every document is already stored as it is in the file.')
-  })
-
-  // Each run starts Node and opens the embedded database, which takes seconds on a busy machine.
-  it('exports to a file and imports it back, with a dry run first', { timeout: 120_000 }, () => {
-    const exported = run('export', 'products', '--out', file)
-    expect(exported.status, exported.stderr).toBe(0)
-    expect(exported.stderr).toContain(`Exported ${demoProducts.length} documents of products to ${file}.`)
-    const document = JSON.parse(readFileSync(file, 'utf8'))
-    document.documents['unidrone-e900'].productPrices[0].value += 100
-    writeFileSync(file, JSON.stringify(document))
-
-    const dryRun = run('import', 'products', file, '--dry-run')
-    expect(dryRun.status, dryRun.stderr).toBe(0)
-    expect(dryRun.stdout).toMatch(/to update {2}1\n {2}unchanged {2}20/)
-    expect(dryRun.stdout).toContain('unidrone-e900 (productPrices)')
-    expect(dryRun.stdout).toContain('Dry run only: nothing was written.')
-
-    const imported = run('import', 'products', file)
-    expect(imported.status, imported.stderr).toBe(0)
-    expect(imported.stdout).toContain('Imported into products: 0 created, 1 updated, each with a history row by "data import".')
-  })
-
-  it('exits with a readable message on bad input', { timeout: 120_000 }, () => {
-    writeFileSync(file, '{"format": "unidrone-shop-export", "version": 9, "collection": "products", "documents": {}}')
-    const cases: [string[], RegExp][] = [
-      [['export', 'drones'], /Unknown collection "drones"\.\n\nUsage:/],
-      [['import', 'products', file], /version 9 of the export format/],
-      [['import', 'products', path.join(dataDir, 'missing.json')], /Cannot read .*missing\.json/],
-      [['import', 'history', file], /History is read-only/],
-      [['import', 'products', file, '--rename', 'price'], /"price" is not a rename/],
-      [['copy', 'products', '--from', dataDir], /Give --from and --to/],
-      [['launch'], /Unknown command "launch"/],
-    ]
-    for (const [args, message] of cases) {
-      const result = run(...args)
-      expect(result.status, args.join(' ')).toBe(1)
-      expect(result.stderr, args.join(' ')).toMatch(message)
     }
   })
 })
