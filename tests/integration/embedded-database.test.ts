@@ -76,6 +76,28 @@ describe('the embedded database is never opened by two processes', () => {
     expect(names).toEqual(['Written by the shop meanwhile'])
   })
 
+  // A backup of a large shop holds the one session for seconds: the shop's requests wait their turn (at
+  // most as long as a query may take), more of them than it has connections, and none fails as if the
+  // database were away.
+  it("the shop's requests wait out a command that holds the database longer than a connection may take to open", { timeout: 60_000 }, async () => {
+    const shop = await open('shop')
+    await shop.migrate()
+    const command = await open('command')
+    let holding!: () => void
+    const held = new Promise<void>((resolve) => (holding = resolve))
+    const backup = command.db.transaction(async (tx) => {
+      await countProducts(tx as unknown as Database)
+      holding()
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+    })
+    await held
+    const started = performance.now()
+    const requests = await Promise.allSettled(Array.from({ length: 10 }, () => countProducts(shop.db)))
+    await backup
+    expect(requests.map((request) => (request.status === 'fulfilled' ? request.value : String(request.reason)))).toEqual(Array(10).fill(0))
+    expect(performance.now() - started).toBeGreaterThan(5_000)
+  })
+
   it('when the shop stops, it releases the directory and a command opens it itself', async () => {
     const shop = await open('shop')
     await shop.migrate()

@@ -46,9 +46,13 @@ const QUERY_TIMEOUT_MS = 30_000
 function poolSettings(target: string | { socket: string }, max: number): pg.PoolConfig {
   const bounds = { max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, idleTimeoutMillis: 30_000 }
   if (typeof target === 'string') return { ...bounds, connectionString: target }
+  // The embedded database's socket is served by the shop itself and is never away: a wait there is a
+  // turn behind an operator command's transaction (a backup's snapshot holds the one session for as
+  // long as it reads), so a connection may take as long as a query.
   // A Unix socket is named by its folder; the file in it is `.s.PGSQL.<port>`.
   return {
     ...bounds,
+    connectionTimeoutMillis: QUERY_TIMEOUT_MS,
     host: path.dirname(path.resolve(target.socket)),
     port: Number(path.basename(target.socket).split('.').pop()),
     user: 'postgres',
