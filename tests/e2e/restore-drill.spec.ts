@@ -161,7 +161,7 @@ for (const [index, kind] of kinds.entries()) {
       expect(statuses.length, summary).toBeGreaterThanOrEqual(Math.floor(RATE * seconds) - RATE / 10)
       expect(
         statuses.filter((status) => status !== 200),
-        summary,
+        `${summary}; the shop logged:\n${original.output().slice(-3000)}`,
       ).toEqual([])
 
       expect(npmRun(['restore', '--', file, '--to', to.target], {})).toContain('checksum correct')
