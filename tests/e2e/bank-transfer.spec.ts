@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { outbox } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, fillDelivery, uniqueEmail, withShopDatabase } from './support/shop'
 
-test('a survey firm pays by bank transfer with its purchase order: staff record the money in two parts and the order is packed', async ({ page, browser }) => {
+test('a survey firm pays by bank transfer with its purchase order: staff record the money in two parts and the order is packed', async ({
+  page,
+  browser,
+  staffMember,
+}) => {
   const email = uniqueEmail('survey-accounts')
   await page.goto('/product/uniesc-80a-foc')
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
@@ -45,9 +49,7 @@ test('a survey firm pays by bank transfer with its purchase order: staff record 
   await expectNoAxeViolations(reader)
 
   // Staff find it awaiting the transfer, by its purchase order number too, and record what arrived.
-  const staffEmail = uniqueEmail('bookkeeper')
-  const staff = await (await browser.newContext()).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   await staff.goto('/orders?filter=awaiting-transfer&q=PO-4471')
   await staff.getByRole('link', { name: orderId }).click()
   await expect(staff.getByTestId('purchase-order')).toHaveText('PO-4471')

@@ -5,7 +5,7 @@ import { checkouts, mailSuppressions, outbox } from '../../app/server/db/schema'
 import { parseEnv } from '../../app/server/env.server'
 import { createMailService } from '../../app/server/mail/outbox.server'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, fillDelivery, uniqueEmail, withShopDatabase } from './support/shop'
 import { picture } from './support/look'
 
 const CONSENT = 'E-mail me about this cart and offers'
@@ -158,6 +158,7 @@ test('the box works without JavaScript; staff see where each abandoned checkoutâ
   page,
   browser,
   baseURL,
+  staffMember,
 }) => {
   const email = uniqueEmail('staff-view')
   await toFilledDelivery(page, email)
@@ -177,10 +178,7 @@ test('the box works without JavaScript; staff see where each abandoned checkoutâ
   expect(consent).toEqual([{ at: expect.any(Date), to: email }])
   await hoursLaterRunReminders(email, baseURL!)
 
-  const staffEmail = uniqueEmail('reminder-staff')
-  const password = addStaff(staffEmail)
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, password)
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: staffMember.state })).newPage()
   await staff.goto(`/orders?view=abandoned&q=${encodeURIComponent(email)}`)
   const row = staff.getByRole('row').filter({ hasText: email })
   await expect(row).toContainText('Cancelled')

@@ -1,23 +1,18 @@
 import type { Page } from '@playwright/test'
 import { slugify } from '../../app/lib/slug'
 import { getProduct } from '../../app/server/catalog/products.server'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { pngSquare } from './support/images'
-import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 const UNSUPPORTED = 'Only JPEG, PNG, WebP or AVIF images can be uploaded.'
-
-async function signInAsStaff(page: Page) {
-  const email = uniqueEmail('catalog-staff')
-  await logInAsStaff(page, email, addStaff(email))
-}
 
 /** One item of an array editor, such as "Image 1" or "Price 2". */
 const item = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 
-test('staff create, edit, rename and delete a product, and a refused save keeps what was typed', async ({ page }) => {
+test('staff create, edit, rename and delete a product, and a refused save keeps what was typed', async ({ page, staffMember }) => {
   test.setTimeout(120_000)
-  await signInAsStaff(page)
+  await signInAsStaff(page, staffMember)
 
   // The empty form: three "required" messages next to the fields, marked invalid, and axe-clean.
   // The demo shop (no Stripe) starts the Stripe product id with a made-up one in Stripe's form, so
@@ -224,9 +219,10 @@ test('staff create, edit, rename and delete a product, and a refused save keeps 
 test('staff choose where a product is shown: related products found by name with the keyboard, featured on the home page, the use-case pictures', async ({
   page,
   baseURL,
+  staffMember,
 }) => {
   test.setTimeout(90_000)
-  await signInAsStaff(page)
+  await signInAsStaff(page, staffMember)
   const esc = '/product/uniesc-80a-foc'
   const related = page.getByRole('region', { name: 'Compatible and related' })
   // Chosen by nobody yet: the three other propulsion products stand in, and no use-case pictures (spare parts).
@@ -301,8 +297,8 @@ test('staff choose where a product is shown: related products found by name with
   await expect(page.getByRole('region', { name: 'Featured products' }).getByRole('link', { name: 'UniESC 80A FOC' })).toHaveCount(0)
 })
 
-test('an upload is judged by its bytes: a text file renamed .png, SVG, HTML, PHP and oversized files are refused', async ({ page }) => {
-  await signInAsStaff(page)
+test('an upload is judged by its bytes: a text file renamed .png, SVG, HTML, PHP and oversized files are refused', async ({ page, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   await page.goto('/product/create')
   await page.getByRole('button', { name: 'Add image' }).click()
   const image = item(page, 'Image 1')

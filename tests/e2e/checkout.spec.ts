@@ -4,7 +4,7 @@ import { outbox } from '../../app/server/db/schema'
 import { orderTotals } from '../../app/lib/cart'
 import { formatAud } from '../../app/lib/money'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, checkOutWith, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, checkOutWith, fillDelivery, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 import { picture } from './support/look'
 
 const priceOf = (id: string) => withShopDatabase(async (database) => (await getProduct(database.db, id))!.productPrices[0]!.value)
@@ -233,7 +233,7 @@ test('two tabs keep the same cart', async ({ page, context }) => {
   await expect(other.getByTestId('cart-badge')).toHaveText('1')
 })
 
-test('a signed-in customer sees the order on the account page; staff see it with its payment and history', async ({ page, browser }) => {
+test('a signed-in customer sees the order on the account page; staff see it with its payment and history', async ({ page, browser, staffMember }) => {
   const email = uniqueEmail('orders')
   await signUp(page, email, 'orders password')
   await expect(page).toHaveURL('/client')
@@ -253,10 +253,7 @@ test('a signed-in customer sees the order on the account page; staff see it with
   const mine = page.getByRole('region', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: orderId })
   await expect(mine).toContainText('paid')
 
-  const staffEmail = uniqueEmail('orders-staff')
-  const password = addStaff(staffEmail)
-  const staffPage = await (await browser.newContext()).newPage()
-  await logInAsStaff(staffPage, staffEmail, password)
+  const staffPage = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   await staffPage.goto('/orders')
   await staffPage.getByRole('link', { name: orderId }).click()
   await expect(staffPage.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
@@ -274,6 +271,7 @@ test('a signed-in customer sees the order on the account page; staff see it with
 test('a declined card is no order in the account, staff find it under abandoned checkouts; a guest’s order joins the account made with its address once verified', async ({
   page,
   browser,
+  staffMember,
 }) => {
   // A customer's card is declined: "Your orders" stays empty, and the attempt's page answers as a number that never existed.
   const customer = uniqueEmail('declined-account')
@@ -315,10 +313,7 @@ test('a declined card is no order in the account, staff find it under abandoned 
   await reader.context().close()
 
   // Staff: the declined attempt is not among the orders but under abandoned checkouts, with its reason.
-  const staffEmail = uniqueEmail('abandoned-staff')
-  const password = addStaff(staffEmail)
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, password)
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: staffMember.state })).newPage()
   await staff.goto('/orders')
   await expect(staff.getByRole('link', { name: guestOrderId, exact: true })).toBeVisible()
   await expect(staff.getByRole('link', { name: declinedId })).toHaveCount(0)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { signUp, uniqueEmail, withShopDatabase } from './support/shop'
 
 // One test takes the contacts table away for a moment: the tests of this file run one at a time.
 test.describe.configure({ mode: 'serial' })
@@ -13,7 +13,7 @@ async function fillEnquiry(page: import('@playwright/test').Page, name: string, 
   await page.getByLabel('Message').fill('Can the UniCam T2 count cattle at night?')
 }
 
-test('an empty enquiry shows three "required" messages, a complete one is thanked, stored and sent to staff', async ({ page, browser }) => {
+test('an empty enquiry shows three "required" messages, a complete one is thanked, stored and sent to staff', async ({ page, browser, staffMember }) => {
   await page.goto('/')
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Contact Us' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
@@ -33,9 +33,7 @@ test('an empty enquiry shows three "required" messages, a complete one is thanke
   await expect(page.getByRole('status')).toHaveText('Thank you for submitting an enquiry with us. We will get back to you soon.')
   await expect(page.getByRole('button', { name: 'Send enquiry' })).toHaveCount(0)
 
-  const staffEmail = uniqueEmail('enquiry-staff')
-  const staff = await (await browser.newContext()).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   // Sent again (a reload that posts the form once more): still one enquiry.
   await page.goto('/contact')
   await fillEnquiry(page, 'Pat Paddock', visitor)

@@ -3,8 +3,8 @@ import { createProduct } from '../../app/server/catalog/products.server'
 import { outbox, products, promotions } from '../../app/server/db/schema'
 import { gstIncluded, formatAud } from '../../app/lib/money'
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
+import { BRISBANE, fillDelivery, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 import { picture } from './support/look'
 
 const priceOf = (id: string) =>
@@ -300,9 +300,9 @@ test('two shoppers want the last unit: the one who loses is told before paying, 
   await other.context().close()
 })
 
-test('staff add a shipping method with weight bands and set a product’s stock; shoppers see both', async ({ page, browser }) => {
-  const staffEmail = uniqueEmail('shipping-staff')
-  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+test('staff add a shipping method with weight bands and set a product’s stock; shoppers see both', async ({ page, browser, staffMember }) => {
+  const staffEmail = staffMember.email
+  await signInAsStaff(page, staffMember)
   await page.goto('/settings/shipping')
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping methods' })).toBeVisible()
   const name = `Courier ${Date.now()}`
@@ -353,9 +353,12 @@ test('staff add a shipping method with weight bands and set a product’s stock;
   await expect(page.locator(`#method-${name.toLowerCase().replace(/\s+/g, '-')}`)).toContainText('Inactive')
 })
 
-test('the product page, its Shipping panel, the cart and the delivery step quote the shipping methods’ own delivery times', async ({ page, browser }) => {
-  const staffEmail = uniqueEmail('times-staff')
-  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+test('the product page, its Shipping panel, the cart and the delivery step quote the shipping methods’ own delivery times', async ({
+  page,
+  browser,
+  staffMember,
+}) => {
+  await signInAsStaff(page, staffMember)
   const editStandard = async (deliveryTime: string) => {
     await page.goto('/settings/shipping')
     await page.locator('summary', { hasText: /^Edit Standard$/ }).click()

@@ -1,8 +1,31 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { addStaff, logInAsStaff, uniqueEmail } from './support/shop'
+
+/**
+ * A staff member of the shared test shop, made and signed in (password and two-step login) once per
+ * test worker: a walk that only needs someone on the staff opens a context with `state`, or gives its
+ * page the session with `signInAsStaff`. Walks that change the account itself (its password, two-step
+ * login, notifications) or sign it out make their own with `addStaff` and `logInAsStaff`.
+ */
+export interface StaffMember {
+  email: string
+  state: Awaited<ReturnType<BrowserContext['storageState']>>
+}
 
 /** Every test fails on a browser error or an error logged to the console. */
-export const test = base.extend<{ page: Page }>({
+export const test = base.extend<{ page: Page }, { staffMember: StaffMember }>({
+  staffMember: [
+    async ({ browser }, use, workerInfo) => {
+      const email = uniqueEmail('worker-staff')
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL })
+      await logInAsStaff(await context.newPage(), email, addStaff(email))
+      const state = await context.storageState()
+      await context.close()
+      await use({ email, state })
+    },
+    { scope: 'worker' },
+  ],
   page: async ({ page }, use) => {
     const problems: string[] = []
     // A page, form or API call answered with a 4xx (a 404 page, a form sent back with its errors, a
@@ -27,6 +50,11 @@ export const test = base.extend<{ page: Page }>({
 })
 
 export { expect }
+
+/** Signs `page`'s browser in as the worker's staff member (its session cookie). */
+export async function signInAsStaff(page: Page, staff: StaffMember) {
+  await page.context().addCookies(staff.state.cookies)
+}
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()

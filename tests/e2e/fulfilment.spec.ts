@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { outbox } from '../../app/server/db/schema'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
+import { BRISBANE, fillDelivery, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 import { picture } from './support/look'
 
-test('staff pack and ship an order with an Australia Post tracking number; the customer is e-mailed the link and sees Shipped', async ({ page, browser }) => {
+test('staff pack and ship an order with an Australia Post tracking number; the customer is e-mailed the link and sees Shipped', async ({
+  page,
+  browser,
+  staffMember,
+}) => {
   const email = uniqueEmail('parcel')
   await signUp(page, email, 'parcel password')
   await expect(page).toHaveURL('/client')
@@ -17,9 +21,7 @@ test('staff pack and ship an order with an Australia Post tracking number; the c
   await payWithDemoCard(page, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Parcel Pat' })
   const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
 
-  const staffEmail = uniqueEmail('packer')
-  const staff = await (await browser.newContext()).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   await staff.goto('/orders')
   await staff.getByRole('checkbox', { name: `Select ${orderId} to mark packed` }).check()
   await staff.getByRole('button', { name: 'Mark packed' }).click()
@@ -55,6 +57,7 @@ test('staff pack and ship an order with an Australia Post tracking number; the c
 test('a guest reaches their order from the confirmation e-mail and from Track your order by one lasting link, which staff can revoke', async ({
   page,
   browser,
+  staffMember,
 }) => {
   const email = uniqueEmail('guest-order')
   await page.goto('/product/uniesc-80a-foc')
@@ -112,9 +115,7 @@ test('a guest reaches their order from the confirmation e-mail and from Track yo
   await expect(other.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
 
   // Staff revoke the link (say it was forwarded by mistake): the old one stops, the customer is e-mailed a new one.
-  const staffEmail = uniqueEmail('revoker')
-  const staff = await (await browser.newContext()).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   await staff.goto(`/orders/${orderId}`)
   await staff.getByRole('button', { name: 'Revoke the link and send a new one' }).click()
   await expect(staff.getByRole('status')).toContainText(`The old link to this order no longer works; a new one was e-mailed to ${email}.`)
@@ -135,6 +136,7 @@ test('a guest reaches their order from the confirmation e-mail and from Track yo
 test('staff find an order by the customer’s name, narrow the list, download it as CSV, print its packing slip and send its invoice again', async ({
   page,
   browser,
+  staffMember,
 }) => {
   const email = uniqueEmail('findable')
   const name = `Fiona Findable ${Date.now()}`
@@ -153,9 +155,7 @@ test('staff find an order by the customer’s name, narrow the list, download it
   await payWithDemoCard(page, { card: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name })
   const orderId = (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
 
-  const staffEmail = uniqueEmail('finder')
-  const staff = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: staffMember.state })).newPage()
   await staff.goto('/orders')
   await staff.getByRole('search', { name: 'Find orders' }).getByLabel('Search').fill(name)
   await staff.getByLabel('State').selectOption('to-pack')
@@ -189,9 +189,8 @@ test('staff find an order by the customer’s name, narrow the list, download it
   await staff.context().close()
 })
 
-test('a date filter the orders list cannot use is refused with a message, on the list and in its CSV, never a server error', async ({ page }) => {
-  const email = uniqueEmail('date-filter')
-  await logInAsStaff(page, email, addStaff(email))
+test('a date filter the orders list cannot use is refused with a message, on the list and in its CSV, never a server error', async ({ page, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   for (const query of ['from=0001-01-01', 'to=9999-12-31', 'from=2026-02-31', 'from=yesterday']) {
     const list = await page.request.get(`/orders?${query}`)
     expect(list.status(), query).toBe(400)

@@ -4,9 +4,9 @@ import { deleteProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { quickEditProduct } from '../../app/server/catalog/staff-products.server'
 import { outbox, products } from '../../app/server/db/schema'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, BRISBANE, checkOutWith, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, checkOutWith, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A product of this walk's own, in a range no other walk counts. */
 const part = (productName: string, priceCents: number, stock: number | null): ProductFields => ({
@@ -29,6 +29,7 @@ test('staff make a kit of two products; shoppers see its contents and buy it whi
   page,
   browser,
   baseURL,
+  staffMember,
 }) => {
   const stamp = Date.now()
   const [camera, mount, kit] = (await withShopDatabase(async (database) => {
@@ -42,9 +43,8 @@ test('staff make a kit of two products; shoppers see its contents and buy it whi
     return made
   })) as [string, string, string]
   try {
-    const staffEmail = uniqueEmail('kit-staff')
     await page.setViewportSize({ width: 1440, height: 900 })
-    await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+    await signInAsStaff(page, staffMember)
     await page.goto(`/product/${kit}`)
     await page.getByRole('link', { name: 'Kit contents' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Kit contents' })).toBeVisible()

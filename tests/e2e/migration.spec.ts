@@ -3,13 +3,16 @@ import { demoProducts } from '../../db/seed/catalog'
 import { formatAud } from '../../app/lib/money'
 import { slugify } from '../../app/lib/slug'
 import { createProduct, getProduct } from '../../app/server/catalog/products.server'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
+import { withShopDatabase } from './support/shop'
 
-test('staff export the products, change a price in the file, check the dry run, apply it and see the new price and its history', async ({ page }) => {
+test('staff export the products, change a price in the file, check the dry run, apply it and see the new price and its history', async ({
+  page,
+  staffMember,
+}) => {
   test.setTimeout(90_000)
-  const staffEmail = uniqueEmail('migration-staff')
-  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+  const staffEmail = staffMember.email
+  await signInAsStaff(page, staffMember)
   // A product of this test's own, so that no other test's edits show up in its dry run.
   const name = `Migration Test ${Date.now().toString(36)}`
   const id = slugify(name)
@@ -78,9 +81,8 @@ test('staff export the products, change a price in the file, check the dry run, 
   await expect(page.getByRole('listitem').filter({ hasText: staffEmail }).filter({ hasText: 'replaced' }).first()).toBeVisible()
 })
 
-test('a file that is not an export is refused with the reason, and history cannot be imported', async ({ page }) => {
-  const staffEmail = uniqueEmail('migration-refusal')
-  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+test('a file that is not an export is refused with the reason, and history cannot be imported', async ({ page, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   await page.goto('/migration')
   await expect(page.getByLabel('Collection').locator('option')).toHaveText(['products', 'templates', 'contacts', 'profiles', 'promotions', 'orders'])
   await expect(page.getByText('History is read-only')).toBeVisible()

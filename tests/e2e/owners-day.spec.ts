@@ -4,9 +4,9 @@ import { deleteProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { contacts } from '../../app/server/db/schema'
 import { demoProducts } from '../../db/seed/catalog'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { dropFiles, pngSquare } from './support/images'
-import { addStaff, BRISBANE, fillDelivery, latestMailTo, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, fillDelivery, latestMailTo, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** A guest buys one product and pays with the demo card: the order number. */
 async function guestOrder(browser: Browser, email: string, fullName: string): Promise<string> {
@@ -27,6 +27,7 @@ async function guestOrder(browser: Browser, email: string, fullName: string): Pr
 test('an owner’s day: the dashboard, two orders packed and shipped, an enquiry answered, a price and stock changed, a new product drafted with dragged-in photos, previewed and published', async ({
   page,
   browser,
+  staffMember,
 }) => {
   test.setTimeout(180_000)
   const stamp = Date.now().toString(36)
@@ -54,8 +55,7 @@ test('an owner’s day: the dashboard, two orders packed and shipped, an enquiry
 
   try {
     // Morning: the dashboard says what waits.
-    const owner = uniqueEmail('owner-day')
-    await logInAsStaff(page, owner, addStaff(owner))
+    await signInAsStaff(page, staffMember)
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/staff')
     const toPack = page.getByRole('link', { name: 'Orders to pack' })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { startFakeStripe } from '../fakes/stripe'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { fixedPort, startShopProcess } from './support/process'
 import { addStaff, logInAsStaff, uniqueEmail } from './support/shop'
 import { picture } from './support/look'
@@ -137,9 +137,8 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
   })
 })
 
-test('with the demo provider, Payments says the message needs Stripe, and saving it shows nothing on product pages', async ({ page, request }) => {
-  const email = uniqueEmail('pay-later-demo-staff')
-  await logInAsStaff(page, email, addStaff(email))
+test('with the demo provider, Payments says the message needs Stripe, and saving it shows nothing on product pages', async ({ page, request, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   await page.goto('/settings/payments')
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
   await expect(page.getByRole('main')).toContainText('The message is shown only when the shop takes payments with Stripe.')

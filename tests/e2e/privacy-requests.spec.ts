@@ -1,20 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
+import { signUp, uniqueEmail } from './support/shop'
 
 test('staff download a customer’s data and close their account at their request: the customer is signed out and cannot log in again', async ({
   page,
   browser,
+  staffMember,
 }) => {
   const email = uniqueEmail('closing-customer')
   const password = 'closing customer password'
   await signUp(page, email, password)
 
   // Staff find the customer and open their screen.
-  const staffEmail = uniqueEmail('privacy-staff')
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true, storageState: staffMember.state })).newPage()
   await staff.goto(`/staff/customers?q=${encodeURIComponent(email)}`)
   await staff.locator('main a[href^="/staff/customers/"]').first().click()
   await expect(staff.getByRole('heading', { name: 'Privacy requests' })).toBeVisible()

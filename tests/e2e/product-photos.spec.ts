@@ -5,13 +5,12 @@ import { parseMediaImageUrl } from '../../app/lib/media'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { demoProducts } from '../../db/seed/catalog'
 import { CAMERA_NAME, cameraPhoto } from '../../scripts/lib/camera-photo'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { expect, expectNoAxeViolations, signInAsStaff, test, type StaffMember } from './fixtures'
+import { withShopDatabase } from './support/shop'
 
 /** A staff member uploads a 12-megapixel camera photo (sideways, with its GPS position) and a product shows it. */
-async function productWithCameraPhoto(page: Page): Promise<{ path: string; imageId: string }> {
-  const email = uniqueEmail('photo-staff')
-  await logInAsStaff(page, email, addStaff(email))
+async function productWithCameraPhoto(page: Page, staff: StaffMember): Promise<{ path: string; imageId: string }> {
+  await signInAsStaff(page, staff)
   const photo = await cameraPhoto()
   expect(photo.length).toBeGreaterThan(3_000_000)
   const upload = await page.request.post('/api/uploads', { multipart: { file: { name: 'DJI_0042.JPG', mimeType: 'image/jpeg', buffer: photo } } })
@@ -31,7 +30,7 @@ async function productWithCameraPhoto(page: Page): Promise<{ path: string; image
         productFeatured: false,
         productImages: [{ value: url, label: 'The survey drone over the hills', description: '' }],
       },
-      email,
+      staff.email,
     ),
   )
   return { path: `/product/${slugify(name)}`, imageId: image!.id }
@@ -57,9 +56,9 @@ async function mainImageDownloads(browser: Browser, path: string, imageId: strin
 
 const named = (files: Downloaded[]) => files.map((file) => `${file.type} ${file.url.replace(/^.*\/media\/[0-9a-f]+\//, '')} ${file.bytes.length} B`)
 
-test('a phone at 390 px downloads a product photo of its own size, as AVIF, without the camera’s metadata', async ({ page, browser }) => {
+test('a phone at 390 px downloads a product photo of its own size, as AVIF, without the camera’s metadata', async ({ page, browser, staffMember }) => {
   test.setTimeout(120_000)
-  const { path, imageId } = await productWithCameraPhoto(page)
+  const { path, imageId } = await productWithCameraPhoto(page, staffMember)
 
   // Chromium at 390 px with a 3× screen, as most phones have: the largest case for "its own size".
   // 390 × 3 wants 1170 pixels: the 1280 px AVIF, one file, never the 3000 px photo nor WebP as well.

@@ -4,11 +4,11 @@ import { BOM, csvLine, parseCsv, restoreFormula } from '../../app/lib/csv'
 import { formatAud } from '../../app/lib/money'
 import { slugify } from '../../app/lib/slug'
 import { createProduct } from '../../app/server/catalog/products.server'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { withShopDatabase } from './support/shop'
 
-test('staff download products.csv, change a price in it, check the dry run, apply it and see the new price', async ({ page }) => {
+test('staff download products.csv, change a price in it, check the dry run, apply it and see the new price', async ({ page, staffMember }) => {
   test.setTimeout(45_000)
   // A product of this walk's own, so that no other walk's edits show up in its dry run.
   const name = `Sheet Test ${Date.now().toString(36)}`
@@ -17,8 +17,7 @@ test('staff download products.csv, change a price in it, check the dry run, appl
   await withShopDatabase((database) =>
     createProduct(database.db, { ...base, productName: name, productPrices: [{ value: 10000, label: 'Price', description: '' }] }, 'seed'),
   )
-  const email = uniqueEmail('products-csv-staff')
-  await logInAsStaff(page, email, addStaff(email))
+  await signInAsStaff(page, staffMember)
 
   await page.goto('/migration')
   const downloading = page.waitForEvent('download')

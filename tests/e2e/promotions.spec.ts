@@ -6,7 +6,7 @@ import { percentOff } from '../../app/lib/trade'
 import { products, promotions } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, fillDelivery, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 
 const CAMERA = 'unicam-f1-fpv-camera'
 const aud = (cents: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100)
@@ -20,11 +20,10 @@ function nextMonday(): string {
 test('staff create BLACKFRIDAY, 15 % off cameras for 100 uses until Monday; a shopper uses it on every step and the tax invoice; a code not started says when; one discounted unit refunded pays back its discounted price; the report counts the use', async ({
   page,
   browser,
+  staffMember,
 }) => {
   // Staff create the code on its screen; a percentage over 100 is refused, keeping what was typed.
-  const staffEmail = uniqueEmail('promo-staff')
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: staffMember.state })).newPage()
   await staff.goto('/staff')
   await staff.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Promotions' }).click()
   await staff.getByRole('link', { name: 'New promotion' }).click()

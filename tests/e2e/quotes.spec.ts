@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { outbox } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { uniqueEmail, withShopDatabase } from './support/shop'
 
 test('a survey firm asks for a quote for an E900 and two batteries; staff lower a price, add freight and send it; the buyer accepts and pays by bank transfer', async ({
   page,
   browser,
+  staffMember,
 }) => {
   const email = uniqueEmail('survey-quote')
   await page.goto('/product/unidrone-e900')
@@ -36,9 +37,7 @@ test('a survey firm asks for a quote for an E900 and two batteries; staff lower 
   const quoteId = /Q-[A-Z0-9]{8}/.exec((await thanks.textContent())!)![0]
 
   // Staff price it: the battery lowered with a reason, freight added, then sent.
-  const staffEmail = uniqueEmail('quoter')
-  const staff = await (await browser.newContext()).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   await staff.goto('/quotes?state=requested')
   await staff.getByRole('link', { name: quoteId }).click()
   const battery = staff.getByRole('listitem').filter({ hasText: 'UniCell' })

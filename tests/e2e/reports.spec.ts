@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { orders } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, fillDelivery, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 import { picture } from './support/look'
 
 /** "$1,234.56" → 123456 */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100)
 
-test('after a paid order, the reports show the sale and its GST, and the page fits a phone', async ({ page, browser }) => {
+test('after a paid order, the reports show the sale and its GST, and the page fits a phone', async ({ page, browser, staffMember }) => {
   const email = uniqueEmail('reported')
   await page.goto('/product/uniesc-80a-foc')
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click()
@@ -20,9 +20,7 @@ test('after a paid order, the reports show the sale and its GST, and the page fi
   const [order] = await withShopDatabase((database) => database.db.select().from(orders).where(eq(orders.id, orderId)))
   expect(order).toMatchObject({ status: 'paid' })
 
-  const staffEmail = uniqueEmail('reporter')
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: staffMember.state })).newPage()
   await staff.goto('/staff')
   await staff.getByRole('link', { name: 'Reports' }).click()
   await expect(staff.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { orders, outbox, refunds } from '../../app/server/db/schema'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
+import { expect, expectNoAxeViolations, test, type StaffMember } from './fixtures'
+import { BRISBANE, fillDelivery, payWithDemoCard, signUp, uniqueEmail, withShopDatabase } from './support/shop'
 import { picture } from './support/look'
 
 /** Buys one ESC with the demo card (signed in, or as a guest with `email`); answers the order number. */
@@ -17,16 +17,13 @@ async function buyOne(page: Page, name: string, email?: string): Promise<string>
   return (await page.getByRole('heading', { name: /^Order UD-/ }).textContent())!.replace('Order ', '')
 }
 
-async function staffPage(page: Page, prefix: string, width = 1440) {
-  const email = uniqueEmail(prefix)
-  const staff = await (
+async function staffPage(page: Page, staff: StaffMember, width = 1440) {
+  return (
     await page
       .context()
       .browser()!
-      .newContext({ viewport: { width, height: 900 } })
+      .newContext({ viewport: { width, height: 900 }, storageState: staff.state })
   ).newPage()
-  await logInAsStaff(staff, email, addStaff(email))
-  return staff
 }
 
 /** Staff move the order to delivered from its screen (pack, ship with Australia Post, deliver). */
@@ -45,11 +42,11 @@ async function deliver(staff: Page, orderId: string) {
 const subjectsTo = (email: string) =>
   withShopDatabase(async (database) => (await database.db.select().from(outbox).where(eq(outbox.to, email))).map((mail) => mail.subject))
 
-test('a change-of-mind return is approved, received and refunded with its adjustment note', async ({ page }) => {
+test('a change-of-mind return is approved, received and refunded with its adjustment note', async ({ page, staffMember }) => {
   const email = uniqueEmail('returner')
   await signUp(page, email, 'returner password')
   const orderId = await buyOne(page, 'Rhea Returner')
-  const staff = await staffPage(page, 'returns-desk')
+  const staff = await staffPage(page, staffMember)
   await deliver(staff, orderId)
 
   await page.goto(`/client/orders/${orderId}`)
@@ -147,9 +144,9 @@ test('a guest’s fault return long after delivery is accepted for review, while
   await expect(page.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible()
 })
 
-test('staff refund the shipping once however often Refund is pressed, then cancel the rest; the order screen fits a phone', async ({ page }) => {
+test('staff refund the shipping once however often Refund is pressed, then cancel the rest; the order screen fits a phone', async ({ page, staffMember }) => {
   const orderId = await buyOne(page, 'Carl Cancel', uniqueEmail('cancelled'))
-  const staff = await staffPage(page, 'refunder', 390)
+  const staff = await staffPage(page, staffMember, 390)
   await staff.goto(`/orders/${orderId}`)
   await staff.getByText('Refund…').click()
   await staff.getByLabel(/Refund the shipping/).check()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
-import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
+import { expect, signInAsStaff, test } from './fixtures'
+import { signUp, uniqueEmail } from './support/shop'
 
 const PRODUCT = '/product/unicam-t2-thermal-gimbal'
 
@@ -55,9 +55,8 @@ test('signed-in customers get catalogue pages from the cache, each seeing their 
   await secondContext.close()
 })
 
-test('staff get catalogue pages rendered for them, with their controls', async ({ page }) => {
-  const email = uniqueEmail('uncached-staff')
-  await logInAsStaff(page, email, addStaff(email))
+test('staff get catalogue pages rendered for them, with their controls', async ({ page, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   const response = await page.goto('/products/cameras')
   expect(response?.headers()['x-cache']).toBeUndefined()
   expect(response?.headers()['cache-control']).toBe('private, no-store')
@@ -65,14 +64,14 @@ test('staff get catalogue pages rendered for them, with their controls', async (
   await expect(page.getByRole('link', { name: 'Create Product' })).toBeVisible()
 })
 
-test('no answer that carries personal data, or sets a cookie, may be kept by a shared cache', async ({ page }) => {
+test('no answer that carries personal data, or sets a cookie, may be kept by a shared cache', async ({ page, staffMember }) => {
   test.setTimeout(90_000)
   const customer = uniqueEmail('private-customer')
   await signUp(page, customer, 'private customer password')
   const staff = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
   const staffPage = await staff.newPage()
-  const staffEmail = uniqueEmail('private-staff')
-  await logInAsStaff(staffPage, staffEmail, addStaff(staffEmail))
+  const staffEmail = staffMember.email
+  await signInAsStaff(staffPage, staffMember)
   const paths = [
     '/',
     '/products',
@@ -115,14 +114,13 @@ test('no answer that carries personal data, or sets a cookie, may be kept by a s
   await staff.close()
 })
 
-test('every page and answer rendered for a signed-in customer or staff member says no-store', async ({ page, browser }) => {
+test('every page and answer rendered for a signed-in customer or staff member says no-store', async ({ page, browser, staffMember }) => {
   test.setTimeout(120_000)
   const customer = uniqueEmail('no-store-customer')
   await signUp(page, customer, 'no store customer password')
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
   const staffPage = await staffContext.newPage()
-  const staffEmail = uniqueEmail('no-store-staff')
-  await logInAsStaff(staffPage, staffEmail, addStaff(staffEmail))
+  await signInAsStaff(staffPage, staffMember)
 
   const everyone = [
     '/client',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { deleteProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { slugify } from '../../app/lib/slug'
@@ -56,9 +56,12 @@ async function addressOf(page: Page, pattern: string): Promise<string | null> {
 }
 
 test.describe('the staff area', () => {
-  test('has its own frame: a sidebar on a desktop with who is signed in, no storefront header or footer, the dashboard first', async ({ page }) => {
-    const email = uniqueEmail('shell-staff')
-    await logInAsStaff(page, email, addStaff(email))
+  test('has its own frame: a sidebar on a desktop with who is signed in, no storefront header or footer, the dashboard first', async ({
+    page,
+    staffMember,
+  }) => {
+    const email = staffMember.email
+    await signInAsStaff(page, staffMember)
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/staff')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
@@ -149,10 +152,12 @@ test.describe('the staff area', () => {
   const patterns = staffPagePatterns()
   const halves = [patterns.slice(0, Math.ceil(patterns.length / 2)), patterns.slice(Math.ceil(patterns.length / 2))]
 
-  test('on a phone the menu opens under the bar and closes on a link; the first half of the staff screens fits 390 px and passes axe', async ({ page }) => {
+  test('on a phone the menu opens under the bar and closes on a link; the first half of the staff screens fits 390 px and passes axe', async ({
+    page,
+    staffMember,
+  }) => {
     test.setTimeout(180_000)
-    const email = uniqueEmail('phone-staff')
-    await logInAsStaff(page, email, addStaff(email))
+    await signInAsStaff(page, staffMember)
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/staff')
     const menu = page.getByText('Menu', { exact: true })
@@ -172,10 +177,9 @@ test.describe('the staff area', () => {
     await walkAtPhoneWidth(page, halves[0]!)
   })
 
-  test('the second half of the staff screens fits 390 px and passes axe', async ({ page }) => {
+  test('the second half of the staff screens fits 390 px and passes axe', async ({ page, staffMember }) => {
     test.setTimeout(180_000)
-    const email = uniqueEmail('phone-staff-2')
-    await logInAsStaff(page, email, addStaff(email))
+    await signInAsStaff(page, staffMember)
     await page.setViewportSize({ width: 390, height: 844 })
     await walkAtPhoneWidth(page, halves[1]!)
     // Between them, the two halves walk every screen that needs no records.
@@ -218,9 +222,9 @@ test.describe('the staff area', () => {
     await expect(page).toHaveURL('/settings/notifications')
   })
 
-  test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page }) => {
-    const email = uniqueEmail('list-staff')
-    await logInAsStaff(page, email, addStaff(email))
+  test('staff find a product in the products list and change its price and stock there; the shop and the history show it', async ({ page, staffMember }) => {
+    const email = staffMember.email
+    await signInAsStaff(page, staffMember)
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/staff')
     await page.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Products' }).click()
@@ -263,7 +267,7 @@ test.describe('the staff area', () => {
     await expect(page.getByRole('status')).toHaveText('Saved UniGPS M10 Compass Module.')
   })
 
-  test('staff find a customer by e-mail and see their account, orders, addresses and enquiries', async ({ page, browser }) => {
+  test('staff find a customer by e-mail and see their account, orders, addresses and enquiries', async ({ page, browser, staffMember }) => {
     const customer = uniqueEmail('found-customer')
     const buyer = await (await browser.newContext()).newPage()
     await signUp(buyer, customer, 'customer password 1')
@@ -274,8 +278,7 @@ test.describe('the staff area', () => {
     await buyer.getByRole('button', { name: 'Send enquiry' }).click()
     await expect(buyer.getByRole('status')).toContainText('Thank you')
 
-    const email = uniqueEmail('customers-staff')
-    await logInAsStaff(page, email, addStaff(email))
+    await signInAsStaff(page, staffMember)
     await page.goto('/staff')
     await page.getByRole('navigation', { name: 'Staff', exact: true }).getByRole('link', { name: 'Customers' }).click()
     await page.getByRole('search', { name: 'Find customers' }).getByLabel('Search').fill(customer)
@@ -295,7 +298,7 @@ test.describe('the staff area', () => {
     expect((await page.goto(`/staff/customers/not-an-account`))?.status()).toBe(404)
   })
 
-  test('a draft product is previewed by staff and unknown to visitors until it is set to Active', async ({ page, browser }) => {
+  test('a draft product is previewed by staff and unknown to visitors until it is set to Active', async ({ page, browser, staffMember }) => {
     const name = `Draft Mount ${Date.now().toString(36)}`
     const id = slugify(name)
     const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
@@ -308,8 +311,7 @@ test.describe('the staff area', () => {
       await visitor.goto('/products/parts-accessories')
       await expect(visitor.getByRole('link', { name })).toHaveCount(0)
 
-      const email = uniqueEmail('draft-staff')
-      await logInAsStaff(page, email, addStaff(email))
+      await signInAsStaff(page, staffMember)
       await page.goto('/staff/products?status=draft')
       const row = page.getByTestId(`product-row-${id}`)
       await expect(row).toContainText('Draft')
@@ -330,7 +332,7 @@ test.describe('the staff area', () => {
     }
   })
 
-  test('staff tick products in the list and archive them in one go; they leave the shop', async ({ page, browser }) => {
+  test('staff tick products in the list and archive them in one go; they leave the shop', async ({ page, browser, staffMember }) => {
     const stamp = Date.now().toString(36)
     const names = [`Bulk Bracket A ${stamp}`, `Bulk Bracket B ${stamp}`]
     const template = demoProducts.find((product) => product.productCategory === 'parts-accessories')!
@@ -338,8 +340,7 @@ test.describe('the staff area', () => {
       for (const name of names) await createProduct(database.db, { ...template, productName: name, productStockOnHand: null }, 'bulk test')
     })
     try {
-      const email = uniqueEmail('bulk-staff')
-      await logInAsStaff(page, email, addStaff(email))
+      await signInAsStaff(page, staffMember)
       await page.setViewportSize({ width: 1440, height: 900 })
       await page.goto(`/staff/products?q=${stamp}`)
       for (const name of names) await page.getByLabel(`Tick ${name}`).check()

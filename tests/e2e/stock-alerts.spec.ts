@@ -3,7 +3,7 @@ import { createProduct } from '../../app/server/catalog/products.server'
 import { outbox } from '../../app/server/db/schema'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { uniqueEmail, withShopDatabase } from './support/shop'
 
 const mailsTo = (email: string) => withShopDatabase((database) => database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt))
 const alertsTo = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.includes('is back in stock'))
@@ -14,6 +14,7 @@ test('a shopper asks without scripts to hear when a sold-out product is back, co
   page,
   browser,
   baseURL,
+  staffMember,
 }) => {
   // A product of this walk's own, sold out: other walks read the demo's sold-out module as it is.
   const name = `Alert Lidar ${Date.now()}`
@@ -72,9 +73,7 @@ test('a shopper asks without scripts to hear when a sold-out product is back, co
 
   // Staff see one waiting on the product's form, by its stock, and on the list; they set the stock to
   // 5 on the list, and the e-mail goes at once.
-  const staffEmail = uniqueEmail('alert-staff')
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: staffMember.state })).newPage()
   await staff.goto(`/product/${productId}/update`)
   const stockFields = staff.getByRole('group', { name: 'Stock', exact: true })
   await expect(stockFields.getByTestId('stock-alerts-waiting')).toHaveText('1 person waiting for this to be back in stock')

@@ -2,13 +2,14 @@ import type { Product } from '../../app/lib/catalog'
 import { slugify } from '../../app/lib/slug'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { demoProducts } from '../../db/seed/catalog'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { withShopDatabase } from './support/shop'
 
 test('staff give a product its SKU, barcode and cost: a wrong check digit is refused, the list finds it by a mistyped SKU, and the shop never shows the cost', async ({
   page,
   request,
+  staffMember,
 }) => {
   // A product of this walk's own, so that its codes are nobody else's.
   const mark = Date.now().toString(36).toUpperCase()
@@ -21,8 +22,7 @@ test('staff give a product its SKU, barcode and cost: a wrong check digit is ref
     return product
   })
 
-  const email = uniqueEmail('stock-keeping-staff')
-  await logInAsStaff(page, email, addStaff(email))
+  await signInAsStaff(page, staffMember)
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto(`/product/${id}/update`)
   const barcode = page.getByLabel('Barcode (EAN or UPC)')

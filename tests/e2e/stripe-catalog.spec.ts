@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { getProduct } from '../../app/server/catalog/products.server'
 import { startFakeStripe } from '../fakes/stripe'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { fixedPort, startShopProcess } from './support/process'
 import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
 
@@ -116,9 +116,8 @@ test.describe('with Stripe (a shop of its own, against the fake Stripe API)', ()
   })
 })
 
-test('with the demo provider, the form and the payment links screen say they need Stripe', async ({ page }) => {
-  const email = uniqueEmail('demo-stripe-staff')
-  await logInAsStaff(page, email, addStaff(email))
+test('with the demo provider, the form and the payment links screen say they need Stripe', async ({ page, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   await page.goto('/product/unidrone-e900/update')
   const panel = page.getByRole('region', { name: 'Prices from Stripe' })
   await expect(panel).toContainText('Fetching prices needs Stripe')

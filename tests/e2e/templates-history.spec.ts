@@ -1,11 +1,11 @@
-import { expect, expectNoAxeViolations, test } from './fixtures'
-import { addStaff, logInAsStaff, signUp, uniqueEmail } from './support/shop'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
+import { signUp, uniqueEmail } from './support/shop'
 
 const unique = () => Math.random().toString(36).slice(2, 8)
 
-test('staff create, edit, deprecate and restore a template, and read its history', async ({ page }) => {
-  const staffEmail = uniqueEmail('templates-staff')
-  await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+test('staff create, edit, deprecate and restore a template, and read its history', async ({ page, staffMember }) => {
+  const staffEmail = staffMember.email
+  await signInAsStaff(page, staffMember)
   const firstName = `Survey kit ${unique()}`
   const secondName = `${firstName} (revised)`
 
@@ -110,10 +110,8 @@ test('staff create, edit, deprecate and restore a template, and read its history
   await expect(page.getByRole('listitem').filter({ hasText: secondName })).toHaveCount(1)
 })
 
-test('a stale template edit is refused with a message, keeping what was typed', async ({ page, browser }) => {
-  const staffEmail = uniqueEmail('templates-stale')
-  const password = addStaff(staffEmail)
-  await logInAsStaff(page, staffEmail, password)
+test('a stale template edit is refused with a message, keeping what was typed', async ({ page, browser, staffMember }) => {
+  await signInAsStaff(page, staffMember)
   const original = `Stale check ${unique()}`
   await page.goto('/template/create')
   await page.getByLabel('Template name').fill(original)
@@ -121,8 +119,8 @@ test('a stale template edit is refused with a message, keeping what was typed', 
   await expect(page.getByRole('heading', { level: 1, name: original })).toBeVisible()
   const editPath = `${new URL(page.url()).pathname}/update`
 
-  const other = await (await browser.newContext()).newPage()
-  await logInAsStaff(other, staffEmail, password)
+  // The same staff member in a second browser.
+  const other = await (await browser.newContext({ storageState: staffMember.state })).newPage()
   await other.goto(editPath)
   await page.goto(editPath)
 

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, BRISBANE, fillDelivery, logInAsStaff, signUp, uniqueEmail } from './support/shop'
+import { BRISBANE, fillDelivery, signUp, uniqueEmail } from './support/shop'
 
 /** The demo's UniCam T2 Thermal Gimbal: $4,499.00, a camera (sold on backorder, so no other walk runs out of it). */
 const CAMERA = '/product/unicam-t2-thermal-gimbal'
@@ -11,14 +11,13 @@ const TRADE = '$4,049.10'
 test('staff approve a survey firm as trade: it sees its own price, orders on account with its purchase order, and the invoice shows on the Owing report', async ({
   page,
   browser,
+  staffMember,
 }) => {
   const email = uniqueEmail('trade-buyer')
   await signUp(page, email, 'trade buyer password')
 
   // Staff find the customer and approve them: 10 % off cameras, 30 days to pay, $20,000 of credit.
-  const staffEmail = uniqueEmail('trade-staff')
-  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await logInAsStaff(staff, staffEmail, addStaff(staffEmail))
+  const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: staffMember.state })).newPage()
   await staff.goto(`/staff/customers?q=${encodeURIComponent(email)}`)
   await staff.locator('main a[href^="/staff/customers/"]').first().click()
   await expect(staff.getByRole('heading', { name: 'Trade account' })).toBeVisible()

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { deleteProduct } from '../../app/server/catalog/product-changes.server'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { outbox } from '../../app/server/db/schema'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { lookAt } from './support/look'
-import { addStaff, BRISBANE, checkOutWith, logInAsStaff, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
+import { BRISBANE, checkOutWith, payWithDemoCard, uniqueEmail, withShopDatabase } from './support/shop'
 
 /** The demo battery (db/seed/variants.ts): the product is "Single", its variant the matched pair. */
 const BATTERY = 'unicell-6s-22000-mah-smart-battery'
@@ -90,6 +90,7 @@ test('staff give a product of their own an option and a second variant, a visito
   page,
   browser,
   baseURL,
+  staffMember,
 }) => {
   // A product of this walk's own, in a range no other walk counts: the demo battery's pairs are left to the shoppers.
   const name = `Variant Gimbal ${Date.now()}`
@@ -124,9 +125,8 @@ test('staff give a product of their own an option and a second variant, a visito
     await visitor.goto(`/product/${productId}`)
     await expect(visitor.getByTestId('variant-picker')).toHaveCount(0)
 
-    const staffEmail = uniqueEmail('variant-staff')
     await page.setViewportSize({ width: 1440, height: 900 })
-    await logInAsStaff(page, staffEmail, addStaff(staffEmail))
+    await signInAsStaff(page, staffMember)
     await page.goto(`/product/${productId}`)
     await page.getByRole('link', { name: 'Options and variants' }).click()
     await expect(page).toHaveURL(`/product/${productId}/variants`)

@@ -3,11 +3,11 @@ import { slugify } from '../../app/lib/slug'
 import { createProduct } from '../../app/server/catalog/products.server'
 import { history } from '../../app/server/db/schema'
 import { demoProducts } from '../../db/seed/catalog'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, signInAsStaff, test } from './fixtures'
 import { lookAt, picture } from './support/look'
-import { addStaff, logInAsStaff, uniqueEmail, withShopDatabase } from './support/shop'
+import { withShopDatabase } from './support/shop'
 
-test('staff are told why a was price the product never had is refused; an honest one shows as "Was $X, now $Y" on its page', async ({ page }) => {
+test('staff are told why a was price the product never had is refused; an honest one shows as "Was $X, now $Y" on its page', async ({ page, staffMember }) => {
   // A camera of its own at $1,499, in the shop at that price since 40 days ago (its history says so).
   const name = `Was Price Camera ${Date.now().toString(36)}`
   const id = slugify(name)
@@ -24,8 +24,7 @@ test('staff are told why a was price the product never had is refused; an honest
       .values({ collection: 'products', documentId: id, action: 'create', document: { ...product }, updatedAt: fortyDaysAgo, updatedBy: 'seed' })
   })
 
-  const email = uniqueEmail('was-price-staff')
-  await logInAsStaff(page, email, addStaff(email))
+  await signInAsStaff(page, staffMember)
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto(`/product/${id}/update`)
   const price = page.getByRole('group', { name: 'Price 1', exact: true }).getByLabel('Amount in dollars')
