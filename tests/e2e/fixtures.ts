@@ -13,7 +13,6 @@ export interface StaffMember {
   state: Awaited<ReturnType<BrowserContext['storageState']>>
 }
 
-/** Every test fails on a browser error or an error logged to the console. */
 export const test = base.extend<{ page: Page }, { staffMember: StaffMember }>({
   staffMember: [
     async ({ browser }, use, workerInfo) => {
@@ -26,6 +25,7 @@ export const test = base.extend<{ page: Page }, { staffMember: StaffMember }>({
     },
     { scope: 'worker' },
   ],
+  // Every test fails on a browser error or an error logged to the console.
   page: async ({ page }, use) => {
     const problems: string[] = []
     // A page, form or API call answered with a 4xx (a 404 page, a form sent back with its errors, a
