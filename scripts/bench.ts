@@ -51,7 +51,7 @@ import { eq } from 'drizzle-orm'
 import { openDatabase } from '../app/server/db/client.server.ts'
 import { outbox } from '../app/server/db/schema.ts'
 import { demoProducts } from '../db/seed/catalog.ts'
-import { createSeededDatabase, seedDataDir, writeLargeCatalogue } from './bench/catalogue.ts'
+import { createSeededDatabase, seedDemoData, writeLargeCatalogue } from './bench/catalogue.ts'
 import {
   buildShop,
   freePort,
@@ -685,7 +685,7 @@ async function main() {
     // The plain baseline sends what the shop sends a browser for its product page, byte for byte.
     const pageDir = await makeDataDir('bench-page')
     dirs.push(pageDir)
-    await seedDataDir(pageDir)
+    await seedDemoData(pageDir)
     const productPage = await captureProductPage(pageDir)
     const measureBaseline = async (name: string, page: Parameters<typeof startPlainServer>[1]): Promise<Measured> => {
       process.stderr.write(`\n${name}\n`)
@@ -703,7 +703,7 @@ async function main() {
     if (GROUPS.has('demo')) {
       const seededDir = await makeDataDir('bench-seeded')
       dirs.push(seededDir)
-      await seedDataDir(seededDir)
+      await seedDemoData(seededDir)
       groups.push(
         await runShopGroup(`Demo catalogue (${demoProducts.length} products)`, seededDir, (base) =>
           shopScenarios(base, { home: true, checkout: true, uncachedCategory: false, categoryLast: false }),

@@ -19,7 +19,7 @@ import {
 import { slugify } from '../../app/lib/slug.ts'
 import { addDemoData } from '../../app/server/demo/demo-data.server.ts'
 import { createScratchDatabase } from '../lib/scratch-database.ts'
-import { connectPostgres, openDatabase } from '../../app/server/db/client.server.ts'
+import { openDatabase } from '../../app/server/db/client.server.ts'
 import { history, products } from '../../app/server/db/schema.ts'
 import { logger } from '../../app/server/log.server.ts'
 import { demoProducts } from '../../db/seed/catalog.ts'
@@ -38,14 +38,11 @@ export interface LargeCatalogue {
 
 /** Into the embedded database in `dataDir`, or the PostgreSQL database at `databaseUrl` when given. */
 export async function writeLargeCatalogue(dataDir: string, extra: number, databaseUrl?: string): Promise<LargeCatalogue> {
-  logger.level = 'warn'
   const started = Date.now()
+  // The measured shop runs in production, which adds no demo data of its own.
+  await seedDemoData(dataDir, databaseUrl)
   const database = await openDatabase({ dataDir, role: 'command', databaseUrl })
   try {
-    await database.migrate()
-    // The measured shop runs in production, which adds no demo data of its own (as `npm run db:seed` does).
-    await addDemoData(database.db)
-
     const byCategory = new Map<Category, ProductFields[]>()
     for (const fields of demoProducts) {
       const category = fields.productCategory as Category
@@ -82,23 +79,20 @@ export async function writeLargeCatalogue(dataDir: string, extra: number, databa
   }
 }
 
-/** A new database on a PostgreSQL server, migrated and seeded with the demo catalogue; `drop` removes it. */
+/** A new database on a PostgreSQL server, migrated and seeded with the demo data; `drop` removes it. */
 export async function createSeededDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(adminUrl, 'unidrone_bench')
-  const database = connectPostgres(scratch.url, { max: 1 })
-  try {
-    await database.migrate()
-    await addDemoData(database.db)
-  } finally {
-    await database.close()
-  }
+  await seedDemoData('', scratch.url)
   return scratch
 }
 
-/** A new data directory with the demo shop's data, as `npm run db:seed` gives a production shop. */
-export async function seedDataDir(dataDir: string): Promise<void> {
+/**
+ * The demo shop's data, as `npm run db:seed` gives a production shop, in the embedded database in
+ * `dataDir`, or the PostgreSQL database at `databaseUrl` when given.
+ */
+export async function seedDemoData(dataDir: string, databaseUrl?: string): Promise<void> {
   logger.level = 'warn'
-  const database = await openDatabase({ dataDir, role: 'command' })
+  const database = await openDatabase({ dataDir, role: 'command', databaseUrl })
   try {
     await database.migrate()
     await addDemoData(database.db)
